@@ -1,0 +1,337 @@
+/* vchess - FEN / X-FEN / Shredder-FEN reading, validation and writing.
+ * Rules: RULES.md sections 1 and 2 (validation errors and repairs), X-FEN
+ * (KQkq = outermost rook on that side, a file letter for an inner rook).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "position.h"
+#include "variant.h"
+#include "movegen_internal.h"
+
+static const char piece_chars[] = " PNBRQK";
+
+static int piece_from_char(char c)
+{
+	const char *p = strchr(piece_chars + 1, toupper((unsigned char)c));
+	if (!p || !c)
+		return 0;
+	return VC_PIECE(islower((unsigned char)c) ? VC_BLACK : VC_WHITE, (int)(p - piece_chars));
+}
+
+static const char *skip_ws(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+static int fail(struct vc_fen_result *res, enum vc_fen_status st, const char *fen,
+                const char *at)
+{
+	res->status = st;
+	res->column = (int)(at - fen) + 1;
+	return st;
+}
+
+/* The castling rook for `color` on side `kingside`: the outermost rook of
+ * that colour on its back rank beyond the king (X-FEN K/Q). */
+static int outer_rook(const struct vc_position *pos, int color, bool kingside)
+{
+	int rank = color == VC_WHITE ? 0 : 7;
+	vc_bb k = vc_pieces(pos, color, VC_KING) & (0xFFull << (8 * rank));
+	if (vc_popcount(k) != 1)
+		return -1;
+	int kf = VC_FILE(vc_lsb(k));
+	int rook = VC_PIECE(color, VC_ROOK);
+	if (kingside) {
+		for (int f = 7; f > kf; f--)
+			if (pos->board[VC_SQ(f, rank)] == rook)
+				return VC_SQ(f, rank);
+	} else {
+		for (int f = 0; f < kf; f++)
+			if (pos->board[VC_SQ(f, rank)] == rook)
+				return VC_SQ(f, rank);
+	}
+	return -1;
+}
+
+enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
+                                int variant, struct vc_fen_result *res)
+{
+	struct vc_fen_result dummy;
+	if (!res)
+		res = &dummy;
+	memset(res, 0, sizeof *res);
+	vc_init();
+	memset(pos, 0, sizeof *pos);
+	pos->ep = VC_NO_SQ;
+	pos->variant = (uint8_t)variant;
+	pos->fullmove = 1;
+
+	const char *s = skip_ws(fen);
+	res->rest = s;
+	if (!*s)
+		return fail(res, VC_FEN_SYNTAX, fen, s);
+	/* 1. board */
+	int rank = 7, file = 0;
+	for (; *s && *s != ' ' && *s != '\t'; s++) {
+		char c = *s;
+		if (c == '/') {
+			if (file != 8 || rank == 0)
+				return fail(res, VC_FEN_BAD_BOARD, fen, s);
+			rank--;
+			file = 0;
+		} else if (c >= '1' && c <= '8') {
+			file += c - '0';
+			if (file > 8)
+				return fail(res, VC_FEN_BAD_BOARD, fen, s);
+		} else {
+			int pc = piece_from_char(c);
+			if (!pc || file > 7)
+				return fail(res, VC_FEN_BAD_BOARD, fen, s);
+			vc_put_piece(pos, VC_SQ(file, rank), pc);
+			file++;
+		}
+	}
+	if (rank != 0 || file != 8)
+		return fail(res, VC_FEN_BAD_BOARD, fen, s);
+
+	/* 2. side to move */
+	s = skip_ws(s);
+	if ((*s != 'w' && *s != 'b') || (s[1] && s[1] != ' ' && s[1] != '\t'))
+		return fail(res, *s ? VC_FEN_BAD_SIDE : VC_FEN_SYNTAX, fen, s);
+	pos->side = *s == 'w' ? VC_WHITE : VC_BLACK;
+	s++;
+
+	/* 3. castling: resolved after the board checks */
+	s = skip_ws(s);
+	const char *castling = s, *castling_end;
+	if (*s == '-') {
+		s++;
+	} else {
+		while (*s && strchr("KQkqABCDEFGHabcdefgh", *s))
+			s++;
+		if (s == castling)
+			return fail(res, *s ? VC_FEN_BAD_CASTLING : VC_FEN_SYNTAX, fen, s);
+	}
+	if (*s && *s != ' ' && *s != '\t')
+		return fail(res, VC_FEN_BAD_CASTLING, fen, s);
+	castling_end = s;
+
+	/* 4. en passant */
+	s = skip_ws(s);
+	int ep = VC_NO_SQ;
+	const char *ep_at = s;
+	if (*s == '-') {
+		s++;
+	} else if (*s >= 'a' && *s <= 'h' && s[1] >= '1' && s[1] <= '8') {
+		ep = VC_SQ(s[0] - 'a', s[1] - '1');
+		s += 2;
+	} else {
+		return fail(res, *s ? VC_FEN_BAD_EP : VC_FEN_SYNTAX, fen, s);
+	}
+	if (*s && *s != ' ' && *s != '\t' && *s != ';')
+		return fail(res, VC_FEN_BAD_EP, fen, ep_at);
+
+	/* 5, 6. clocks (optional: the 4-field EPD form) */
+	const char *t = skip_ws(s);
+	if (isdigit((unsigned char)*t)) {
+		unsigned long hm = 0;
+		const char *d = t;
+		while (isdigit((unsigned char)*t) && hm < 100000000ul)
+			hm = hm * 10 + (unsigned long)(*t++ - '0');
+		if (*t && *t != ' ' && *t != '\t' && *t != ';')
+			return fail(res, VC_FEN_BAD_CLOCK, fen, d);
+		pos->halfmove = (uint32_t)hm;
+		t = skip_ws(t);
+		if (isdigit((unsigned char)*t)) {
+			unsigned long fm = 0;
+			d = t;
+			while (isdigit((unsigned char)*t) && fm < 100000000ul)
+				fm = fm * 10 + (unsigned long)(*t++ - '0');
+			if (*t && *t != ' ' && *t != '\t' && *t != ';')
+				return fail(res, VC_FEN_BAD_CLOCK, fen, d);
+			pos->fullmove = fm ? (uint32_t)fm : 1;
+		} else {
+			res->warnings |= VC_FENW_NO_CLOCKS;
+		}
+		s = t;
+	} else {
+		res->warnings |= VC_FENW_NO_CLOCKS;
+	}
+	res->rest = skip_ws(s);
+
+	const struct vc_variant *v = vc_variant_get(variant);
+
+	/* Board checks common to all variants. */
+	for (int c = 0; c < 2; c++) {
+		if (vc_pieces(pos, c, VC_PAWN) & 0xFF000000000000FFull)
+			return fail(res, VC_FEN_PAWN_ON_BACK_RANK, fen, fen);
+		if (vc_popcount(pos->by_color[c]) > 16 || vc_popcount(vc_pieces(pos, c, VC_PAWN)) > 8)
+			return fail(res, VC_FEN_TOO_MANY_PIECES, fen, fen);
+	}
+	if (v->flags & VC_VF_ROYAL_KING) {
+		for (int c = 0; c < 2; c++) {
+			int nk = vc_popcount(vc_pieces(pos, c, VC_KING));
+			if (nk == 0)
+				return fail(res, VC_FEN_NO_KING, fen, fen);
+			if (nk > 1)
+				return fail(res, VC_FEN_TOO_MANY_KINGS, fen, fen);
+		}
+		if (vc_in_check(pos, !pos->side))
+			return fail(res, VC_FEN_OPPONENT_IN_CHECK, fen, fen);
+	}
+
+	/* Castling rights. */
+	if (*castling != '-') {
+		if (!(v->flags & VC_VF_CASTLING)) {
+			res->warnings |= VC_FENW_CASTLING_IGNORED;
+		} else {
+			for (const char *c = castling; c < castling_end; c++) {
+				int color = isupper((unsigned char)*c) ? VC_WHITE : VC_BLACK;
+				int back = color == VC_WHITE ? 0 : 7;
+				char lc = (char)tolower((unsigned char)*c);
+				int sq = -1;
+				if (lc == 'k' || lc == 'q') {
+					sq = outer_rook(pos, color, lc == 'k');
+				} else {
+					int cand = VC_SQ(lc - 'a', back);
+					vc_bb k = vc_pieces(pos, color, VC_KING) & (0xFFull << (8 * back));
+					if (pos->board[cand] == VC_PIECE(color, VC_ROOK) && k)
+						sq = cand;
+				}
+				if (sq < 0)
+					res->warnings |= VC_FENW_CASTLING_DROPPED;
+				else
+					pos->castle |= VC_BIT(sq);
+			}
+			/* Standard chess whose rights need Chess960 castling (king
+			 * off e1/e8 or rook off the corners) is read as Chess960.
+			 * Shredder letters naming the corner rooks are still standard. */
+			if (variant == VC_STANDARD && pos->castle) {
+				bool odd = false;
+				for (int c = 0; c < 2; c++) {
+					int back = c == VC_WHITE ? 0 : 7;
+					vc_bb rights = pos->castle & (0xFFull << (8 * back));
+					if (rights && (!(vc_pieces(pos, c, VC_KING) & VC_BIT(VC_SQ(4, back))) ||
+					               (rights & ~(VC_BIT(VC_SQ(0, back)) | VC_BIT(VC_SQ(7, back))))))
+						odd = true;
+				}
+				if (odd) {
+					pos->variant = VC_CHESS960;
+					res->warnings |= VC_FENW_CHESS960;
+				}
+			}
+		}
+	}
+
+	if (v->validate) {
+		enum vc_fen_status st = v->validate(pos, &res->warnings);
+		if (st != VC_FEN_OK)
+			return fail(res, st, fen, fen);
+	}
+
+	/* En passant: keep it only if a double push could have made it, and
+	 * (silently) only if a legal capture exists. */
+	if (ep != VC_NO_SQ) {
+		int us = pos->side, them = !us;
+		int rank_ok = us == VC_WHITE ? 5 : 2;
+		int pushed = us == VC_WHITE ? ep - 8 : ep + 8;
+		int origin = us == VC_WHITE ? ep + 8 : ep - 8;
+		if (v->flags & VC_VF_RETRO || VC_RANK(ep) != rank_ok || pos->board[ep] ||
+		    pos->board[origin] || pos->board[pushed] != VC_PIECE(them, VC_PAWN)) {
+			res->warnings |= VC_FENW_EP_IMPOSSIBLE;
+		} else {
+			pos->ep = (uint8_t)ep;
+			vc_ep_fixup(pos);
+		}
+	}
+	pos->key = vc_compute_key(pos);
+	res->status = VC_FEN_OK;
+	return VC_FEN_OK;
+}
+
+char *vc_fen_write(const struct vc_position *pos, char *buf, bool shredder)
+{
+	char *o = buf;
+	for (int r = 7; r >= 0; r--) {
+		int empty = 0;
+		for (int f = 0; f < 8; f++) {
+			int pc = pos->board[VC_SQ(f, r)];
+			if (!pc) {
+				empty++;
+				continue;
+			}
+			if (empty)
+				*o++ = (char)('0' + empty);
+			empty = 0;
+			char ch = piece_chars[VC_PIECE_TYPE(pc)];
+			*o++ = VC_PIECE_COLOR(pc) == VC_BLACK ? (char)tolower((unsigned char)ch) : ch;
+		}
+		if (empty)
+			*o++ = (char)('0' + empty);
+		if (r)
+			*o++ = '/';
+	}
+	*o++ = ' ';
+	*o++ = pos->side == VC_WHITE ? 'w' : 'b';
+	*o++ = ' ';
+	if (!pos->castle) {
+		*o++ = '-';
+	} else {
+		for (int c = 0; c < 2; c++) {
+			int back = c == VC_WHITE ? 0 : 7;
+			/* king side first (K before Q), then files descending */
+			for (int f = 7; f >= 0; f--) {
+				int sq = VC_SQ(f, back);
+				if (!(pos->castle & VC_BIT(sq)))
+					continue;
+				char ch;
+				vc_bb k = vc_pieces(pos, c, VC_KING) & (0xFFull << (8 * back));
+				bool kingside = k && f > VC_FILE(vc_lsb(k));
+				if (!shredder && outer_rook(pos, c, kingside) == sq)
+					ch = kingside ? 'K' : 'Q';
+				else
+					ch = (char)('A' + f);
+				*o++ = c == VC_WHITE ? ch : (char)tolower((unsigned char)ch);
+			}
+		}
+	}
+	*o++ = ' ';
+	if (pos->ep != VC_NO_SQ) {
+		*o++ = (char)('a' + VC_FILE(pos->ep));
+		*o++ = (char)('1' + VC_RANK(pos->ep));
+	} else {
+		*o++ = '-';
+	}
+	snprintf(o, 32, " %u %u", (unsigned)pos->halfmove, (unsigned)pos->fullmove);
+	return buf;
+}
+
+static const char *const fen_messages[VC_FEN_NERRORS][2] = {
+	[VC_FEN_OK] = { "ok", "ok" },
+	[VC_FEN_SYNTAX] = { "fen-syntax", "malformed FEN: missing or unreadable field" },
+	[VC_FEN_BAD_BOARD] = { "fen-bad-board", "malformed FEN board field" },
+	[VC_FEN_NO_KING] = { "fen-no-king", "a side has no king" },
+	[VC_FEN_TOO_MANY_KINGS] = { "fen-too-many-kings", "a side has more than one king" },
+	[VC_FEN_PAWN_ON_BACK_RANK] = { "fen-pawn-on-back-rank", "pawn on the first or last rank" },
+	[VC_FEN_OPPONENT_IN_CHECK] = { "fen-opponent-in-check", "the side not to move is in check" },
+	[VC_FEN_TOO_MANY_PIECES] = { "fen-too-many-pieces", "more than 16 pieces or 8 pawns for a side" },
+	[VC_FEN_BAD_SIDE] = { "fen-bad-side", "side to move must be 'w' or 'b'" },
+	[VC_FEN_BAD_CASTLING] = { "fen-bad-castling", "malformed castling field" },
+	[VC_FEN_BAD_EP] = { "fen-bad-en-passant", "malformed en-passant field" },
+	[VC_FEN_BAD_CLOCK] = { "fen-bad-clock", "halfmove clock or fullmove number is not a number" },
+	[VC_FEN_BAD_VARIANT_POSITION] = { "fen-bad-variant-position", "position impossible in this variant" },
+};
+
+const char *vc_fen_code(enum vc_fen_status st)
+{
+	return (unsigned)st < VC_FEN_NERRORS ? fen_messages[st][0] : "fen-unknown";
+}
+
+const char *vc_fen_strerror(enum vc_fen_status st)
+{
+	return (unsigned)st < VC_FEN_NERRORS ? fen_messages[st][1] : "unknown FEN error";
+}

@@ -1,0 +1,365 @@
+/* vchess - legal move generation and make move for standard chess, Chess960
+ * (and Undo Chess, which moves as Chess960) and Antichess.
+ *
+ * Chess: fully legal generation with check and pin masks (no make/test),
+ * castling encoded king -> castling rook (RULES.md section 2: every square
+ * the king or the rook passes or lands on empty but for those two, the
+ * king's path including both ends not attacked, attacks judged without the
+ * castling rook on its square).
+ * Antichess (RULES.md section 3): every pseudo-legal move is legal, the king
+ * is ordinary, promotion also to king, and captures are compulsory.
+ */
+#include "variant.h"
+#include "internal.h"
+#include "movegen_internal.h"
+
+#define RANK1 0x00000000000000FFull
+#define RANK8 0xFF00000000000000ull
+
+static inline vc_move *add_promos(vc_move *o, int from, int to, bool king)
+{
+	*o++ = VC_MOVE_PROMO(from, to, VC_QUEEN);
+	*o++ = VC_MOVE_PROMO(from, to, VC_ROOK);
+	*o++ = VC_MOVE_PROMO(from, to, VC_BISHOP);
+	*o++ = VC_MOVE_PROMO(from, to, VC_KNIGHT);
+	if (king)
+		*o++ = VC_MOVE_PROMO(from, to, VC_KING);
+	return o;
+}
+
+/* Would the side to move be in check after the en-passant capture
+ * from -> to (capturing the pawn on capsq)? */
+static bool ep_exposes_king(const struct vc_position *pos, int from, int to)
+{
+	int us = pos->side, them = !us;
+	vc_bb k = vc_pieces(pos, us, VC_KING);
+	if (!k)
+		return false;
+	int capsq = to + (us == VC_WHITE ? -8 : 8);
+	vc_bb occ = (vc_occupied(pos) ^ VC_BIT(from) ^ VC_BIT(capsq)) | VC_BIT(to);
+	return (vc_attackers(pos, vc_lsb(k), them, occ) & ~VC_BIT(capsq)) != 0;
+}
+
+void vc_ep_fixup(struct vc_position *pos)
+{
+	if (pos->ep == VC_NO_SQ)
+		return;
+	int us = pos->side;
+	vc_bb cands = vc_pawn_attacks(!us, pos->ep) & vc_pieces(pos, us, VC_PAWN);
+	bool ok = false;
+	if (pos->variant == VC_ANTICHESS) {
+		ok = cands != 0;
+	} else {
+		for (; cands && !ok; cands &= cands - 1)
+			ok = !ep_exposes_king(pos, vc_lsb(cands), pos->ep);
+	}
+	if (!ok) {
+		pos->key ^= vc_zob_ep_[VC_FILE(pos->ep)];
+		pos->ep = VC_NO_SQ;
+	}
+}
+
+int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
+{
+	vc_move *o = out;
+	const int us = pos->side, them = !us;
+	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
+	const vc_bb occ = ours | theirs;
+	const int ksq = vc_lsb(vc_pieces(pos, us, VC_KING));
+	const vc_bb their_diag = theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
+	const vc_bb their_orth = theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
+
+	const vc_bb checkers = vc_attackers(pos, ksq, them, occ);
+
+	/* King moves: the destination must not be attacked with the king
+	 * removed (so it cannot hide behind itself on a slider's line). */
+	{
+		vc_bb occ_nok = occ ^ VC_BIT(ksq);
+		for (vc_bb t = vc_king_attacks(ksq) & ~ours; t; t &= t - 1) {
+			int to = vc_lsb(t);
+			if (!vc_attackers(pos, to, them, occ_nok))
+				*o++ = VC_MOVE(ksq, to);
+		}
+	}
+	if (checkers & (checkers - 1))
+		return (int)(o - out); /* double check: king moves only */
+
+	vc_bb target = checkers ? (vc_between(ksq, vc_lsb(checkers)) | checkers) : ~ours;
+	vc_bb pinned = 0;
+	{
+		vc_bb snipers = (vc_rook_attacks(ksq, theirs) & their_orth) |
+		                (vc_bishop_attacks(ksq, theirs) & their_diag);
+		for (; snipers; snipers &= snipers - 1) {
+			vc_bb b = vc_between(ksq, vc_lsb(snipers)) & occ;
+			if (b && !(b & (b - 1)) && (b & ours))
+				pinned |= b;
+		}
+	}
+
+	/* Knights (a pinned knight never moves) */
+	for (vc_bb p = vc_pieces(pos, us, VC_KNIGHT) & ~pinned; p; p &= p - 1) {
+		int from = vc_lsb(p);
+		for (vc_bb t = vc_knight_attacks(from) & target; t; t &= t - 1)
+			*o++ = VC_MOVE(from, vc_lsb(t));
+	}
+	/* Sliders */
+	for (vc_bb p = ours & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]); p; p &= p - 1) {
+		int from = vc_lsb(p);
+		vc_bb t = vc_bishop_attacks(from, occ) & target;
+		if (pinned & VC_BIT(from))
+			t &= vc_line(ksq, from);
+		for (; t; t &= t - 1)
+			*o++ = VC_MOVE(from, vc_lsb(t));
+	}
+	for (vc_bb p = ours & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]); p; p &= p - 1) {
+		int from = vc_lsb(p);
+		vc_bb t = vc_rook_attacks(from, occ) & target;
+		if (pinned & VC_BIT(from))
+			t &= vc_line(ksq, from);
+		for (; t; t &= t - 1)
+			*o++ = VC_MOVE(from, vc_lsb(t));
+	}
+	/* Pawns */
+	{
+		const vc_bb pawns = vc_pieces(pos, us, VC_PAWN);
+		const int up = us == VC_WHITE ? 8 : -8;
+		const vc_bb last = us == VC_WHITE ? RANK8 : RANK1;
+		const vc_bb third = us == VC_WHITE ? 0x0000000000FF0000ull : 0x0000FF0000000000ull;
+		const vc_bb empty = ~occ;
+		for (vc_bb p = pawns; p; p &= p - 1) {
+			int from = vc_lsb(p);
+			vc_bb allowed = (pinned & VC_BIT(from)) ? vc_line(ksq, from) : ~(vc_bb)0;
+			vc_bb moves = 0;
+			int one = from + up;
+			if (empty & VC_BIT(one)) {
+				moves |= VC_BIT(one);
+				if ((VC_BIT(one) & third) && (empty & VC_BIT(one + up)))
+					moves |= VC_BIT(one + up);
+			}
+			moves |= vc_pawn_attacks(us, from) & theirs;
+			moves &= target & allowed;
+			for (; moves; moves &= moves - 1) {
+				int to = vc_lsb(moves);
+				if (VC_BIT(to) & last)
+					o = add_promos(o, from, to, false);
+				else
+					*o++ = VC_MOVE(from, to);
+			}
+		}
+		if (pos->ep != VC_NO_SQ) {
+			for (vc_bb p = vc_pawn_attacks(them, pos->ep) & pawns; p; p &= p - 1) {
+				int from = vc_lsb(p);
+				if (!ep_exposes_king(pos, from, pos->ep))
+					*o++ = VC_MOVE(from, pos->ep) | VC_MF_EP;
+			}
+		}
+	}
+	/* Castling */
+	if (!checkers && pos->castle) {
+		int back = us == VC_WHITE ? 0 : 7;
+		for (vc_bb r = pos->castle & (0xFFull << (8 * back)); r; r &= r - 1) {
+			int rsq = vc_lsb(r);
+			int kto = vc_castle_king_to(ksq, rsq), rto = vc_castle_rook_to(ksq, rsq);
+			vc_bb path = vc_between(ksq, kto) | VC_BIT(kto) | vc_between(rsq, rto) | VC_BIT(rto);
+			if (path & occ & ~VC_BIT(ksq) & ~VC_BIT(rsq))
+				continue;
+			vc_bb occ2 = occ ^ VC_BIT(rsq) ^ VC_BIT(ksq);
+			vc_bb walk = vc_between(ksq, kto) | VC_BIT(kto);
+			bool safe = true;
+			for (; walk && safe; walk &= walk - 1)
+				safe = !vc_attackers(pos, vc_lsb(walk), them, occ2);
+			if (safe)
+				*o++ = VC_MOVE(ksq, rsq) | VC_MF_CASTLE;
+		}
+	}
+	return (int)(o - out);
+}
+
+static inline void move_piece(struct vc_position *pos, int from, int to)
+{
+	int pc = pos->board[from];
+	vc_bb ft = VC_BIT(from) | VC_BIT(to);
+	pos->board[from] = 0;
+	pos->board[to] = (uint8_t)pc;
+	pos->by_color[VC_PIECE_COLOR(pc)] ^= ft;
+	pos->by_type[VC_PIECE_TYPE(pc)] ^= ft;
+	pos->key ^= vc_zob_piece_[pc][from] ^ vc_zob_piece_[pc][to];
+}
+
+static inline void clear_castle(struct vc_position *pos, vc_bb squares)
+{
+	for (vc_bb c = pos->castle & squares; c; c &= c - 1)
+		pos->key ^= vc_zob_castle_[vc_lsb(c)];
+	pos->castle &= ~squares;
+}
+
+void vc_make_chess(struct vc_position *pos, vc_move m)
+{
+	const int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
+	const int us = pos->side;
+	const int pc = pos->board[from];
+	const int pt = VC_PIECE_TYPE(pc);
+
+	if (pos->ep != VC_NO_SQ) {
+		pos->key ^= vc_zob_ep_[VC_FILE(pos->ep)];
+		pos->ep = VC_NO_SQ;
+	}
+	pos->halfmove++;
+	if (m & VC_MF_CASTLE) {
+		int kto = vc_castle_king_to(from, to), rto = vc_castle_rook_to(from, to);
+		int rook = pos->board[to];
+		vc_remove_piece(pos, to);
+		if (from != kto)
+			move_piece(pos, from, kto);
+		vc_put_piece(pos, rto, rook);
+		clear_castle(pos, 0xFFull << (8 * (us == VC_WHITE ? 0 : 7)));
+	} else {
+		if (pos->board[to]) {
+			vc_remove_piece(pos, to);
+			pos->halfmove = 0;
+			if (pos->castle & VC_BIT(to))
+				clear_castle(pos, VC_BIT(to));
+		}
+		move_piece(pos, from, to);
+		if (pt == VC_PAWN) {
+			pos->halfmove = 0;
+			if (m & VC_MF_EP) {
+				vc_remove_piece(pos, to + (us == VC_WHITE ? -8 : 8));
+			} else if (to - from == 16 || from - to == 16) {
+				pos->ep = (uint8_t)((from + to) / 2);
+				pos->key ^= vc_zob_ep_[VC_FILE(pos->ep)];
+			} else if (VC_MOVE_PROMOTION(m)) {
+				vc_remove_piece(pos, to);
+				vc_put_piece(pos, to, VC_PIECE(us, VC_MOVE_PROMOTION(m)));
+			}
+		} else if (pt == VC_KING && pos->variant != VC_ANTICHESS) {
+			clear_castle(pos, 0xFFull << (8 * (us == VC_WHITE ? 0 : 7)));
+		} else if (pos->castle & VC_BIT(from)) {
+			clear_castle(pos, VC_BIT(from));
+		}
+	}
+	pos->side = (uint8_t)!us;
+	pos->key ^= vc_zob_side_;
+	if (us == VC_BLACK)
+		pos->fullmove++;
+	if (pos->ep != VC_NO_SQ)
+		vc_ep_fixup(pos);
+}
+
+int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
+{
+	vc_move *o = out;
+	const int us = pos->side, them = !us;
+	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
+	const vc_bb occ = ours | theirs;
+	const int up = us == VC_WHITE ? 8 : -8;
+	const vc_bb last = us == VC_WHITE ? RANK8 : RANK1;
+	const vc_bb third = us == VC_WHITE ? 0x0000000000FF0000ull : 0x0000FF0000000000ull;
+	const vc_bb pawns = vc_pieces(pos, us, VC_PAWN);
+
+	/* Captures first; if there is any, they are the only legal moves. */
+	for (vc_bb p = ours & ~pawns; p; p &= p - 1) {
+		int from = vc_lsb(p);
+		vc_bb t;
+		switch (VC_PIECE_TYPE(pos->board[from])) {
+		case VC_KNIGHT: t = vc_knight_attacks(from); break;
+		case VC_BISHOP: t = vc_bishop_attacks(from, occ); break;
+		case VC_ROOK: t = vc_rook_attacks(from, occ); break;
+		case VC_QUEEN: t = vc_bishop_attacks(from, occ) | vc_rook_attacks(from, occ); break;
+		default: t = vc_king_attacks(from); break;
+		}
+		for (t &= theirs; t; t &= t - 1)
+			*o++ = VC_MOVE(from, vc_lsb(t));
+	}
+	for (vc_bb p = pawns; p; p &= p - 1) {
+		int from = vc_lsb(p);
+		for (vc_bb t = vc_pawn_attacks(us, from) & theirs; t; t &= t - 1) {
+			int to = vc_lsb(t);
+			if (VC_BIT(to) & last)
+				o = add_promos(o, from, to, true);
+			else
+				*o++ = VC_MOVE(from, to);
+		}
+	}
+	if (pos->ep != VC_NO_SQ)
+		for (vc_bb p = vc_pawn_attacks(them, pos->ep) & pawns; p; p &= p - 1)
+			*o++ = VC_MOVE(vc_lsb(p), pos->ep) | VC_MF_EP;
+	if (o != out)
+		return (int)(o - out);
+
+	for (vc_bb p = ours & ~pawns; p; p &= p - 1) {
+		int from = vc_lsb(p);
+		vc_bb t;
+		switch (VC_PIECE_TYPE(pos->board[from])) {
+		case VC_KNIGHT: t = vc_knight_attacks(from); break;
+		case VC_BISHOP: t = vc_bishop_attacks(from, occ); break;
+		case VC_ROOK: t = vc_rook_attacks(from, occ); break;
+		case VC_QUEEN: t = vc_bishop_attacks(from, occ) | vc_rook_attacks(from, occ); break;
+		default: t = vc_king_attacks(from); break;
+		}
+		for (t &= ~occ; t; t &= t - 1)
+			*o++ = VC_MOVE(from, vc_lsb(t));
+	}
+	for (vc_bb p = pawns; p; p &= p - 1) {
+		int from = vc_lsb(p), one = from + up;
+		if (occ & VC_BIT(one))
+			continue;
+		if (VC_BIT(one) & last) {
+			o = add_promos(o, from, one, true);
+			continue;
+		}
+		*o++ = VC_MOVE(from, one);
+		if ((VC_BIT(one) & third) && !(occ & VC_BIT(one + up)))
+			*o++ = VC_MOVE(from, one + up);
+	}
+	return (int)(o - out);
+}
+
+void vc_make_antichess(struct vc_position *pos, vc_move m)
+{
+	vc_make_chess(pos, m); /* no castling moves or rights exist here */
+}
+
+/* ---- Generic dispatch -------------------------------------------------- */
+
+int vc_legal_moves(const struct vc_position *pos, vc_move *out)
+{
+	return vc_variant_get(pos->variant)->gen_legal(pos, out);
+}
+
+void vc_make_move(struct vc_position *pos, vc_move m)
+{
+	vc_variant_get(pos->variant)->make(pos, m);
+}
+
+bool vc_is_legal(const struct vc_position *pos, vc_move m)
+{
+	vc_move list[VC_MAX_MOVES];
+	int n = vc_legal_moves(pos, list);
+	for (int i = 0; i < n; i++)
+		if (list[i] == m)
+			return true;
+	return false;
+}
+
+static uint64_t perft_rec(const struct vc_variant *v, const struct vc_position *pos, int depth)
+{
+	vc_move list[VC_MAX_MOVES];
+	int n = v->gen_legal(pos, list);
+	if (depth <= 1)
+		return (uint64_t)n;
+	uint64_t total = 0;
+	for (int i = 0; i < n; i++) {
+		struct vc_position next = *pos;
+		v->make(&next, list[i]);
+		total += perft_rec(v, &next, depth - 1);
+	}
+	return total;
+}
+
+uint64_t vc_perft(const struct vc_position *pos, int depth)
+{
+	if (depth <= 0)
+		return 1;
+	return perft_rec(vc_variant_get(pos->variant), pos, depth);
+}

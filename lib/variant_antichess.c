@@ -1,0 +1,81 @@
+/* vchess - Antichess, lichess rules (RULES.md section 3).
+ * Move generation lives in movegen.c (shared bitboard generator); this file
+ * holds the variant entry and its end-of-game rules.
+ */
+#include "variant.h"
+#include "movegen_internal.h"
+
+static const char *const antichess_aliases[] = { "Antichess", "Anti-chess", "Giveaway",
+                                                 "Losing chess", NULL };
+
+/* Dead draw (RULES.md section 3): only bishops and pawns blocked head-on by
+ * an opposing pawn remain, each side has a bishop, White's bishops all on
+ * one square colour and Black's all on the other, every pawn on a square of
+ * the colour the opposing bishops do not use, and no en passant. */
+static bool antichess_dead_draw(const struct vc_position *pos)
+{
+	const vc_bb light = 0x55AA55AA55AA55AAull;
+	vc_bb occ = vc_occupied(pos);
+	if (occ & (pos->by_type[VC_KNIGHT] | pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN] |
+	           pos->by_type[VC_KING]))
+		return false;
+	if (pos->ep != VC_NO_SQ)
+		return false;
+	vc_bb wb = vc_pieces(pos, VC_WHITE, VC_BISHOP), bb = vc_pieces(pos, VC_BLACK, VC_BISHOP);
+	if (!wb || !bb)
+		return false;
+	bool w_light = (wb & light) != 0;
+	if ((wb & light) && (wb & ~light))
+		return false;
+	if ((bb & light) && (bb & ~light))
+		return false;
+	bool b_light = (bb & light) != 0;
+	if (w_light == b_light)
+		return false;
+	/* pawns: blocked head-on by an opposing pawn, and on the colour the
+	 * opposing bishops do not use */
+	for (vc_bb p = vc_pieces(pos, VC_WHITE, VC_PAWN); p; p &= p - 1) {
+		int sq = vc_lsb(p);
+		if (pos->board[sq + 8] != VC_PIECE(VC_BLACK, VC_PAWN))
+			return false;
+		bool on_light = (light >> sq) & 1;
+		if (on_light == b_light)
+			return false;
+	}
+	for (vc_bb p = vc_pieces(pos, VC_BLACK, VC_PAWN); p; p &= p - 1) {
+		int sq = vc_lsb(p);
+		if (pos->board[sq - 8] != VC_PIECE(VC_WHITE, VC_PAWN))
+			return false;
+		bool on_light = (light >> sq) & 1;
+		if (on_light == w_light)
+			return false;
+	}
+	return true;
+}
+
+static struct vc_outcome antichess_outcome(const struct vc_position *pos, int nlegal,
+                                           enum vc_ruleset rules)
+{
+	(void)rules; /* the fifty-move draw is automatic under both rule sets */
+	struct vc_outcome oc = { VC_RES_NONE, VC_TERM_NONE };
+	if (!pos->by_color[pos->side] || nlegal == 0) {
+		oc.result = pos->side == VC_WHITE ? VC_RES_WHITE : VC_RES_BLACK;
+		oc.termination = VC_TERM_VARIANT_WIN;
+	} else if (antichess_dead_draw(pos)) {
+		oc.result = VC_RES_DRAW;
+		oc.termination = VC_TERM_DEAD_DRAW;
+	} else if (pos->halfmove >= 100) {
+		oc.result = VC_RES_DRAW;
+		oc.termination = VC_TERM_FIFTY_MOVES;
+	}
+	return oc;
+}
+
+const struct vc_variant vc_variant_antichess = {
+	.id = VC_ANTICHESS, .name = "antichess", .aliases = antichess_aliases,
+	.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+	.flags = 0,
+	.summary = "lichess Antichess: captures compulsory; lose all pieces or have no move to win",
+	.gen_legal = vc_gen_legal_antichess, .make = vc_make_antichess,
+	.outcome = antichess_outcome,
+};
