@@ -1,0 +1,136 @@
+/* vchess - games: the line, repetition, outcome. See game.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "san.h"
+
+static int grow(struct vc_game *g, int need)
+{
+	if (need <= g->cap)
+		return 0;
+	int cap = g->cap ? g->cap : 64;
+	while (cap < need)
+		cap *= 2;
+	struct vc_position *line = realloc(g->line, (size_t)(cap + 1) * sizeof *line);
+	if (!line)
+		return -1;
+	g->line = line;
+	vc_move *moves = realloc(g->moves, (size_t)(cap + 1) * sizeof *moves);
+	if (!moves)
+		return -1;
+	g->moves = moves;
+	g->cap = cap;
+	return 0;
+}
+
+static void refresh(struct vc_game *g)
+{
+	g->nlegal = g->variant->gen_legal(vc_game_pos(g), g->legal);
+}
+
+int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules)
+{
+	memset(g, 0, sizeof *g);
+	g->variant = vc_variant_get(variant_id);
+	g->rules = rules;
+	g->max_plies = VC_GAME_MAX_PLIES;
+	if (grow(g, 64))
+		return -1;
+	vc_startpos(&g->line[0], variant_id);
+	refresh(g);
+	return 0;
+}
+
+void vc_game_release(struct vc_game *g)
+{
+	free(g->line);
+	free(g->moves);
+	g->line = NULL;
+	g->moves = NULL;
+	g->cap = 0;
+	g->nplies = 0;
+}
+
+int vc_game_reset(struct vc_game *g, const struct vc_position *start)
+{
+	g->line[0] = *start;
+	g->nplies = 0;
+	g->variant = vc_variant_get(start->variant);
+	refresh(g);
+	return 0;
+}
+
+int vc_game_push(struct vc_game *g, vc_move m)
+{
+	if (g->nplies >= g->max_plies)
+		return -2;
+	if (grow(g, g->nplies + 1))
+		return -1;
+	g->line[g->nplies + 1] = g->line[g->nplies];
+	g->variant->make(&g->line[g->nplies + 1], m);
+	g->moves[g->nplies] = m;
+	g->nplies++;
+	refresh(g);
+	return 0;
+}
+
+void vc_game_pop(struct vc_game *g)
+{
+	if (g->nplies == 0)
+		return;
+	g->nplies--;
+	refresh(g);
+}
+
+int vc_game_repetitions(const struct vc_game *g)
+{
+	const struct vc_position *cur = vc_game_pos(g);
+	int count = 1;
+	/* Only positions since the last irreversible ply can repeat; the
+	 * halfmove clock counts them (bounded by the line's start). */
+	int reach = (int)cur->halfmove;
+	for (int i = g->nplies - 2; i >= 0 && g->nplies - i <= reach; i -= 2)
+		if (g->line[i].key == cur->key)
+			count++;
+	return count;
+}
+
+struct vc_outcome vc_game_outcome(const struct vc_game *g)
+{
+	const struct vc_position *pos = vc_game_pos(g);
+	struct vc_outcome oc = g->variant->outcome
+	                           ? g->variant->outcome(pos, g->nlegal, g->rules)
+	                           : vc_generic_outcome(pos, g->nlegal, g->rules);
+	if (oc.termination == VC_TERM_NONE && vc_game_repetitions(g) >= 5) {
+		oc.result = VC_RES_DRAW;
+		oc.termination = VC_TERM_FIVEFOLD;
+	}
+	return oc;
+}
+
+unsigned vc_game_claims(const struct vc_game *g)
+{
+	unsigned c = 0;
+	if (vc_game_repetitions(g) >= 3)
+		c |= VC_CLAIM_THREEFOLD;
+	if (vc_game_pos(g)->halfmove >= 100)
+		c |= VC_CLAIM_FIFTY;
+	return c;
+}
+
+int vc_game_parse_move(const struct vc_game *g, const char *text, size_t len,
+                       vc_move *move, unsigned *warnings, int *suffix)
+{
+	const struct vc_position *pos = vc_game_pos(g);
+	*warnings = 0;
+	*suffix = 0;
+	if (g->variant->parse_move)
+		return g->variant->parse_move(pos, text, len, move, warnings);
+	struct vc_san_info info;
+	enum vc_san_status st = vc_san_parse(pos, g->legal, g->nlegal, text, len, &info);
+	*move = info.move;
+	*warnings = info.warnings;
+	*suffix = (int)info.suffix;
+	return (int)st;
+}

@@ -1,0 +1,79 @@
+/* vchess - games: a variant, a start position and the line of plies that
+ * stands, with what repetition and take-backs need.
+ *
+ * The line keeps every position reached (copy-make), so taking back plies
+ * (Undo Chess) is a pop: nothing is recomputed from the start, and removed
+ * plies no longer count for repetition (RULES.md section 4).
+ * End of game (RULES.md sections 2-5): the variant's position hook first
+ * (checkmate, stalemate, variant wins, dead positions, move-count rules),
+ * then fivefold repetition from the line.
+ */
+#ifndef VC_GAME_H
+#define VC_GAME_H
+
+#include "variant.h"
+
+/* Default cap on plies per game (a documented limit; exceeding it is the
+ * caller's error "limit-plies"). */
+#define VC_GAME_MAX_PLIES 20000
+
+/* Claimable draws (bit set) available in the current position. */
+#define VC_CLAIM_THREEFOLD (1u << 0)
+#define VC_CLAIM_FIFTY     (1u << 1)
+
+struct vc_game {
+	const struct vc_variant *variant;
+	enum vc_ruleset rules;
+	struct vc_position *line; /* line[0] = start, line[i] after ply i */
+	vc_move *moves;           /* moves[i] = ply i+1 */
+	int nplies;               /* plies that stand in the line */
+	int cap;                  /* allocated entries of line/moves */
+	int max_plies;            /* limit, VC_GAME_MAX_PLIES by default */
+	/* legal moves of the current position, cached */
+	vc_move legal[VC_MAX_MOVES];
+	int nlegal;
+};
+
+/* Initialise an empty game of variant `variant_id` at its start position.
+ * Returns 0, or -1 on allocation failure. Release with vc_game_release. */
+int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules);
+/* Free the line (g may be reused after vc_game_init). */
+void vc_game_release(struct vc_game *g);
+/* Restart from position `start` (its variant wins over the one given at
+ * init, e.g. standard FEN read as Chess960). Returns 0 or -1 (memory). */
+int vc_game_reset(struct vc_game *g, const struct vc_position *start);
+
+/* The current position (valid until the next push/pop/reset). */
+static inline const struct vc_position *vc_game_pos(const struct vc_game *g)
+{
+	return &g->line[g->nplies];
+}
+
+/* Play legal move m (from g->legal). Returns 0, -1 on allocation failure,
+ * -2 when max_plies is reached. Refreshes g->legal. */
+int vc_game_push(struct vc_game *g, vc_move m);
+/* Take back the last ply (no-op at the start). Refreshes g->legal. */
+void vc_game_pop(struct vc_game *g);
+
+/* How often the current position has occurred in the line (>= 1), same
+ * placement, side to move, castling rights and legal en-passant square. */
+int vc_game_repetitions(const struct vc_game *g);
+
+/* The outcome by the rules of the current position with its history:
+ * variant/position outcome, then fivefold repetition. */
+struct vc_outcome vc_game_outcome(const struct vc_game *g);
+
+/* Draws a player could claim now (VC_CLAIM_* bits): threefold repetition
+ * (the current position occurred three times), fifty-move rule (halfmove
+ * clock >= 100). */
+unsigned vc_game_claims(const struct vc_game *g);
+
+/* Parse a move text (SAN, UCI, or the variant's own notation) against the
+ * current position. Returns a vc_san_status (san.h) value, or for variants
+ * with their own notation the hook's status mapped to it; *move and
+ * *warnings (VC_SANW_* bits, or the variant's) are set on success;
+ * *suffix gets the written check suffix. */
+int vc_game_parse_move(const struct vc_game *g, const char *text, size_t len,
+                       vc_move *move, unsigned *warnings, int *suffix);
+
+#endif

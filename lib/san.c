@@ -1,0 +1,323 @@
+/* vchess - SAN read (strict + lenient forms) and write. See san.h. */
+#include <string.h>
+
+#include "san.h"
+#include "movegen_internal.h"
+
+static int promo_piece(char c, bool allow_lower)
+{
+	switch (c) {
+	case 'Q': return VC_QUEEN;
+	case 'R': return VC_ROOK;
+	case 'B': return VC_BISHOP;
+	case 'N': return VC_KNIGHT;
+	case 'K': return VC_KING;
+	default: break;
+	}
+	if (allow_lower) {
+		switch (c) {
+		case 'q': return VC_QUEEN;
+		case 'r': return VC_ROOK;
+		case 'b': return VC_BISHOP;
+		case 'n': return VC_KNIGHT;
+		case 'k': return VC_KING;
+		default: break;
+		}
+	}
+	return 0;
+}
+
+static bool is_capture(const struct vc_position *pos, vc_move m)
+{
+	if (m & VC_MF_CASTLE)
+		return false;
+	return (m & VC_MF_EP) || pos->board[VC_MOVE_TO(m)];
+}
+
+static bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+static bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+/* Which disambiguation SAN needs for move m: bit 0 file, bit 1 rank. */
+static int needed_disambiguation(const struct vc_position *pos, const vc_move *legal,
+                                 int n, vc_move m)
+{
+	int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
+	int pt = VC_PIECE_TYPE(pos->board[from]);
+	bool others = false, same_file = false, same_rank = false;
+	for (int i = 0; i < n; i++) {
+		vc_move o = legal[i];
+		int of = VC_MOVE_FROM(o);
+		if (o & VC_MF_CASTLE || of == from || VC_MOVE_TO(o) != to ||
+		    VC_PIECE_TYPE(pos->board[of]) != pt)
+			continue;
+		others = true;
+		if (VC_FILE(of) == VC_FILE(from))
+			same_file = true;
+		if (VC_RANK(of) == VC_RANK(from))
+			same_rank = true;
+	}
+	if (!others)
+		return 0;
+	if (!same_file)
+		return 1;
+	if (!same_rank)
+		return 2;
+	return 3;
+}
+
+static enum vc_san_status parse_castling(const vc_move *legal,
+                                         int n, bool queenside, struct vc_san_info *info)
+{
+	for (int i = 0; i < n; i++) {
+		vc_move m = legal[i];
+		if (!(m & VC_MF_CASTLE))
+			continue;
+		if ((VC_MOVE_TO(m) < VC_MOVE_FROM(m)) == queenside) {
+			info->move = m;
+			return VC_SAN_OK;
+		}
+	}
+	return VC_SAN_ILLEGAL;
+}
+
+static bool eq(const char *t, size_t len, const char *lit)
+{
+	return strlen(lit) == len && memcmp(t, lit, len) == 0;
+}
+
+enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *legal,
+                                int nlegal, const char *t, size_t len,
+                                struct vc_san_info *info)
+{
+	vc_move own[VC_MAX_MOVES];
+	memset(info, 0, sizeof *info);
+	if (!legal) {
+		nlegal = vc_legal_moves(pos, own);
+		legal = own;
+	}
+	/* trailing annotations and check suffixes, in any order */
+	while (len && strchr("!?+#", t[len - 1])) {
+		if (t[len - 1] == '#' && !info->suffix)
+			info->suffix = VC_SUFFIX_MATE;
+		else if (t[len - 1] == '+' && !info->suffix)
+			info->suffix = VC_SUFFIX_CHECK;
+		len--;
+	}
+	if (!len)
+		return VC_SAN_SYNTAX;
+	if (eq(t, len, "--") || eq(t, len, "Z0") || eq(t, len, "0000") || eq(t, len, "@@@@"))
+		return VC_SAN_NULL_MOVE;
+	if (eq(t, len, "O-O") || eq(t, len, "O-O-O"))
+		return parse_castling(legal, nlegal, len == 5, info);
+	if (eq(t, len, "0-0") || eq(t, len, "0-0-0") || eq(t, len, "o-o") || eq(t, len, "o-o-o")) {
+		info->warnings |= VC_SANW_ZERO_CASTLING;
+		return parse_castling(legal, nlegal, len == 5, info);
+	}
+	/* UCI: e2e4, e7e8q, e1h1 */
+	if ((len == 4 || len == 5) && is_file(t[0]) && is_rank(t[1]) && is_file(t[2]) &&
+	    is_rank(t[3]) && (len == 4 || promo_piece(t[4], true))) {
+		vc_move m = vc_move_from_uci(pos, t, len);
+		if (!m)
+			return VC_SAN_ILLEGAL;
+		info->move = m;
+		info->warnings |= VC_SANW_UCI;
+		return VC_SAN_OK;
+	}
+
+	size_t i = 0;
+	int pt = VC_PAWN;
+	switch (t[0]) {
+	case 'K': pt = VC_KING; i = 1; break;
+	case 'Q': pt = VC_QUEEN; i = 1; break;
+	case 'R': pt = VC_ROOK; i = 1; break;
+	case 'B': pt = VC_BISHOP; i = 1; break;
+	case 'N': pt = VC_KNIGHT; i = 1; break;
+	default: break;
+	}
+	int promo = 0;
+	if (pt == VC_PAWN) {
+		if (len >= 2 && t[len - 2] == '=' && promo_piece(t[len - 1], true)) {
+			promo = promo_piece(t[len - 1], true);
+			len -= 2;
+		} else if (len >= 3 && t[len - 3] == '(' && t[len - 1] == ')' &&
+		           promo_piece(t[len - 2], true)) {
+			promo = promo_piece(t[len - 2], true);
+			len -= 3;
+			info->warnings |= VC_SANW_PROMOTION_FORM;
+		} else if (len >= 2 && t[len - 2] == '/' && promo_piece(t[len - 1], true)) {
+			promo = promo_piece(t[len - 1], true);
+			len -= 2;
+			info->warnings |= VC_SANW_PROMOTION_FORM;
+		} else if (len >= 3 && promo_piece(t[len - 1], false) && is_rank(t[len - 2])) {
+			promo = promo_piece(t[len - 1], false);
+			len -= 1;
+			info->warnings |= VC_SANW_PROMOTION_FORM;
+		}
+	}
+	if (len < i + 2 || !is_file(t[len - 2]) || !is_rank(t[len - 1]))
+		return VC_SAN_SYNTAX;
+	int to = VC_SQ(t[len - 2] - 'a', t[len - 1] - '1');
+	len -= 2;
+	int ff = -1, fr = -1;
+	bool x = false;
+	if (i < len && is_file(t[i]))
+		ff = t[i++] - 'a';
+	if (i < len && is_rank(t[i]))
+		fr = t[i++] - '1';
+	if (i < len && (t[i] == 'x' || t[i] == ':')) {
+		x = true;
+		i++;
+	}
+	if (i != len)
+		return VC_SAN_SYNTAX;
+
+	vc_move found = VC_MOVE_NONE;
+	int matches = 0;
+	for (int k = 0; k < nlegal; k++) {
+		vc_move m = legal[k];
+		int from = VC_MOVE_FROM(m);
+		if (m & VC_MF_CASTLE || VC_MOVE_TO(m) != to ||
+		    VC_PIECE_TYPE(pos->board[from]) != pt || VC_MOVE_PROMOTION(m) != promo)
+			continue;
+		if (ff >= 0 && VC_FILE(from) != ff)
+			continue;
+		if (fr >= 0 && VC_RANK(from) != fr)
+			continue;
+		/* a pawn SAN without a file is a straight push */
+		if (pt == VC_PAWN && ff < 0 && VC_FILE(from) != VC_FILE(to))
+			continue;
+		found = m;
+		matches++;
+	}
+	if (matches == 0 && pt == VC_KING && ff < 0 && fr < 0) {
+		/* Kg1 for O-O: the king's castling target, never the rook's square */
+		for (int k = 0; k < nlegal; k++) {
+			vc_move m = legal[k];
+			if (!(m & VC_MF_CASTLE))
+				continue;
+			int kto = vc_castle_king_to(VC_MOVE_FROM(m), VC_MOVE_TO(m));
+			if (kto == to && to != VC_MOVE_TO(m) && kto != VC_MOVE_FROM(m)) {
+				info->move = m;
+				info->warnings |= VC_SANW_KING_CASTLING;
+				return VC_SAN_OK;
+			}
+		}
+	}
+	if (matches == 0)
+		return VC_SAN_ILLEGAL;
+	if (matches > 1)
+		return VC_SAN_AMBIGUOUS;
+	info->move = found;
+	bool cap = is_capture(pos, found);
+	if (x && !cap)
+		info->warnings |= VC_SANW_SUPERFLUOUS_X;
+	if (!x && cap)
+		info->warnings |= VC_SANW_MISSING_X;
+	int need = needed_disambiguation(pos, legal, nlegal, found);
+	int given = (ff >= 0 ? 1 : 0) | (fr >= 0 ? 2 : 0);
+	if (pt == VC_PAWN) {
+		if (fr >= 0 || (ff >= 0 && !cap))
+			info->warnings |= VC_SANW_OVERDISAMBIG;
+	} else if (given && (given & ~need) && !(need == 1 && given == 2) && !(need == 2 && given == 1)) {
+		info->warnings |= VC_SANW_OVERDISAMBIG;
+	}
+	return VC_SAN_OK;
+}
+
+unsigned vc_san_check_suffix(const struct vc_position *after, int after_nlegal,
+                             enum vc_san_suffix written)
+{
+	if (!(vc_variant_get(after->variant)->flags & VC_VF_ROYAL_KING))
+		return 0;
+	enum vc_san_suffix actual = VC_SUFFIX_NONE;
+	if (vc_in_check(after, after->side))
+		actual = after_nlegal == 0 ? VC_SUFFIX_MATE : VC_SUFFIX_CHECK;
+	return actual == written ? 0 : VC_SANW_CHECK_SUFFIX;
+}
+
+char *vc_san_write(const struct vc_position *pos, vc_move m, char *buf)
+{
+	vc_move legal[VC_MAX_MOVES];
+	int n = vc_legal_moves(pos, legal);
+	char *o = buf;
+	int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
+	if (m & VC_MF_CASTLE) {
+		strcpy(o, to > from ? "O-O" : "O-O-O");
+		o += strlen(o);
+	} else {
+		int pt = VC_PIECE_TYPE(pos->board[from]);
+		bool cap = is_capture(pos, m);
+		if (pt == VC_PAWN) {
+			if (cap) {
+				*o++ = (char)('a' + VC_FILE(from));
+				*o++ = 'x';
+			}
+		} else {
+			*o++ = " PNBRQK"[pt];
+			int need = needed_disambiguation(pos, legal, n, m);
+			if (need & 1)
+				*o++ = (char)('a' + VC_FILE(from));
+			if (need & 2)
+				*o++ = (char)('1' + VC_RANK(from));
+			if (cap)
+				*o++ = 'x';
+		}
+		*o++ = (char)('a' + VC_FILE(to));
+		*o++ = (char)('1' + VC_RANK(to));
+		if (VC_MOVE_PROMOTION(m)) {
+			*o++ = '=';
+			*o++ = " PNBRQK"[VC_MOVE_PROMOTION(m)];
+		}
+	}
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	if (v->flags & VC_VF_ROYAL_KING) {
+		struct vc_position next = *pos;
+		v->make(&next, m);
+		if (vc_in_check(&next, next.side))
+			*o++ = v->gen_legal(&next, legal) ? '+' : '#';
+	}
+	*o = 0;
+	return buf;
+}
+
+const char *vc_san_code(enum vc_san_status st)
+{
+	switch (st) {
+	case VC_SAN_OK: return "ok";
+	case VC_SAN_SYNTAX: return "san-syntax";
+	case VC_SAN_ILLEGAL: return "illegal-move";
+	case VC_SAN_AMBIGUOUS: return "ambiguous-move";
+	case VC_SAN_NULL_MOVE: return "null-move";
+	}
+	return "san-syntax";
+}
+
+static const struct {
+	unsigned bit;
+	const char *code, *msg;
+} san_warnings[] = {
+	{ VC_SANW_ZERO_CASTLING, "zero-castling", "castling written with zeros (0-0)" },
+	{ VC_SANW_PROMOTION_FORM, "promotion-form", "promotion written without '='" },
+	{ VC_SANW_MISSING_X, "missing-capture-mark", "capture written without 'x'" },
+	{ VC_SANW_SUPERFLUOUS_X, "superfluous-capture-mark", "'x' on a move that captures nothing" },
+	{ VC_SANW_OVERDISAMBIG, "over-disambiguated", "more disambiguation than SAN needs" },
+	{ VC_SANW_KING_CASTLING, "king-move-castling", "castling written as a king move" },
+	{ VC_SANW_UCI, "uci-move", "UCI move in PGN movetext" },
+	{ VC_SANW_CHECK_SUFFIX, "check-suffix", "missing or wrong check/mate suffix" },
+};
+
+const char *vc_san_warning_code(unsigned bit)
+{
+	for (size_t i = 0; i < sizeof san_warnings / sizeof *san_warnings; i++)
+		if (san_warnings[i].bit == bit)
+			return san_warnings[i].code;
+	return "san-warning";
+}
+
+const char *vc_san_warning_message(unsigned bit)
+{
+	for (size_t i = 0; i < sizeof san_warnings / sizeof *san_warnings; i++)
+		if (san_warnings[i].bit == bit)
+			return san_warnings[i].msg;
+	return "lenient SAN";
+}

@@ -1,0 +1,70 @@
+/* vchess - SAN (Standard Algebraic Notation) read and write.
+ *
+ * Reading (RULES.md section 2): strict SAN plus the lenient forms, each
+ * reported by a warning bit: 0-0 castling, promotion without '=' (e8Q,
+ * e8(Q), e8/Q), missing or superfluous 'x', over-disambiguation, a king
+ * move written as castling (Kg1 when O-O is legal), UCI text in movetext.
+ * Annotations (! ? !! ?? !? ?!) are tolerated silently. Errors are three
+ * distinct statuses: syntax (no move at all), illegal, ambiguous.
+ * Writing: strict SAN, minimal disambiguation, O-O, '+'/'#' suffixes.
+ */
+#ifndef VC_SAN_H
+#define VC_SAN_H
+
+#include "variant.h"
+
+enum vc_san_status {
+	VC_SAN_OK = 0,
+	VC_SAN_SYNTAX,    /* the text is no move at all ("syntax") */
+	VC_SAN_ILLEGAL,   /* a well-formed move that is not legal here */
+	VC_SAN_AMBIGUOUS, /* under-disambiguated: several legal moves match */
+	VC_SAN_NULL_MOVE  /* "--" or "Z0": a null move, never legal in vchess */
+};
+
+/* Warning bits for lenient forms (vc_san_info.warnings). */
+#define VC_SANW_ZERO_CASTLING  (1u << 0) /* 0-0 / 0-0-0 */
+#define VC_SANW_PROMOTION_FORM (1u << 1) /* e8Q, e8(Q), e8/Q */
+#define VC_SANW_MISSING_X      (1u << 2) /* capture without 'x' */
+#define VC_SANW_SUPERFLUOUS_X  (1u << 3) /* 'x' on a non-capture */
+#define VC_SANW_OVERDISAMBIG   (1u << 4) /* Ngf3 where Nf3 suffices */
+#define VC_SANW_KING_CASTLING  (1u << 5) /* Kg1 written for O-O */
+#define VC_SANW_UCI            (1u << 6) /* UCI move in movetext */
+#define VC_SANW_CHECK_SUFFIX   (1u << 7) /* wrong or missing '+'/'#' (set by
+                                            vc_san_check_suffix) */
+
+/* Check-suffix found in the text. */
+enum vc_san_suffix { VC_SUFFIX_NONE = 0, VC_SUFFIX_CHECK, VC_SUFFIX_MATE };
+
+struct vc_san_info {
+	vc_move move;              /* the legal move, when status is OK */
+	unsigned warnings;         /* VC_SANW_* */
+	enum vc_san_suffix suffix; /* '+', '#' or none as written */
+};
+
+/* Parse `text` (len bytes, need not be NUL-terminated) as a move of `pos`.
+ * `legal`/`nlegal` are pos's legal moves (from vc_legal_moves), passed in so
+ * callers that already have them do not generate twice; NULL = generate.
+ * On VC_SAN_OK, info->move is the legal move. The check suffix is recorded,
+ * not judged: call vc_san_check_suffix after making the move. */
+enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *legal,
+                                int nlegal, const char *text, size_t len,
+                                struct vc_san_info *info);
+
+/* After the move: compare the written suffix with the position reached
+ * (`after`, with `after_nlegal` legal moves). Returns VC_SANW_CHECK_SUFFIX
+ * when wrong or missing, else 0. Variants without check (antichess,
+ * backwards) never warn. */
+unsigned vc_san_check_suffix(const struct vc_position *after, int after_nlegal,
+                             enum vc_san_suffix written);
+
+/* Strict SAN of legal move m in pos into buf (>= VC_SAN_MAX bytes), with
+ * '+'/'#'. Returns buf. */
+#define VC_SAN_MAX 16
+char *vc_san_write(const struct vc_position *pos, vc_move m, char *buf);
+
+/* Stable kebab-case codes and messages for statuses and warning bits. */
+const char *vc_san_code(enum vc_san_status st);
+const char *vc_san_warning_code(unsigned bit);
+const char *vc_san_warning_message(unsigned bit);
+
+#endif
