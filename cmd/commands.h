@@ -1,0 +1,37 @@
+/* vchess - the subcommands.
+ *
+ * Adding a command:
+ *   1. write cmd/<name>.c with `int cmd_<name>(int argc, char **argv)`;
+ *      argv[0] is the command's name, options are parsed with
+ *      vc_cli_parse() (common.h), which also answers --help;
+ *   2. declare it below;
+ *   3. add one line to the table `commands[]` in cmd/main.c (name, function,
+ *      one-line summary for `vchess --help`);
+ *   4. a man page man/vchess-<name>.1 and golden tests tests/golden/<name>-*.
+ *
+ * Every command returns its exit status (enum vc_exit in common.h) and
+ * prints reports on stdout (or -o FILE), messages on stderr.
+ */
+#ifndef VC_CMD_COMMANDS_H
+#define VC_CMD_COMMANDS_H
+
+/* One row of the command table. */
+struct vc_command {
+	const char *name;                  /* "perft" */
+	int (*run)(int argc, char **argv); /* argv[0] == name */
+	const char *summary;               /* one line, for vchess --help */
+};
+
+/* The table itself (cmd/main.c), terminated by a row of NULLs. */
+extern const struct vc_command vc_commands[];
+
+/* vchess perft: move generator node counts, divide, suites (cmd/perft.c). */
+int cmd_perft(int argc, char **argv);
+
+/* vchess variants: list the registry (cmd/variants.c). */
+int cmd_variants(int argc, char **argv);
+
+/* vchess help [CMD]: vchess --help, or CMD --help (cmd/main.c). */
+int cmd_help(int argc, char **argv);
+
+#endif

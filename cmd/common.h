@@ -1,0 +1,203 @@
+/* vchess - helpers shared by the subcommands: exit codes, the common
+ * options (FORMATS.md section 6), usage errors, output streams.
+ *
+ * A command describes itself with a struct vc_cli_spec and calls
+ * vc_cli_parse() first thing:
+ *
+ *     static const char usage[] =
+ *         "usage: vchess frob [--variant V] [--quiet] FILE...\n"
+ *         "\n"
+ *         "Frobnicate the games of FILE.\n";
+ *     static const struct option own[] = {
+ *         { "depth", required_argument, NULL, 'd' },
+ *         { 0, 0, 0, 0 }
+ *     };
+ *     int cmd_frob(int argc, char **argv)
+ *     {
+ *         struct frob_ctx ctx = { ... };
+ *         struct vc_cli_spec spec = {
+ *             .name = "frob", .usage = usage,
+ *             .common = VC_OPT_VARIANT | VC_OPT_QUIET,
+ *             .options = own, .shortopts = "d:",
+ *             .handle = frob_option, .ctx = &ctx,
+ *         };
+ *         struct vc_cli_opts opts;
+ *         int first;
+ *         int rc = vc_cli_parse(argc, argv, &spec, &opts, &first);
+ *         if (rc != VC_CLI_CONTINUE)
+ *             return rc;
+ *         ... operands are argv[first..argc-1] ...
+ *     }
+ *
+ * Messages go to stderr as "vchess NAME: message"; reports go to stdout or
+ * the -o file. No helper here calls exit() except the output checks, which
+ * end the process when standard output's reader has gone (see
+ * vc_cli_check_output).
+ */
+#ifndef VC_CMD_COMMON_H
+#define VC_CMD_COMMON_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "variant.h"
+
+/* Exit status, FORMATS.md section 5. */
+enum vc_exit {
+	VC_EXIT_OK = 0,       /* all valid / all counts match */
+	VC_EXIT_FINDINGS = 1, /* at least one error finding */
+	VC_EXIT_USAGE = 2,    /* bad option, malformed FEN argument */
+	VC_EXIT_INPUT = 3     /* an input could not be read (or an output
+	                         could not be written); wins over 1 */
+};
+
+/* Returned by vc_cli_parse() when the command should go on. */
+#define VC_CLI_CONTINUE (-1)
+
+/* Common options a command accepts: bits for vc_cli_spec.common. */
+#define VC_OPT_VARIANT    (1u << 0) /* --variant NAME (vchess name or tag alias) */
+#define VC_OPT_RULES      (1u << 1) /* --rules fide|lichess */
+#define VC_OPT_FORMAT     (1u << 2) /* --format text|json|jsonl */
+#define VC_OPT_STRICT     (1u << 3) /* --strict: warnings count as errors */
+#define VC_OPT_QUIET      (1u << 4) /* --quiet: summary only */
+#define VC_OPT_VERBOSE    (1u << 5) /* --verbose */
+#define VC_OPT_OUTPUT     (1u << 6) /* -o FILE, --output FILE */
+#define VC_OPT_JOBS       (1u << 7) /* -j N, --jobs N (1..256) */
+#define VC_OPT_PROGRESS   (1u << 8) /* --progress, --no-progress */
+#define VC_OPT_MAX_ERRORS (1u << 9) /* --max-errors N: stop after N invalid games */
+#define VC_OPT_ALL        ((1u << 10) - 1)
+
+/* Option `val`s of the common options live in [VC_OPT_VAL_BASE,
+ * VC_OPT_VAL_BASE + 64). A command's own options use a short-option letter
+ * (< 256) or values from VC_OPT_OWN upwards. */
+#define VC_OPT_VAL_BASE 0x100
+#define VC_OPT_OWN      0x200
+
+enum vc_format { VC_FORMAT_TEXT = 0, VC_FORMAT_JSON, VC_FORMAT_JSONL };
+
+/* The common options after parsing, with their defaults. */
+struct vc_cli_opts {
+	const struct vc_variant *variant; /* --variant; NULL if not given */
+	enum vc_ruleset rules;            /* --rules; default VC_RULES_FIDE */
+	bool rules_given;                 /* --rules was on the command line */
+	enum vc_format format;            /* --format; default text */
+	bool strict;                      /* --strict */
+	bool quiet;                       /* --quiet */
+	bool verbose;                     /* --verbose */
+	long max_errors;                  /* --max-errors; 0 = no limit */
+	const char *output;               /* -o; NULL = standard output */
+	int jobs;                         /* -j; default 1 */
+	int progress;                     /* 1 --progress, 0 --no-progress,
+	                                     -1 (default): when stderr is a
+	                                     terminal; see vc_cli_progress() */
+};
+
+/* Help lines for the common options, for composing a command's usage text
+ * so that every command describes them the same way. */
+#define VC_HELP_VARIANT \
+	"      --variant NAME   variant (vchess name or PGN Variant tag; see\n" \
+	"                       'vchess variants')\n"
+#define VC_HELP_RULES \
+	"      --rules R        rule set: fide (default) or lichess\n"
+#define VC_HELP_FORMAT \
+	"      --format F       report format: text (default), json or jsonl\n"
+#define VC_HELP_STRICT \
+	"      --strict         warnings count as errors\n"
+#define VC_HELP_QUIET \
+	"      --quiet          print the summary only\n"
+#define VC_HELP_VERBOSE \
+	"      --verbose        say more\n"
+#define VC_HELP_OUTPUT \
+	"  -o, --output FILE    write the report to FILE ('-': standard output)\n"
+#define VC_HELP_JOBS \
+	"  -j, --jobs N         use N threads (default 1)\n"
+#define VC_HELP_PROGRESS \
+	"      --[no-]progress  progress on standard error (default: when it is\n" \
+	"                       a terminal)\n"
+#define VC_HELP_MAX_ERRORS \
+	"      --max-errors N   stop after N invalid games\n"
+#define VC_HELP_HELP \
+	"  -h, --help           show this help\n"
+#define VC_HELP_EXIT \
+	"Exit status: 0 ok, 1 findings, 2 usage error, 3 input unreadable.\n"
+
+/* What a command tells vc_cli_parse() about itself. */
+struct vc_cli_spec {
+	const char *name;   /* "perft": used in messages and usage hints */
+	const char *usage;  /* full --help text, printed as is on stdout */
+	unsigned common;    /* VC_OPT_* bits of the common options accepted */
+	/* The command's own long options, terminated by a zeroed entry; `flag`
+	 * must be NULL. NULL = none. */
+	const struct option *options;
+	/* The command's own short options in getopt syntax ("d:x"); NULL = none.
+	 * 'h', 'o' and 'j' are taken by the helper. */
+	const char *shortopts;
+	/* Called for each own option in command-line order: `opt` is the
+	 * option's `val`, `arg` its argument or NULL. Return 0 to go on, or an
+	 * exit status (normally the value of vc_cli_usage_error()). May be NULL
+	 * if the command has no own options. */
+	int (*handle)(void *ctx, int opt, const char *arg);
+	void *ctx;          /* passed to handle */
+};
+
+/* Parse argv[1..argc-1] (argv[0] is the command's name) with getopt_long:
+ * -h/--help, the common options in spec->common and the command's own
+ * options; operands may come before, between or after options, and "--"
+ * ends options. Fills *opts (defaults for what is not given) and sets
+ * *first to the index of the first operand (operands are argv[*first ..
+ * argc-1]; argv may be permuted).
+ * Returns VC_CLI_CONTINUE to go on; otherwise the exit status the command
+ * must return at once: VC_EXIT_OK after printing --help, VC_EXIT_USAGE
+ * after reporting a usage error on stderr, or what `handle` returned. */
+int vc_cli_parse(int argc, char **argv, const struct vc_cli_spec *spec,
+                 struct vc_cli_opts *opts, int *first);
+
+/* Report a usage error on stderr ("vchess NAME: message" and a hint to run
+ * `vchess NAME --help`). printf-style. Returns VC_EXIT_USAGE. */
+int vc_cli_usage_error(const char *name, const char *fmt, ...)
+        __attribute__((format(printf, 2, 3)));
+
+/* Report an error or warning about vchess's own run on stderr as
+ * "vchess NAME: message" (no hint). printf-style. */
+void vc_cli_error(const char *name, const char *fmt, ...)
+        __attribute__((format(printf, 2, 3)));
+
+/* Parse a whole decimal integer in [min, max]: returns false (and leaves
+ * *out alone) for empty text, other characters or a value out of range. */
+bool vc_cli_parse_long(const char *text, long min, long max, long *out);
+bool vc_cli_parse_u64(const char *text, uint64_t *out);
+
+/* Resolve a variant name as --variant does (vchess name or PGN Variant tag
+ * alias, case-insensitive). On failure reports a usage error naming `name`
+ * (the command) and returns NULL. */
+const struct vc_variant *vc_cli_variant(const char *name, const char *text);
+
+/* Should progress be shown on stderr? --progress: yes; --no-progress: no;
+ * default: when stderr is a terminal and --quiet was not given. */
+bool vc_cli_progress(const struct vc_cli_opts *opts);
+
+/* The report stream: standard output, or the -o file opened for writing
+ * (truncated). Returns NULL after reporting the error (the command should
+ * return VC_EXIT_INPUT). */
+FILE *vc_cli_open_output(const char *name, const struct vc_cli_opts *opts);
+
+/* Flush and close what vc_cli_open_output() returned (standard output is
+ * flushed, not closed). Returns VC_EXIT_OK, or VC_EXIT_INPUT after
+ * reporting a write error. A closed pipe on standard output ends the
+ * process quietly (see vc_cli_check_output). */
+int vc_cli_close_output(const char *name, FILE *f);
+
+/* Call after writing a piece of report (a game, a perft line): if standard
+ * output's reader has gone (EPIPE: `vchess ... | head`), the process ends
+ * at once, quietly, with status 0 (vchess ignores SIGPIPE so that this is
+ * the one place that decides). Other write errors are left for
+ * vc_cli_close_output to report. `f` may be any stream; only standard
+ * output ends the process. */
+void vc_cli_check_output(FILE *f);
+
+/* Monotonic seconds, for timings. */
+double vc_cli_now(void);
+
+#endif

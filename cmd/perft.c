@@ -1,0 +1,611 @@
+/* vchess perft: count the leaf nodes of the legal-move tree of a position
+ * (a move-generator test), split by first move (--divide), or check every
+ * count of a perft suite file (--suite).
+ *
+ * Output: counts and findings go to standard output; the time and speed go
+ * to standard error, so that standard output is the same from run to run
+ * and diffs cleanly against another engine's or a golden file.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "commands.h"
+#include "common.h"
+#include "perftsuite.h"
+
+static const char usage[] =
+        "usage: vchess perft [--variant V] [--depth N] [--divide] [FEN]\n"
+        "       vchess perft --suite FILE [--variant V] [--max-depth N]\n"
+        "                    [--max-nodes N] [--max-positions N] [-j N]\n"
+        "\n"
+        "Count the leaf nodes of the tree of legal moves N plies deep from FEN\n"
+        "(default: the variant's start position). The count goes to standard\n"
+        "output as 'nodes COUNT'; the time and nodes per second go to standard\n"
+        "error. FEN is one argument (quote it) or its fields as separate\n"
+        "arguments; X-FEN and Shredder-FEN castling fields are read.\n"
+        "\n"
+        "With --suite, read a perft suite (EPD lines 'FEN ;D1 20 ;D2 400' or\n"
+        "'id / epd / perft DEPTH COUNT' blocks; '#' comments; '-' is standard\n"
+        "input), check every count, print each mismatch and a summary line.\n"
+        "A position's EPD operation 'variant NAME' overrides --variant.\n"
+        "\n"
+        "Options:\n"
+        VC_HELP_VARIANT
+        "  -d, --depth N        plies to count (default 1)\n"
+        "      --divide         one 'MOVE COUNT' line per legal move, sorted\n"
+        "                       (UCI, or the variant's own move text), then\n"
+        "                       the total\n"
+        "      --suite FILE     check the counts of a perft suite file\n"
+        "      --max-depth N    suite: check depths up to N only\n"
+        "      --max-nodes N    suite: skip counts larger than N\n"
+        "      --max-positions N  suite: check the first N positions only\n"
+        VC_HELP_JOBS
+        VC_HELP_PROGRESS
+        VC_HELP_QUIET
+        VC_HELP_VERBOSE
+        VC_HELP_HELP
+        "\n"
+        "Exit status: 0 all counts match, 1 a count differs or a suite\n"
+        "position is unusable, 2 usage error or malformed FEN argument,\n"
+        "3 suite file unreadable.\n";
+
+enum {
+	O_DIVIDE = VC_OPT_OWN,
+	O_SUITE,
+	O_MAX_DEPTH,
+	O_MAX_NODES,
+	O_MAX_POSITIONS
+};
+
+static const struct option own_options[] = {
+	{ "depth", required_argument, NULL, 'd' },
+	{ "divide", no_argument, NULL, O_DIVIDE },
+	{ "suite", required_argument, NULL, O_SUITE },
+	{ "max-depth", required_argument, NULL, O_MAX_DEPTH },
+	{ "max-nodes", required_argument, NULL, O_MAX_NODES },
+	{ "max-positions", required_argument, NULL, O_MAX_POSITIONS },
+	{ 0, 0, 0, 0 }
+};
+
+struct perft_args {
+	long depth;          /* -1: not given */
+	bool divide;
+	const char *suite;   /* NULL: single position */
+	long max_depth;      /* -1: no limit */
+	uint64_t max_nodes;  /* 0: no limit */
+	long max_positions;  /* -1: no limit */
+};
+
+static int perft_option(void *ctx, int opt, const char *arg)
+{
+	struct perft_args *a = ctx;
+	switch (opt) {
+	case 'd':
+		if (!vc_cli_parse_long(arg, 0, VC_PERFTSUITE_MAX_DEPTH, &a->depth))
+			return vc_cli_usage_error("perft", "--depth: '%s' is not a "
+			                          "number from 0 to %d", arg,
+			                          VC_PERFTSUITE_MAX_DEPTH);
+		return 0;
+	case O_DIVIDE:
+		a->divide = true;
+		return 0;
+	case O_SUITE:
+		a->suite = arg;
+		return 0;
+	case O_MAX_DEPTH:
+		if (!vc_cli_parse_long(arg, 0, VC_PERFTSUITE_MAX_DEPTH,
+		                       &a->max_depth))
+			return vc_cli_usage_error("perft", "--max-depth: '%s' is not "
+			                          "a number from 0 to %d", arg,
+			                          VC_PERFTSUITE_MAX_DEPTH);
+		return 0;
+	case O_MAX_NODES:
+		if (!vc_cli_parse_u64(arg, &a->max_nodes) || a->max_nodes == 0)
+			return vc_cli_usage_error("perft", "--max-nodes: '%s' is not "
+			                          "a positive number", arg);
+		return 0;
+	case O_MAX_POSITIONS:
+		if (!vc_cli_parse_long(arg, 1, 1000000000L, &a->max_positions))
+			return vc_cli_usage_error("perft", "--max-positions: '%s' is "
+			                          "not a positive number", arg);
+		return 0;
+	}
+	return vc_cli_usage_error("perft", "internal error: option %d", opt);
+}
+
+/* Words for the FEN repair warnings (position.h VC_FENW_*). A missing clock
+ * is normal in EPD and not worth a word. */
+static void fen_warnings(const char *where, unsigned w)
+{
+	static const struct {
+		unsigned bit;
+		const char *text;
+	} words[] = {
+		{ VC_FENW_EP_IMPOSSIBLE, "en-passant square ignored: no double "
+		                         "step could have been made" },
+		{ VC_FENW_CASTLING_DROPPED, "castling right without its king and "
+		                            "rook dropped" },
+		{ VC_FENW_CHESS960, "castling rights need Chess960: counted as "
+		                    "chess960" },
+		{ VC_FENW_CASTLING_IGNORED, "castling rights ignored in this "
+		                            "variant" },
+	};
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (w & words[i].bit)
+			vc_cli_error("perft", "%s: warning: %s", where, words[i].text);
+}
+
+/* ---- One position ----------------------------------------------------- */
+
+struct divide_line {
+	char text[64];
+	uint64_t nodes;
+};
+
+static int cmp_divide(const void *a, const void *b)
+{
+	const struct divide_line *x = a, *y = b;
+	return strcmp(x->text, y->text);
+}
+
+/* Move text for --divide: the variant's own notation (Backwards) or UCI. */
+static void move_text(const struct vc_position *pos, vc_move m, char *buf)
+{
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	char tmp[64];
+	buf[0] = '\0';
+	if (v && v->write_move) {
+		/* the hook's buffer contract is loose: give it room */
+		if (v->write_move(pos, m, tmp)) {
+			snprintf(buf, 64, "%s", tmp);
+			return;
+		}
+	}
+	vc_move_to_uci(pos, m, tmp);
+	snprintf(buf, 64, "%s", tmp);
+}
+
+static uint64_t run_divide(const struct vc_position *pos, int depth)
+{
+	vc_move moves[VC_MAX_MOVES];
+	uint64_t total = 0;
+	if (depth == 0)
+		return 1;
+	int n = vc_legal_moves(pos, moves);
+	struct divide_line *lines = calloc((size_t)n + 1, sizeof *lines);
+	if (!lines) {
+		vc_cli_error("perft", "out of memory");
+		exit(VC_EXIT_INPUT);
+	}
+	for (int i = 0; i < n; i++) {
+		struct vc_position child = *pos;
+		move_text(pos, moves[i], lines[i].text);
+		vc_make_move(&child, moves[i]);
+		lines[i].nodes = depth > 1 ? vc_perft(&child, depth - 1) : 1;
+		total += lines[i].nodes;
+	}
+	qsort(lines, (size_t)n, sizeof *lines, cmp_divide);
+	for (int i = 0; i < n; i++) {
+		printf("%s %" PRIu64 "\n", lines[i].text, lines[i].nodes);
+		vc_cli_check_output(stdout);
+	}
+	free(lines);
+	return total;
+}
+
+static void print_speed(const struct vc_cli_opts *opts, uint64_t nodes,
+                        double seconds)
+{
+	if (opts->quiet)
+		return;
+	fflush(stdout);
+	if (seconds > 0)
+		fprintf(stderr, "time %.3f s, %.0f nodes/s\n", seconds,
+		        (double)nodes / seconds);
+	else
+		fprintf(stderr, "time %.3f s\n", seconds);
+}
+
+static int perft_single(const struct perft_args *a,
+                        const struct vc_cli_opts *opts, int argc, char **argv,
+                        int first)
+{
+	const struct vc_variant *variant =
+	        opts->variant ? opts->variant : vc_variant_get(VC_STANDARD);
+	struct vc_position pos;
+
+	if (first < argc) {
+		/* the FEN as one argument, or its fields as several */
+		size_t len = 0;
+		for (int i = first; i < argc; i++)
+			len += strlen(argv[i]) + 1;
+		char *fen = malloc(len);
+		if (!fen) {
+			vc_cli_error("perft", "out of memory");
+			return VC_EXIT_INPUT;
+		}
+		fen[0] = '\0';
+		for (int i = first; i < argc; i++) {
+			if (i > first)
+				strcat(fen, " ");
+			strcat(fen, argv[i]);
+		}
+		struct vc_fen_result res;
+		memset(&res, 0, sizeof res);
+		enum vc_fen_status st = vc_fen_parse(&pos, fen, variant->id, &res);
+		if (st == VC_FEN_OK && res.rest && res.rest[strspn(res.rest,
+		                                                   " \t")]) {
+			vc_cli_error("perft", "invalid FEN \"%s\": text after the "
+			             "FEN fields at column %d", fen,
+			             (int)(res.rest - fen) + 1);
+			free(fen);
+			return VC_EXIT_USAGE;
+		}
+		if (st != VC_FEN_OK) {
+			vc_cli_error("perft", "invalid FEN \"%s\": %s (column %d)", fen,
+			             vc_fen_strerror(st), res.column);
+			free(fen);
+			return VC_EXIT_USAGE;
+		}
+		free(fen);
+		if (!opts->quiet)
+			fen_warnings("FEN", res.warnings);
+	} else {
+		vc_startpos(&pos, variant->id);
+	}
+
+	int depth = a->depth < 0 ? 1 : (int)a->depth;
+	double t0 = vc_cli_now();
+	uint64_t nodes = a->divide ? run_divide(&pos, depth)
+	                           : vc_perft(&pos, depth);
+	double t = vc_cli_now() - t0;
+	printf("nodes %" PRIu64 "\n", nodes);
+	vc_cli_check_output(stdout);
+	print_speed(opts, nodes, t);
+	return VC_EXIT_OK;
+}
+
+/* ---- Suites ------------------------------------------------------------ */
+
+/* A suite position after the syntax pass: what to count, what came out. */
+struct job {
+	const struct vc_perft_entry *entry;
+	struct vc_position pos;
+	bool usable;         /* variant and FEN were good */
+	char problem[160];   /* why not */
+	unsigned warnings;   /* FEN repairs */
+	uint64_t *got;       /* per entry->counts[i]; valid if check[i] */
+	bool *check;         /* counts to check (depth and node limits) */
+	uint64_t nodes;      /* all nodes counted for this position */
+	bool done;
+};
+
+struct pool {
+	struct job *jobs;
+	int njobs;
+	int next;            /* next job to take */
+	int ndone;
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+};
+
+static void run_job(struct job *j)
+{
+	for (int i = 0; i < j->entry->ncounts; i++) {
+		if (!j->check[i])
+			continue;
+		j->got[i] = vc_perft(&j->pos, j->entry->counts[i].depth);
+		j->nodes += j->got[i];
+	}
+}
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+	for (;;) {
+		pthread_mutex_lock(&p->lock);
+		int i = p->next < p->njobs ? p->next++ : -1;
+		pthread_mutex_unlock(&p->lock);
+		if (i < 0)
+			return NULL;
+		if (p->jobs[i].usable)
+			run_job(&p->jobs[i]);
+		pthread_mutex_lock(&p->lock);
+		p->jobs[i].done = true;
+		p->ndone++;
+		pthread_cond_broadcast(&p->changed);
+		pthread_mutex_unlock(&p->lock);
+	}
+}
+
+static int read_all(const char *path, char **data, size_t *len)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	size_t cap = 1 << 16, n = 0;
+	char *buf;
+	if (!f)
+		return errno;
+	buf = malloc(cap);
+	if (!buf) {
+		if (f != stdin)
+			fclose(f);
+		return ENOMEM;
+	}
+	for (;;) {
+		if (n == cap) {
+			char *nb = realloc(buf, cap *= 2);
+			if (!nb) {
+				free(buf);
+				if (f != stdin)
+					fclose(f);
+				return ENOMEM;
+			}
+			buf = nb;
+		}
+		size_t r = fread(buf + n, 1, cap - n, f);
+		n += r;
+		if (r == 0)
+			break;
+	}
+	int err = ferror(f) ? (errno ? errno : EIO) : 0;
+	if (f != stdin)
+		fclose(f);
+	if (err) {
+		free(buf);
+		return err;
+	}
+	*data = buf;
+	*len = n;
+	return 0;
+}
+
+struct tally {
+	long positions, checked, skipped, mismatches, errors;
+	uint64_t nodes;
+};
+
+static void report_job(const char *file, const struct job *j,
+                       const struct vc_cli_opts *opts, struct tally *t)
+{
+	const struct vc_perft_entry *e = j->entry;
+	t->positions++;
+	if (!j->usable) {
+		printf("%s:%ld: error: %s\n", file, e->line, j->problem);
+		t->errors++;
+		return;
+	}
+	if (opts->verbose) {
+		char where[64];
+		snprintf(where, sizeof where, "%s:%ld", file, e->line);
+		fen_warnings(where, j->warnings);
+	}
+	int checked = 0, bad = 0;
+	for (int i = 0; i < e->ncounts; i++) {
+		if (!j->check[i]) {
+			t->skipped++;
+			continue;
+		}
+		checked++;
+		t->checked++;
+		if (j->got[i] != e->counts[i].nodes) {
+			bad++;
+			t->mismatches++;
+			printf("%s:%ld: mismatch%s%s%s at depth %d: expected %" PRIu64
+			       ", got %" PRIu64 ": %s\n", file, e->line,
+			       e->id ? " (" : "", e->id ? e->id : "", e->id ? ")" : "",
+			       e->counts[i].depth, e->counts[i].nodes, j->got[i],
+			       e->fen);
+		}
+	}
+	if (opts->verbose && !bad)
+		printf("%s:%ld: ok%s%s%s: %d counts, %" PRIu64 " nodes\n", file,
+		       e->line, e->id ? " (" : "", e->id ? e->id : "",
+		       e->id ? ")" : "", checked, j->nodes);
+	t->nodes += j->nodes;
+}
+
+/* Syntax and FEN pass for one entry: fills the job or its problem. */
+static void prepare_job(struct job *j, const struct vc_perft_entry *e,
+                        const struct vc_variant *dflt,
+                        const struct perft_args *a)
+{
+	const struct vc_variant *v = dflt;
+	j->entry = e;
+	if (e->variant) {
+		bool unsupported = false;
+		v = vc_variant_find(e->variant, &unsupported);
+		if (!v) {
+			snprintf(j->problem, sizeof j->problem, "%s variant '%s'",
+			         unsupported ? "unsupported" : "unknown", e->variant);
+			return;
+		}
+	}
+	struct vc_fen_result res;
+	memset(&res, 0, sizeof res);
+	enum vc_fen_status st = vc_fen_parse(&j->pos, e->fen, v->id, &res);
+	if (st != VC_FEN_OK) {
+		snprintf(j->problem, sizeof j->problem,
+		         "invalid FEN: %s (column %d): %.80s", vc_fen_strerror(st),
+		         res.column, e->fen);
+		return;
+	}
+	j->warnings = res.warnings;
+	j->usable = true;
+	for (int i = 0; i < e->ncounts; i++) {
+		const struct vc_perft_count *c = &e->counts[i];
+		j->check[i] = (a->max_depth < 0 || c->depth <= a->max_depth) &&
+		              (a->max_nodes == 0 || c->nodes <= a->max_nodes);
+	}
+}
+
+static void progress_line(const struct pool *p, double t0, bool *shown)
+{
+	fprintf(stderr, "\rperft: %d/%d positions, %.0f s ", p->ndone, p->njobs,
+	        vc_cli_now() - t0);
+	fflush(stderr);
+	*shown = true;
+}
+
+static int perft_suite(const struct perft_args *a,
+                       const struct vc_cli_opts *opts)
+{
+	const char *file = strcmp(a->suite, "-") == 0 ? "(stdin)" : a->suite;
+	const struct vc_variant *dflt =
+	        opts->variant ? opts->variant : vc_variant_get(VC_STANDARD);
+	char *text = NULL;
+	size_t len = 0;
+	int err = read_all(a->suite, &text, &len);
+	if (err) {
+		vc_cli_error("perft", "cannot read %s: %s", file, strerror(err));
+		return VC_EXIT_INPUT;
+	}
+
+	struct vc_perft_suite suite;
+	struct vc_perftsuite_error perr = { 0, 0, NULL };
+	vc_perftsuite_init(&suite);
+	int prc = vc_perftsuite_parse(&suite, text, len, &perr);
+	free(text);
+
+	int n = suite.count;
+	if (a->max_positions >= 0 && n > a->max_positions)
+		n = (int)a->max_positions;
+	struct job *jobs = calloc((size_t)n + 1, sizeof *jobs);
+	if (!jobs) {
+		vc_perftsuite_release(&suite);
+		vc_cli_error("perft", "out of memory");
+		return VC_EXIT_INPUT;
+	}
+	for (int i = 0; i < n; i++) {
+		int nc = suite.entries[i].ncounts;
+		jobs[i].got = calloc((size_t)nc + 1, sizeof *jobs[i].got);
+		jobs[i].check = calloc((size_t)nc + 1, sizeof *jobs[i].check);
+		if (!jobs[i].got || !jobs[i].check) {
+			vc_cli_error("perft", "out of memory");
+			exit(VC_EXIT_INPUT);
+		}
+		prepare_job(&jobs[i], &suite.entries[i], dflt, a);
+	}
+
+	struct pool pool = { .jobs = jobs, .njobs = n };
+	pthread_mutex_init(&pool.lock, NULL);
+	pthread_cond_init(&pool.changed, NULL);
+	int nthreads = opts->jobs < n ? opts->jobs : (n > 0 ? n : 1);
+	pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
+	if (!threads) {
+		vc_cli_error("perft", "out of memory");
+		exit(VC_EXIT_INPUT);
+	}
+	vc_init(); /* tables ready before the threads race for them */
+	double t0 = vc_cli_now();
+	int started = 0;
+	for (int i = 0; i < nthreads; i++) {
+		if (pthread_create(&threads[i], NULL, worker, &pool) != 0)
+			break;
+		started++;
+	}
+	if (started == 0) {
+		vc_cli_error("perft", "cannot start a thread");
+		exit(VC_EXIT_INPUT);
+	}
+
+	/* Report in file order as soon as a prefix of the jobs is done. */
+	struct tally t = { 0, 0, 0, 0, 0, 0 };
+	bool progress = vc_cli_progress(opts), shown = false;
+	double last = t0;
+	pthread_mutex_lock(&pool.lock);
+	for (int printed = 0; printed < n;) {
+		while (!jobs[printed].done) {
+			struct timespec ts;
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ts.tv_nsec += 250000000L;
+			if (ts.tv_nsec >= 1000000000L) {
+				ts.tv_sec++;
+				ts.tv_nsec -= 1000000000L;
+			}
+			pthread_cond_timedwait(&pool.changed, &pool.lock, &ts);
+			if (progress && vc_cli_now() - last >= 0.5) {
+				last = vc_cli_now();
+				progress_line(&pool, t0, &shown);
+			}
+		}
+		int upto = printed;
+		while (upto < n && jobs[upto].done)
+			upto++;
+		pthread_mutex_unlock(&pool.lock);
+		if (shown) {
+			fputs("\r\033[K", stderr);
+			shown = false;
+		}
+		for (; printed < upto; printed++)
+			report_job(file, &jobs[printed], opts, &t);
+		vc_cli_check_output(stdout);
+		pthread_mutex_lock(&pool.lock);
+	}
+	pthread_mutex_unlock(&pool.lock);
+	for (int i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
+	double secs = vc_cli_now() - t0;
+
+	if (prc != 0) {
+		printf("%s:%ld:%d: error: %s\n", file, perr.line, perr.column,
+		       perr.message);
+		t.errors++;
+	}
+	printf("%s: %ld positions, %ld counts checked, %ld skipped: "
+	       "%ld mismatches, %ld errors\n", file, t.positions, t.checked,
+	       t.skipped, t.mismatches, t.errors);
+	if (t.checked == 0 && !opts->quiet)
+		vc_cli_error("perft", "warning: no count was checked");
+	print_speed(opts, t.nodes, secs);
+
+	for (int i = 0; i < n; i++) {
+		free(jobs[i].got);
+		free(jobs[i].check);
+	}
+	free(jobs);
+	free(threads);
+	pthread_mutex_destroy(&pool.lock);
+	pthread_cond_destroy(&pool.changed);
+	vc_perftsuite_release(&suite);
+	return t.mismatches || t.errors ? VC_EXIT_FINDINGS : VC_EXIT_OK;
+}
+
+int cmd_perft(int argc, char **argv)
+{
+	struct perft_args a = { .depth = -1, .max_depth = -1,
+	                        .max_positions = -1 };
+	struct vc_cli_spec spec = {
+		.name = "perft",
+		.usage = usage,
+		.common = VC_OPT_VARIANT | VC_OPT_JOBS | VC_OPT_PROGRESS |
+		          VC_OPT_QUIET | VC_OPT_VERBOSE,
+		.options = own_options,
+		.shortopts = "d:",
+		.handle = perft_option,
+		.ctx = &a,
+	};
+	struct vc_cli_opts opts;
+	int first;
+	int rc = vc_cli_parse(argc, argv, &spec, &opts, &first);
+	if (rc != VC_CLI_CONTINUE)
+		return rc;
+
+	if (a.suite) {
+		if (first < argc)
+			return vc_cli_usage_error("perft", "--suite takes no FEN "
+			                          "argument");
+		if (a.divide || a.depth >= 0)
+			return vc_cli_usage_error("perft", "--suite checks the "
+			                          "suite's depths: use --max-depth, "
+			                          "not --depth or --divide");
+		return perft_suite(&a, &opts);
+	}
+	if (a.max_depth >= 0 || a.max_nodes || a.max_positions >= 0)
+		return vc_cli_usage_error("perft", "--max-depth, --max-nodes and "
+		                          "--max-positions go with --suite");
+	return perft_single(&a, &opts, argc, argv, first);
+}
