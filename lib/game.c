@@ -119,18 +119,37 @@ unsigned vc_game_claims(const struct vc_game *g)
 	return c;
 }
 
-int vc_game_parse_move(const struct vc_game *g, const char *text, size_t len,
-                       vc_move *move, unsigned *warnings, int *suffix)
+int vc_parse_move_at(const struct vc_position *pos, const vc_move *legal, int nlegal,
+                     const char *text, size_t len, vc_move *move,
+                     unsigned *warnings, int *suffix)
 {
-	const struct vc_position *pos = vc_game_pos(g);
+	const struct vc_variant *v = vc_variant_get(pos->variant);
 	*warnings = 0;
 	*suffix = 0;
-	if (g->variant->parse_move)
-		return g->variant->parse_move(pos, text, len, move, warnings);
+	*move = VC_MOVE_NONE;
+	if (v->parse_move) {
+		unsigned w = 0;
+		int st = v->parse_move(pos, text, len, move, &w);
+		if (w)
+			*warnings = VC_SANW_CHECK_SUFFIX;
+		switch (st) {
+		case 0: return VC_SAN_OK;
+		case -2: return VC_SAN_IMPOSSIBLE;
+		case -3: return VC_SAN_ILLEGAL;
+		default: return VC_SAN_SYNTAX;
+		}
+	}
 	struct vc_san_info info;
-	enum vc_san_status st = vc_san_parse(pos, g->legal, g->nlegal, text, len, &info);
+	enum vc_san_status st = vc_san_parse(pos, legal, nlegal, text, len, &info);
 	*move = info.move;
 	*warnings = info.warnings;
 	*suffix = (int)info.suffix;
 	return (int)st;
+}
+
+int vc_game_parse_move(const struct vc_game *g, const char *text, size_t len,
+                       vc_move *move, unsigned *warnings, int *suffix)
+{
+	return vc_parse_move_at(vc_game_pos(g), g->legal, g->nlegal, text, len, move,
+	                        warnings, suffix);
 }

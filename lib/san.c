@@ -288,6 +288,7 @@ const char *vc_san_code(enum vc_san_status st)
 	case VC_SAN_ILLEGAL: return "illegal-move";
 	case VC_SAN_AMBIGUOUS: return "ambiguous-move";
 	case VC_SAN_NULL_MOVE: return "null-move";
+	case VC_SAN_IMPOSSIBLE: return "impossible-move";
 	}
 	return "san-syntax";
 }

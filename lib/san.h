@@ -18,7 +18,9 @@ enum vc_san_status {
 	VC_SAN_SYNTAX,    /* the text is no move at all ("syntax") */
 	VC_SAN_ILLEGAL,   /* a well-formed move that is not legal here */
 	VC_SAN_AMBIGUOUS, /* under-disambiguated: several legal moves match */
-	VC_SAN_NULL_MOVE  /* "--" or "Z0": a null move, never legal in vchess */
+	VC_SAN_NULL_MOVE, /* "--" or "Z0": a null move, never legal in vchess */
+	VC_SAN_IMPOSSIBLE /* variant move text (Backwards) that is well formed
+	                     but no move of any kind has that shape here */
 };
 
 /* Warning bits for lenient forms (vc_san_info.warnings). */
