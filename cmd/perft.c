@@ -402,9 +402,10 @@ static void report_job(const char *file, const struct job *j,
 		}
 	}
 	if (opts->verbose && !bad)
-		printf("%s:%ld: ok%s%s%s: %d counts, %" PRIu64 " nodes\n", file,
+		printf("%s:%ld: ok%s%s%s: %d count%s, %" PRIu64 " nodes\n", file,
 		       e->line, e->id ? " (" : "", e->id ? e->id : "",
-		       e->id ? ")" : "", checked, j->nodes);
+		       e->id ? ")" : "", checked, checked == 1 ? "" : "s",
+		       j->nodes);
 	t->nodes += j->nodes;
 }
 
@@ -555,9 +556,11 @@ static int perft_suite(const struct perft_args *a,
 		       perr.message);
 		t.errors++;
 	}
-	printf("%s: %ld positions, %ld counts checked, %ld skipped: "
-	       "%ld mismatches, %ld errors\n", file, t.positions, t.checked,
-	       t.skipped, t.mismatches, t.errors);
+	printf("%s: %ld position%s, %ld count%s checked, %ld skipped: "
+	       "%ld mismatch%s, %ld error%s\n", file, t.positions,
+	       t.positions == 1 ? "" : "s", t.checked, t.checked == 1 ? "" : "s",
+	       t.skipped, t.mismatches, t.mismatches == 1 ? "" : "es", t.errors,
+	       t.errors == 1 ? "" : "s");
 	if (t.checked == 0 && !opts->quiet)
 		vc_cli_error("perft", "warning: no count was checked");
 	print_speed(opts, t.nodes, secs);

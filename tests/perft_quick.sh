@@ -1,0 +1,31 @@
+#!/bin/sh
+# Quick perft check, part of `make check` (a few seconds on 2 cores):
+#   data/perft/standard.epd            every position, depths 1-5
+#   data/perft/tricky.perft            every count up to 10,000,000 nodes
+#   data/perft/random.perft            the first 50 positions, counts up to 10,000,000
+#   data/perft/chess960-{xfen,shredder}.epd  the first 40 start positions, depths 1-4
+# The full suites are tests/perft_full.sh (make check-perft).
+# usage: tests/perft_quick.sh [VCHESS]   (default ./vchess; run from the repo root)
+set -u
+VCHESS=${1:-./vchess}
+passed=0
+failed=0
+
+suite() {
+	echo "== vchess perft $*"
+	if "$VCHESS" perft --no-progress "$@"; then
+		passed=$((passed + 1))
+	else
+		echo "FAIL: vchess perft $*"
+		failed=$((failed + 1))
+	fi
+}
+
+suite --suite data/perft/standard.epd --max-depth 5
+suite --suite data/perft/tricky.perft --max-nodes 10000000
+suite --suite data/perft/random.perft --max-positions 50 --max-nodes 10000000
+suite --suite data/perft/chess960-xfen.epd --variant chess960 --max-positions 40 --max-depth 4
+suite --suite data/perft/chess960-shredder.epd --variant chess960 --max-positions 40 --max-depth 4
+
+echo "perft-quick: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,112 @@
+#!/bin/sh
+# CLI golden tests: run every tests/golden/NAME/cmd and compare.
+#
+# usage: tests/run_golden.sh [--update] VCHESS [NAME...]
+#
+# A test is a directory tests/golden/NAME/ with
+#   cmd     one shell command line (run by sh -c from the repository root,
+#           standard input /dev/null, LC_ALL=C) using $VCHESS for the binary
+#           and paths relative to the repository root;
+#   stdout  the expected standard output, byte for byte;
+#   stderr  optional: the expected standard error; when absent, standard
+#           error is not compared (perft prints its timing there);
+#   status  the expected exit status (a number);
+#   no-asan optional: skip the test when VCHESS_ASAN is set (slow under
+#           the sanitizers).
+# Any other file in the directory (inputs) is the test's own.
+#
+# Prints a FAIL line with a diff per failure and ends with the line
+# "N passed, N failed"; exits 1 if any test failed.
+# --update rewrites stdout and status (and stderr where the file exists)
+# from the current output: for new tests, and after intended changes; check
+# the result with git diff.
+set -u
+
+update=0
+if [ "${1:-}" = "--update" ]; then
+	update=1
+	shift
+fi
+if [ $# -lt 1 ]; then
+	echo "usage: tests/run_golden.sh [--update] VCHESS [NAME...]" >&2
+	exit 2
+fi
+VCHESS=$1
+shift
+case $VCHESS in
+/*) ;;
+*) VCHESS=$(pwd)/$VCHESS ;;
+esac
+if [ ! -x "$VCHESS" ]; then
+	echo "run_golden.sh: $VCHESS is not an executable" >&2
+	exit 2
+fi
+export VCHESS
+LC_ALL=C
+export LC_ALL
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/vchess-golden.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+if [ $# -gt 0 ]; then
+	names=$*
+else
+	names=$(cd tests/golden && for d in */; do [ -f "$d/cmd" ] && echo "${d%/}"; done)
+fi
+
+passed=0
+failed=0
+skipped=0
+for name in $names; do
+	dir=tests/golden/$name
+	if [ ! -f "$dir/cmd" ]; then
+		echo "FAIL $name: no such test ($dir/cmd)"
+		failed=$((failed + 1))
+		continue
+	fi
+	if [ -n "${VCHESS_ASAN:-}" ] && [ -f "$dir/no-asan" ]; then
+		skipped=$((skipped + 1))
+		continue
+	fi
+	sh -c "$(cat "$dir/cmd")" </dev/null >"$tmp/stdout" 2>"$tmp/stderr"
+	status=$?
+
+	if [ "$update" = 1 ]; then
+		cp "$tmp/stdout" "$dir/stdout"
+		echo "$status" >"$dir/status"
+		[ -f "$dir/stderr" ] && cp "$tmp/stderr" "$dir/stderr"
+		echo "updated $name (status $status)"
+		passed=$((passed + 1))
+		continue
+	fi
+
+	ok=1
+	want=$(cat "$dir/status" 2>/dev/null || echo "missing")
+	if [ "$status" != "$want" ]; then
+		echo "FAIL $name: exit status $status, expected $want"
+		ok=0
+	fi
+	for stream in stdout stderr; do
+		expected=$dir/$stream
+		if [ ! -f "$expected" ]; then
+			[ $stream = stderr ] && continue
+			expected=/dev/null # no stdout file: nothing expected
+		fi
+		if ! cmp -s "$expected" "$tmp/$stream"; then
+			echo "FAIL $name: $stream differs (--- expected, +++ got)"
+			diff -u "$expected" "$tmp/$stream" | sed -n '3,60p'
+			ok=0
+		fi
+	done
+	if [ $ok = 1 ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+	fi
+done
+
+[ "$skipped" -gt 0 ] && echo "($skipped skipped under the sanitizers)"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
