@@ -1,0 +1,970 @@
+/* vchess - the input layer. See input.h for the contract.
+ *
+ * Three back ends share one raw buffer:
+ *   plain    the sniffed bytes, then read(2) straight into the caller's
+ *            buffer;
+ *   gzip     zlib inflate, member after member;
+ *   archive  libarchive fed through callbacks, so that the bytes already
+ *            read for sniffing are replayed (pipes) or re-read after a seek
+ *            (regular files, which also lets libarchive use the zip central
+ *            directory and read 7z at all).
+ * vc_input_read() wraps them with the zip-bomb guard.
+ */
+#include "input.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <locale.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#define RAW_BUFSZ (64 * 1024)
+/* Bytes wanted before deciding what the input is: enough for every
+ * signature below (tar needs 512) and for inflating the first 512 bytes of
+ * a gzip payload. */
+#define SNIFF_MIN 4096
+#define PEEK_OUT 512
+
+enum backend { BE_PLAIN, BE_GZIP, BE_ARCHIVE };
+enum sniffed { SNIFF_PLAIN, SNIFF_GZIP, SNIFF_OTHER };
+enum gz_state { GZ_MEMBER, GZ_BETWEEN, GZ_DONE };
+
+struct vc_input {
+	char *path;
+	int fd;
+	bool own_fd;
+	bool seekable;
+	off_t start_off;      /* fd offset where the input starts (stdin) */
+	int64_t total_size;
+	struct vc_input_options opts;
+	struct vc_input_error err;
+	enum backend be;
+	enum vc_input_kind kind;
+
+	/* Raw bytes read from fd: [raw_pos, raw_len) not yet consumed. */
+	unsigned char *raw;
+	size_t raw_pos, raw_len;
+	bool raw_eof;
+	uint64_t raw_read;    /* bytes read from fd, cumulative */
+
+	uint64_t out_total;   /* bytes delivered (and drained) */
+	int members;          /* members handed out so far */
+	bool in_member;       /* a member is current */
+
+	/* gzip */
+	z_stream z;
+	bool z_init;
+	enum gz_state gz;
+	bool gz_padding;      /* zero bytes seen after a member */
+
+	/* libarchive */
+	struct archive *ar;
+	locale_t utf8;        /* C.UTF-8 for libarchive's name conversions */
+	bool replay;          /* hand the sniffed bytes to libarchive first */
+	uint64_t apos;        /* offset of the raw stream after the last read */
+	uint64_t hiwater;     /* highest offset read so far */
+	int io_errno;         /* errno of a failed read callback */
+	struct archive_entry *entry;
+	const unsigned char *blk;
+	size_t blk_len;
+	int64_t blk_off;      /* member offset of blk (sparse files have gaps) */
+	int64_t mpos;         /* bytes of the member delivered */
+	bool blk_eof;
+	bool ar_done;
+	bool empty_pending;   /* a compressed empty stream: one empty member */
+	char *member_name;
+};
+
+/* ---- errors ------------------------------------------------------------ */
+
+void vc_input_error_init(struct vc_input_error *err)
+{
+	memset(err, 0, sizeof *err);
+}
+
+const char *vc_input_errkind_name(enum vc_input_errkind kind)
+{
+	switch (kind) {
+	case VC_INPUT_OK: return "ok";
+	case VC_INPUT_EOPEN: return "cannot-open";
+	case VC_INPUT_EREAD: return "read-error";
+	case VC_INPUT_ECORRUPT: return "corrupt";
+	case VC_INPUT_EUNSUPPORTED: return "unsupported";
+	case VC_INPUT_ELIMIT: return "limit-exceeded";
+	case VC_INPUT_ENOMEM: return "out-of-memory";
+	}
+	return "unknown";
+}
+
+void vc_input_options_init(struct vc_input_options *opts)
+{
+	opts->max_ratio = VC_INPUT_DEFAULT_MAX_RATIO;
+	opts->ratio_floor = VC_INPUT_DEFAULT_RATIO_FLOOR;
+	opts->max_output = 0;
+}
+
+static uint64_t consumed(const struct vc_input *in)
+{
+	if (in->be == BE_ARCHIVE)
+		return in->apos;
+	return in->raw_read - (in->raw_len - in->raw_pos);
+}
+
+static void vset_err(struct vc_input_error *e, enum vc_input_errkind kind,
+                     int errnum, uint64_t offset, const char *fmt,
+                     va_list ap)
+{
+	e->kind = kind;
+	e->sys_errno = errnum;
+	e->offset = offset;
+	vsnprintf(e->message, sizeof e->message, fmt, ap);
+}
+
+#if defined(__GNUC__)
+#define VC_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define VC_PRINTF(a, b)
+#endif
+
+static void fail(struct vc_input *in, enum vc_input_errkind kind, int errnum,
+                 const char *fmt, ...) VC_PRINTF(4, 5);
+static void fail(struct vc_input *in, enum vc_input_errkind kind, int errnum,
+                 const char *fmt, ...)
+{
+	va_list ap;
+
+	if (in->err.kind != VC_INPUT_OK)
+		return; /* the first failure is the one to report */
+	va_start(ap, fmt);
+	vset_err(&in->err, kind, errnum, consumed(in), fmt, ap);
+	va_end(ap);
+}
+
+static void open_fail(struct vc_input_error *err, enum vc_input_errkind kind,
+                      int errnum, const char *fmt, ...) VC_PRINTF(4, 5);
+static void open_fail(struct vc_input_error *err, enum vc_input_errkind kind,
+                      int errnum, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err)
+		return;
+	va_start(ap, fmt);
+	vset_err(err, kind, errnum, 0, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- raw reading ------------------------------------------------------- */
+
+static ssize_t read_fd(int fd, void *buf, size_t n)
+{
+	ssize_t r;
+
+	do
+		r = read(fd, buf, n);
+	while (r < 0 && errno == EINTR);
+	return r;
+}
+
+/* Read more raw bytes behind the unconsumed ones (moved to the front).
+ * Returns bytes added, 0 at end of file (raw_eof set), -1 on error
+ * (failure recorded). */
+static ssize_t fill(struct vc_input *in)
+{
+	ssize_t r;
+
+	if (in->raw_pos > 0) {
+		memmove(in->raw, in->raw + in->raw_pos, in->raw_len - in->raw_pos);
+		in->raw_len -= in->raw_pos;
+		in->raw_pos = 0;
+	}
+	if (in->raw_eof || in->raw_len == RAW_BUFSZ)
+		return 0;
+	r = read_fd(in->fd, in->raw + in->raw_len, RAW_BUFSZ - in->raw_len);
+	if (r < 0) {
+		int e = errno;
+		fail(in, VC_INPUT_EREAD, e, "read error: %s", strerror(e));
+		return -1;
+	}
+	if (r == 0)
+		in->raw_eof = true;
+	in->raw_len += (size_t)r;
+	in->raw_read += (uint64_t)r;
+	return r;
+}
+
+/* ---- detection by content ---------------------------------------------- */
+
+static bool has(const unsigned char *p, size_t n, size_t at, const char *sig,
+                size_t len)
+{
+	return n >= at + len && memcmp(p + at, sig, len) == 0;
+}
+
+/* A tar header: the checksum field (octal, at 148) equals the sum of the
+ * 512 header bytes with the field itself counted as spaces. Old tars summed
+ * signed chars; both are accepted, as GNU tar does. */
+static bool is_tar(const unsigned char *p, size_t n)
+{
+	unsigned long want = 0, usum = 0;
+	long ssum = 0;
+	size_t i = 148;
+	int digits = 0;
+
+	if (n < 512)
+		return false;
+	while (i < 156 && p[i] == ' ')
+		i++;
+	for (; i < 156 && p[i] >= '0' && p[i] <= '7'; i++, digits++)
+		want = want * 8 + (unsigned long)(p[i] - '0');
+	if (digits == 0)
+		return false;
+	for (; i < 156; i++)
+		if (p[i] != ' ' && p[i] != '\0')
+			return false;
+	for (i = 0; i < 512; i++) {
+		unsigned char c = (i >= 148 && i < 156) ? ' ' : p[i];
+		usum += c;
+		ssum += (signed char)c;
+	}
+	return want == usum || (long)want == ssum;
+}
+
+static bool all_of(const unsigned char *p, size_t n, size_t from, size_t to,
+                   const char *set)
+{
+	if (n < to)
+		return false;
+	for (size_t i = from; i < to; i++)
+		if (!p[i] || !strchr(set, p[i]))
+			return false;
+	return true;
+}
+
+/* Only strong signatures, all binary or long: a PGN or EPD file never
+ * starts with one, so text is never handed to libarchive's looser bidders
+ * (mtree, uuencode) by accident. */
+static enum sniffed sniff(const unsigned char *p, size_t n)
+{
+	static const char hex[] = "0123456789abcdefABCDEF";
+
+	if (has(p, n, 0, "\x1f\x8b", 2))
+		return SNIFF_GZIP;
+	if (has(p, n, 0, "BZh", 3) && n >= 10 && p[3] >= '1' && p[3] <= '9' &&
+	    (has(p, n, 4, "1AY&SY", 6) || has(p, n, 4, "\x17\x72\x45\x38\x50\x90", 6)))
+		return SNIFF_OTHER; /* bzip2: block or end-of-stream magic */
+	if (has(p, n, 0, "\xfd" "7zXZ\0", 6) ||        /* xz */
+	    has(p, n, 0, "\x28\xb5\x2f\xfd", 4) ||      /* zstd */
+	    (n >= 4 && (p[0] & 0xf0) == 0x50 &&          /* zstd skippable */
+	     has(p, n, 1, "\x2a\x4d\x18", 3)) ||
+	    has(p, n, 0, "\x04\x22\x4d\x18", 4) ||      /* lz4 */
+	    has(p, n, 0, "\x02\x21\x4c\x18", 4) ||      /* lz4 legacy */
+	    has(p, n, 0, "LZIP", 4) ||
+	    has(p, n, 0, "\x1f\x9d", 2) ||              /* compress (.Z) */
+	    has(p, n, 0, "\x89LZO\0\r\n\x1a\n", 9) ||  /* lzop */
+	    has(p, n, 0, "LRZI", 4) ||
+	    (n >= 13 && p[0] == 0x5d && p[1] == 0 && p[2] == 0)) /* lzma */
+		return SNIFF_OTHER;
+	if (has(p, n, 0, "PK\3\4", 4) || has(p, n, 0, "PK\5\6", 4) ||
+	    has(p, n, 0, "PK\7\x08", 4) || has(p, n, 0, "PK00PK\3\4", 8) ||
+	    has(p, n, 0, "7z\xbc\xaf\x27\x1c", 6) ||
+	    has(p, n, 0, "Rar!\x1a\x07", 6) ||
+	    has(p, n, 0, "MSCF\0\0\0\0", 8) ||
+	    has(p, n, 0, "xar!", 4) ||
+	    has(p, n, 0, "!<arch>\n", 8))
+		return SNIFF_OTHER;
+	if ((has(p, n, 0, "070701", 6) || has(p, n, 0, "070702", 6)) &&
+	    all_of(p, n, 6, 110, hex))
+		return SNIFF_OTHER; /* cpio newc */
+	if (has(p, n, 0, "070707", 6) && all_of(p, n, 6, 76, "01234567"))
+		return SNIFF_OTHER; /* cpio odc */
+	if (is_tar(p, n))
+		return SNIFF_OTHER;
+	return SNIFF_PLAIN;
+}
+
+/* What does the gzip in the sniff buffer contain? Inflates its first bytes
+ * into a scratch buffer; a damaged start counts as plain (the gzip back
+ * end will then report the damage). */
+static enum sniffed sniff_gzip_payload(const unsigned char *p, size_t n)
+{
+	unsigned char out[PEEK_OUT];
+	z_stream z;
+	size_t got;
+
+	memset(&z, 0, sizeof z);
+	if (inflateInit2(&z, 15 + 16) != Z_OK)
+		return SNIFF_PLAIN;
+	z.next_in = (unsigned char *)p;
+	z.avail_in = (uInt)n;
+	z.next_out = out;
+	z.avail_out = sizeof out;
+	(void)inflate(&z, Z_SYNC_FLUSH);
+	got = sizeof out - z.avail_out;
+	inflateEnd(&z);
+	return sniff(out, got) == SNIFF_PLAIN ? SNIFF_PLAIN : SNIFF_OTHER;
+}
+
+/* ---- plain ---------------------------------------------------------------- */
+
+static ptrdiff_t plain_read(struct vc_input *in, char *buf, size_t n)
+{
+	ssize_t r;
+
+	if (in->raw_pos < in->raw_len) {
+		size_t k = in->raw_len - in->raw_pos;
+		if (k > n)
+			k = n;
+		memcpy(buf, in->raw + in->raw_pos, k);
+		in->raw_pos += k;
+		return (ptrdiff_t)k;
+	}
+	if (in->raw_eof)
+		return 0;
+	r = read_fd(in->fd, buf, n);
+	if (r < 0) {
+		int e = errno;
+		fail(in, VC_INPUT_EREAD, e, "read error: %s", strerror(e));
+		return -1;
+	}
+	if (r == 0)
+		in->raw_eof = true;
+	in->raw_read += (uint64_t)r;
+	return r;
+}
+
+/* ---- gzip ------------------------------------------------------------------- */
+
+/* After a member's end: another member, zero padding up to the end, or
+ * garbage. Returns 0 when decided (gz state updated), -1 on failure. */
+static int gz_between(struct vc_input *in)
+{
+	for (;;) {
+		size_t avail = in->raw_len - in->raw_pos;
+
+		if (in->gz_padding || (avail > 0 && in->raw[in->raw_pos] == 0)) {
+			in->gz_padding = true;
+			while (in->raw_pos < in->raw_len && in->raw[in->raw_pos] == 0)
+				in->raw_pos++;
+			if (in->raw_pos < in->raw_len) {
+				fail(in, VC_INPUT_ECORRUPT, 0,
+				     "garbage after zero padding at the end of the gzip data");
+				return -1;
+			}
+		} else if (avail >= 2) {
+			if (in->raw[in->raw_pos] != 0x1f ||
+			    in->raw[in->raw_pos + 1] != 0x8b) {
+				fail(in, VC_INPUT_ECORRUPT, 0,
+				     "trailing garbage after gzip member");
+				return -1;
+			}
+			if (inflateReset(&in->z) != Z_OK) {
+				fail(in, VC_INPUT_ECORRUPT, 0, "zlib: cannot reset");
+				return -1;
+			}
+			in->gz = GZ_MEMBER;
+			return 0;
+		}
+		if (in->raw_eof && in->raw_pos == in->raw_len) {
+			in->gz = GZ_DONE;
+			return 0;
+		}
+		if (in->raw_eof) { /* a single byte left */
+			fail(in, VC_INPUT_ECORRUPT, 0,
+			     "trailing garbage after gzip member");
+			return -1;
+		}
+		if (fill(in) < 0)
+			return -1;
+	}
+}
+
+static ptrdiff_t gz_read(struct vc_input *in, char *buf, size_t n)
+{
+	uInt room = n > (1u << 30) ? (1u << 30) : (uInt)n;
+	size_t produced = 0;
+
+	while (produced == 0) {
+		int ret;
+
+		if (in->gz == GZ_DONE)
+			return 0;
+		if (in->gz == GZ_BETWEEN) {
+			if (gz_between(in) < 0)
+				return -1;
+			continue;
+		}
+		if (in->raw_pos == in->raw_len && !in->raw_eof && fill(in) < 0)
+			return -1;
+		in->z.next_in = in->raw + in->raw_pos;
+		in->z.avail_in = (uInt)(in->raw_len - in->raw_pos);
+		in->z.next_out = (unsigned char *)buf;
+		in->z.avail_out = room;
+		ret = inflate(&in->z, Z_NO_FLUSH);
+		in->raw_pos = (size_t)(in->z.next_in - in->raw);
+		produced = room - in->z.avail_out;
+		switch (ret) {
+		case Z_OK:
+			break;
+		case Z_STREAM_END:
+			in->gz = GZ_BETWEEN;
+			break;
+		case Z_BUF_ERROR: /* no progress possible */
+			if (in->raw_pos == in->raw_len && in->raw_eof) {
+				fail(in, VC_INPUT_ECORRUPT, 0,
+				     "unexpected end of file: gzip data truncated");
+				return produced ? (ptrdiff_t)produced : -1;
+			}
+			break;
+		case Z_MEM_ERROR:
+			fail(in, VC_INPUT_ENOMEM, ENOMEM, "zlib: out of memory");
+			return produced ? (ptrdiff_t)produced : -1;
+		default: /* Z_DATA_ERROR, Z_NEED_DICT, Z_STREAM_ERROR */
+			fail(in, VC_INPUT_ECORRUPT, 0, "invalid gzip data: %s",
+			     in->z.msg ? in->z.msg : "damaged stream");
+			return produced ? (ptrdiff_t)produced : -1;
+		}
+	}
+	return (ptrdiff_t)produced;
+}
+
+/* ---- libarchive -------------------------------------------------------------- */
+
+static la_ssize_t ar_read_cb(struct archive *a, void *cd, const void **buf)
+{
+	struct vc_input *in = cd;
+	ssize_t r;
+
+	*buf = in->raw;
+	if (in->replay) {
+		in->replay = false;
+		in->apos += in->raw_len;
+		in->hiwater = in->apos;
+		return (la_ssize_t)in->raw_len;
+	}
+	r = read_fd(in->fd, in->raw, RAW_BUFSZ);
+	if (r < 0) {
+		in->io_errno = errno;
+		archive_set_error(a, errno, "read error: %s", strerror(errno));
+		return -1;
+	}
+	in->raw_read += (uint64_t)r;
+	in->apos += (uint64_t)r;
+	if (in->apos > in->hiwater)
+		in->hiwater = in->apos;
+	return r;
+}
+
+static la_int64_t ar_seek_cb(struct archive *a, void *cd, la_int64_t off,
+                             int whence)
+{
+	struct vc_input *in = cd;
+	off_t r;
+
+	if (whence == SEEK_SET)
+		off += in->start_off;
+	r = lseek(in->fd, (off_t)off, whence);
+	if (r < 0 || r < in->start_off) {
+		archive_set_error(a, errno, "seek error: %s", strerror(errno));
+		return ARCHIVE_FATAL;
+	}
+	in->apos = (uint64_t)(r - in->start_off);
+	return (la_int64_t)in->apos;
+}
+
+/* Record libarchive's complaint with the best kind we can tell. */
+static void ar_fail(struct vc_input *in)
+{
+	const char *msg = archive_error_string(in->ar);
+	int e = archive_errno(in->ar);
+	enum vc_input_errkind kind = VC_INPUT_ECORRUPT;
+
+	if (!msg)
+		msg = "damaged archive";
+	if (in->io_errno) {
+		kind = VC_INPUT_EREAD;
+		e = in->io_errno;
+	} else if (e == ENOMEM) {
+		kind = VC_INPUT_ENOMEM;
+	} else if (!in->seekable && strstr(msg, "seek")) {
+		/* 7z keeps its directory at the end and is read by seeking */
+		fail(in, VC_INPUT_EUNSUPPORTED, e > 0 ? e : 0,
+		     "this archive cannot be read from a pipe, only from a "
+		     "file (%s)", msg);
+		return;
+	} else if ((in->entry && archive_entry_is_encrypted(in->entry)) ||
+	           strstr(msg, "nsupported") || strstr(msg, "ncrypt") ||
+	           strstr(msg, "not supported")) {
+		kind = VC_INPUT_EUNSUPPORTED;
+	}
+	fail(in, kind, e > 0 ? e : 0, "%s", msg);
+}
+
+static ptrdiff_t ar_read(struct vc_input *in, char *buf, size_t n)
+{
+	for (;;) {
+		const void *b;
+		size_t sz, k, used;
+		la_int64_t off;
+		int r;
+
+		if (in->mpos < in->blk_off) { /* a hole of a sparse file */
+			k = (size_t)(in->blk_off - in->mpos) < n ?
+			    (size_t)(in->blk_off - in->mpos) : n;
+			memset(buf, 0, k);
+			in->mpos += (int64_t)k;
+			return (ptrdiff_t)k;
+		}
+		used = (size_t)(in->mpos - in->blk_off);
+		if (used < in->blk_len) {
+			k = in->blk_len - used < n ? in->blk_len - used : n;
+			memcpy(buf, in->blk + used, k);
+			in->mpos += (int64_t)k;
+			return (ptrdiff_t)k;
+		}
+		if (in->blk_eof)
+			return 0;
+		r = archive_read_data_block(in->ar, &b, &sz, &off);
+		if (r == ARCHIVE_EOF) {
+			in->blk_eof = true;
+			return 0;
+		}
+		if (r < ARCHIVE_WARN) {
+			ar_fail(in);
+			return -1;
+		}
+		if (off < in->mpos) {
+			fail(in, VC_INPUT_ECORRUPT, 0,
+			     "archive member data out of order");
+			return -1;
+		}
+		in->blk = b;
+		in->blk_len = sz;
+		in->blk_off = off;
+	}
+}
+
+/* ---- the guard and the public reader -------------------------------------- */
+
+static ptrdiff_t backend_read(struct vc_input *in, char *buf, size_t n)
+{
+	switch (in->be) {
+	case BE_PLAIN: return plain_read(in, buf, n);
+	case BE_GZIP: return gz_read(in, buf, n);
+	case BE_ARCHIVE: return ar_read(in, buf, n);
+	}
+	return -1;
+}
+
+/* The compressed bytes the ratio is measured against: the furthest point
+ * of the file read so far. Bytes read twice (libarchive seeking back, as
+ * for zip entries that overlap to multiply one compressed kernel) count
+ * once, so an overlapping-entries zip bomb is measured against the file's
+ * real size. */
+static uint64_t guard_in(const struct vc_input *in)
+{
+	return in->be == BE_ARCHIVE ? in->hiwater : consumed(in);
+}
+
+static ptrdiff_t guarded_read(struct vc_input *in, char *buf, size_t n)
+{
+	uint64_t cap = in->opts.max_output;
+	ptrdiff_t r;
+
+	if (in->err.kind != VC_INPUT_OK)
+		return -1;
+	if (!in->in_member || n == 0)
+		return 0;
+	if (cap) {
+		/* Ask for one byte beyond the cap to see whether there is more. */
+		uint64_t room = cap > in->out_total ? cap - in->out_total : 0;
+		if (room < n)
+			n = (size_t)room + 1;
+	}
+	r = backend_read(in, buf, n);
+	if (r <= 0)
+		return r;
+	if (cap && in->out_total + (uint64_t)r > cap) {
+		r = (ptrdiff_t)(cap - in->out_total);
+		fail(in, VC_INPUT_ELIMIT, 0,
+		     "more than %llu bytes of input (limit)",
+		     (unsigned long long)cap);
+	}
+	in->out_total += (uint64_t)r;
+	if (in->kind != VC_INPUT_PLAIN && in->opts.max_ratio &&
+	    in->out_total > in->opts.ratio_floor &&
+	    (in->out_total - 1) / in->opts.max_ratio >= guard_in(in))
+		fail(in, VC_INPUT_ELIMIT, 0,
+		     "decompressed data exceeds %llu bytes per compressed byte "
+		     "(%llu from %llu; zip-bomb guard)",
+		     (unsigned long long)in->opts.max_ratio,
+		     (unsigned long long)in->out_total,
+		     (unsigned long long)guard_in(in));
+	return r > 0 ? r : -1;
+}
+
+ptrdiff_t vc_input_read(struct vc_input *in, char *buf, size_t n)
+{
+	return guarded_read(in, buf, n);
+}
+
+/* Decode and discard the rest of the current member. */
+static int drain(struct vc_input *in)
+{
+	char scratch[16384];
+	ptrdiff_t r;
+
+	while ((r = guarded_read(in, scratch, sizeof scratch)) > 0)
+		;
+	return r < 0 ? -1 : 0;
+}
+
+/* ---- members ---------------------------------------------------------------- */
+
+static void begin_member(struct vc_input *in)
+{
+	in->in_member = true;
+	in->blk = NULL;
+	in->blk_len = 0;
+	in->blk_off = 0;
+	in->mpos = 0;
+	in->blk_eof = false;
+}
+
+/* libarchive converts member names to the charset of the current locale;
+ * in the C locale (cron jobs, CI) that fails for every non-ASCII name of a
+ * 7z or UTF-8-flagged zip. Running its header code under C.UTF-8 (for this
+ * thread only) makes names UTF-8 whatever the process locale is. */
+static locale_t enter_utf8(const struct vc_input *in)
+{
+	return in->utf8 ? uselocale(in->utf8) : (locale_t)0;
+}
+
+static void leave_utf8(locale_t old)
+{
+	if (old)
+		uselocale(old);
+}
+
+static int ar_next_in_locale(struct vc_input *in, const char **name);
+
+static int ar_next(struct vc_input *in, const char **name)
+{
+	locale_t old = enter_utf8(in);
+	int r = ar_next_in_locale(in, name);
+
+	leave_utf8(old);
+	return r;
+}
+
+static int ar_next_in_locale(struct vc_input *in, const char **name)
+{
+	for (;;) {
+		struct archive_entry *e;
+		const char *p;
+		int r;
+
+		if (in->in_member && drain(in) < 0)
+			return -1;
+		in->in_member = false;
+		in->entry = NULL;
+		if (in->empty_pending) {
+			in->empty_pending = false;
+			in->ar_done = true;
+			begin_member(in);
+			in->blk_eof = true;
+			in->members++;
+			return 1;
+		}
+		if (in->ar_done)
+			return 0;
+		r = archive_read_next_header(in->ar, &e);
+		if (r == ARCHIVE_EOF) {
+			/* A compressed stream of zero bytes is one empty
+			 * member, like an empty plain file. */
+			if (in->members == 0 &&
+			    archive_format(in->ar) == ARCHIVE_FORMAT_EMPTY &&
+			    archive_filter_count(in->ar) > 1) {
+				in->kind = VC_INPUT_COMPRESSED;
+				in->empty_pending = true;
+				continue;
+			}
+			in->ar_done = true;
+			return 0;
+		}
+		if (r < ARCHIVE_WARN) {
+			ar_fail(in);
+			return -1;
+		}
+		in->entry = e;
+		begin_member(in);
+		if (archive_format(in->ar) == ARCHIVE_FORMAT_RAW) {
+			in->kind = VC_INPUT_COMPRESSED;
+			in->members++;
+			return 1;
+		}
+		in->kind = VC_INPUT_ARCHIVE;
+		if (archive_entry_filetype(e) != AE_IFREG ||
+		    (archive_entry_hardlink(e) &&
+		     (!archive_entry_size_is_set(e) || archive_entry_size(e) == 0)))
+			continue; /* drained (for the guard) at the loop's top */
+		if (archive_entry_is_encrypted(e)) {
+			p = archive_entry_pathname(e);
+			fail(in, VC_INPUT_EUNSUPPORTED, 0,
+			     "member %s is encrypted", p ? p : "?");
+			in->in_member = false;
+			return -1;
+		}
+		p = archive_entry_pathname_utf8(e);
+		if (!p)
+			p = archive_entry_pathname(e);
+		if (!p || !*p)
+			p = "(unnamed)";
+		free(in->member_name);
+		in->member_name = strdup(p);
+		if (!in->member_name) {
+			fail(in, VC_INPUT_ENOMEM, ENOMEM, "out of memory");
+			in->in_member = false;
+			return -1;
+		}
+		*name = in->member_name;
+		in->members++;
+		return 1;
+	}
+}
+
+int vc_input_next_member(struct vc_input *in, const char **member_name)
+{
+	const char *name = NULL;
+	int r;
+
+	if (member_name)
+		*member_name = NULL;
+	if (in->err.kind != VC_INPUT_OK)
+		return -1;
+	if (in->be != BE_ARCHIVE) {
+		/* One member; what the caller left unread is not decoded. */
+		if (in->members > 0) {
+			in->in_member = false;
+			return 0;
+		}
+		in->members = 1;
+		in->in_member = true;
+		return 1;
+	}
+	r = ar_next(in, &name);
+	if (r == 1 && member_name)
+		*member_name = name;
+	return r;
+}
+
+/* ---- open / close --------------------------------------------------------------- */
+
+static int ar_setup(struct vc_input *in, struct vc_input_error *err)
+{
+	struct archive *a = archive_read_new();
+	locale_t old;
+
+	if (!a) {
+		open_fail(err, VC_INPUT_ENOMEM, ENOMEM, "out of memory");
+		return -1;
+	}
+	in->ar = a;
+	in->be = BE_ARCHIVE;
+	in->kind = VC_INPUT_ARCHIVE;
+	if (in->seekable) {
+		/* Start again from the first byte so that libarchive may
+		 * seek (zip central directory, 7z header at the end). */
+		if (lseek(in->fd, in->start_off, SEEK_SET) < 0) {
+			in->seekable = false;
+			in->replay = true;
+		} else {
+			in->raw_pos = in->raw_len = 0;
+			in->raw_eof = false;
+		}
+	} else {
+		in->replay = true;
+	}
+	if (archive_read_support_filter_all(a) < ARCHIVE_WARN ||
+	    archive_read_support_format_all(a) < ARCHIVE_WARN ||
+	    archive_read_support_format_raw(a) < ARCHIVE_WARN ||
+	    archive_read_set_callback_data(a, in) != ARCHIVE_OK ||
+	    archive_read_set_read_callback(a, ar_read_cb) != ARCHIVE_OK ||
+	    (in->seekable &&
+	     archive_read_set_seek_callback(a, ar_seek_cb) != ARCHIVE_OK)) {
+		open_fail(err, VC_INPUT_ENOMEM, ENOMEM, "libarchive setup failed: %s",
+		          archive_error_string(a) ? archive_error_string(a) : "?");
+		return -1;
+	}
+	/* libarchive reads ahead and may find damage already here. That is
+	 * the stream's fault, not the path's: recorded for the first
+	 * vc_input_next_member, like damage found later. */
+	in->utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+	if (!in->utf8)
+		in->utf8 = newlocale(LC_CTYPE_MASK, "en_US.UTF-8", (locale_t)0);
+	old = enter_utf8(in);
+	if (archive_read_open1(a) != ARCHIVE_OK)
+		ar_fail(in);
+	leave_utf8(old);
+	return 0;
+}
+
+struct vc_input *vc_input_open(const char *path, struct vc_input_error *err)
+{
+	return vc_input_open_opts(path, NULL, err);
+}
+
+struct vc_input *vc_input_open_opts(const char *path,
+                                    const struct vc_input_options *opts,
+                                    struct vc_input_error *err)
+{
+	struct vc_input *in;
+	struct stat st;
+	enum sniffed kind;
+
+	if (err)
+		vc_input_error_init(err);
+	in = calloc(1, sizeof *in);
+	if (!in) {
+		open_fail(err, VC_INPUT_ENOMEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	in->fd = -1;
+	if (opts)
+		in->opts = *opts;
+	else
+		vc_input_options_init(&in->opts);
+	in->path = strdup(path);
+	in->raw = malloc(RAW_BUFSZ);
+	if (!in->path || !in->raw) {
+		open_fail(err, VC_INPUT_ENOMEM, ENOMEM, "out of memory");
+		goto fail;
+	}
+	if (strcmp(path, "-") == 0) {
+		in->fd = STDIN_FILENO;
+	} else {
+		in->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (in->fd < 0) {
+			int e = errno;
+			open_fail(err, VC_INPUT_EOPEN, e, "%s", strerror(e));
+			goto fail;
+		}
+		in->own_fd = true;
+	}
+	if (fstat(in->fd, &st) < 0) {
+		int e = errno;
+		open_fail(err, VC_INPUT_EOPEN, e, "%s", strerror(e));
+		goto fail;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		open_fail(err, VC_INPUT_EOPEN, EISDIR, "%s", strerror(EISDIR));
+		goto fail;
+	}
+	in->total_size = -1;
+	if (S_ISREG(st.st_mode)) {
+		in->start_off = lseek(in->fd, 0, SEEK_CUR);
+		if (in->start_off >= 0) {
+			in->seekable = true;
+			in->total_size = st.st_size > in->start_off ?
+			                 (int64_t)(st.st_size - in->start_off) : 0;
+		} else {
+			in->start_off = 0;
+		}
+	}
+
+	while (in->raw_len < SNIFF_MIN && !in->raw_eof) {
+		if (fill(in) < 0) {
+			if (err)
+				*err = in->err;
+			goto fail;
+		}
+	}
+
+	kind = sniff(in->raw, in->raw_len);
+	if (kind == SNIFF_GZIP &&
+	    sniff_gzip_payload(in->raw, in->raw_len) != SNIFF_PLAIN)
+		kind = SNIFF_OTHER;
+	switch (kind) {
+	case SNIFF_PLAIN:
+		in->be = BE_PLAIN;
+		in->kind = VC_INPUT_PLAIN;
+		break;
+	case SNIFF_GZIP:
+		if (inflateInit2(&in->z, 15 + 16) != Z_OK) {
+			open_fail(err, VC_INPUT_ENOMEM, ENOMEM, "zlib: out of memory");
+			goto fail;
+		}
+		in->z_init = true;
+		in->be = BE_GZIP;
+		in->kind = VC_INPUT_GZIP;
+		in->gz = GZ_MEMBER;
+		break;
+	case SNIFF_OTHER:
+		if (ar_setup(in, err) < 0)
+			goto fail;
+		break;
+	}
+	return in;
+fail:
+	vc_input_close(in);
+	return NULL;
+}
+
+void vc_input_close(struct vc_input *in)
+{
+	if (!in)
+		return;
+	if (in->ar)
+		archive_read_free(in->ar);
+	if (in->utf8)
+		freelocale(in->utf8);
+	if (in->z_init)
+		inflateEnd(&in->z);
+	if (in->own_fd && in->fd >= 0)
+		close(in->fd);
+	free(in->member_name);
+	free(in->raw);
+	free(in->path);
+	free(in);
+}
+
+/* ---- accessors --------------------------------------------------------------------- */
+
+const struct vc_input_error *vc_input_error(const struct vc_input *in)
+{
+	return &in->err;
+}
+
+enum vc_input_kind vc_input_kind(const struct vc_input *in)
+{
+	return in->kind;
+}
+
+const char *vc_input_path(const struct vc_input *in)
+{
+	return in->path;
+}
+
+int64_t vc_input_total_size(const struct vc_input *in)
+{
+	return in->total_size;
+}
+
+uint64_t vc_input_bytes_consumed(const struct vc_input *in)
+{
+	return consumed(in);
+}
+
+uint64_t vc_input_bytes_out(const struct vc_input *in)
+{
+	return in->out_total;
+}

@@ -1,0 +1,194 @@
+/* vchess - the input layer: a path (or "-" for standard input) in, a stream
+ * of bytes out, one archive member after another.
+ *
+ * The container is told by content (magic bytes), never by the file name
+ * alone (FORMATS.md section 1), so a gzip file named `games.pgn` is still
+ * gunzipped and a plain file named `x.gz` is read as it is:
+ *
+ *   plain       anything without a known signature below: delivered as is,
+ *               one member with name NULL.
+ *   gzip        1f 8b: inflated with zlib, one member with name NULL.
+ *               Concatenated members (multi-member gzip, as written by
+ *               `cat a.gz b.gz` or pigz/bgzip) are one continuous stream;
+ *               zero bytes after the last member (tape padding) are
+ *               ignored; anything else after a member is a CORRUPT error.
+ *               A gzip whose payload starts with an archive or compression
+ *               signature (a .tar.gz) goes to libarchive instead.
+ *   compressed  bzip2, xz, lzma, lzip, zstd, lz4, compress (.Z), lzop,
+ *               lrzip around a single stream: decoded by libarchive (its
+ *               "raw" format), one member with name NULL.
+ *   archive     zip, 7z, tar (also inside any of the compressions above),
+ *               rar, cab, xar, ar, cpio: libarchive. Regular-file
+ *               members are delivered in archive order, each with its
+ *               path inside the archive; directories, symbolic links,
+ *               devices and hard links without data are skipped. Order is
+ *               the archive's own (libarchive's 7z writer, for one, puts
+ *               empty files last). 7z needs seeking: from a pipe it fails
+ *               with VC_INPUT_EUNSUPPORTED; zip and tar stream fine.
+ *
+ * Detection uses strong signatures only (tar: a valid header checksum), so
+ * text is never mistaken for an archive. A compressed stream whose content
+ * starts with 512 zero bytes reads as an (empty) tar archive: libarchive's
+ * rule, harmless for PGN and EPD.
+ *
+ * Memory stays flat whatever the input size (standard input too): one
+ * 64 KiB raw buffer plus the decoder's own state (zlib ~ 45 KiB; xz and
+ * zstd as large as the dictionary the stream declares). Nothing is ever
+ * buffered whole.
+ *
+ * Zip-bomb guard (FORMATS.md section 6), on decompressed output only:
+ *   - ratio: once more than `ratio_floor` bytes (default 1 MiB) have been
+ *     delivered, the input fails with VC_INPUT_ELIMIT as soon as the bytes
+ *     delivered exceed `max_ratio` (default 1000) times the compressed bytes
+ *     consumed so far (for libarchive: the furthest offset read, so zip
+ *     entries that overlap to reuse one compressed kernel count it once).
+ *     Real PGN compresses 4:1 to 20:1. Deflate tops out at 1032:1: a
+ *     maximally packed gzip bomb (zeros at level 9, ~1030:1) trips within
+ *     a few MiB; bzip2/xz/zstd bombs (10^4:1 and more) at once. Output
+ *     below the ratio is bounded by 1000 times the input's size and just
+ *     streams.
+ *   - absolute cap: `max_output` bytes in total (all members; any kind of
+ *     input, plain files included), 0 = no cap (default). At most
+ *     `max_output` bytes are ever delivered.
+ * Member data that the caller skips (vc_input_next_member before the end of
+ * a member) is decoded and counted too, so skipping cannot bypass the guard.
+ *
+ * Errors are sticky: once a read or vc_input_next_member fails, every later
+ * call fails the same way. A damaged stream delivers everything decoded
+ * before the damage first: the bytes come back from vc_input_read as usual
+ * and the error only on the call after them. With zlib that is every byte
+ * the damaged stream can yield; libarchive's decoders may drop the last
+ * partial block they were decoding (up to some 64 KiB) before the damage.
+ *
+ * Not thread-safe per object; separate objects are independent (no global
+ * state).
+ */
+#ifndef VC_INPUT_H
+#define VC_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Kinds of input failure. Every one of them means exit status 3 for the
+ * CLI (FORMATS.md section 5). Words for reports: vc_input_errkind_name(). */
+enum vc_input_errkind {
+	VC_INPUT_OK = 0,
+	VC_INPUT_EOPEN,        /* "cannot-open": missing, unreadable, a directory */
+	VC_INPUT_EREAD,        /* "read-error": I/O error while reading */
+	VC_INPUT_ECORRUPT,     /* "corrupt": damaged, truncated or unrecognised
+	                        * compressed data or archive structure */
+	VC_INPUT_EUNSUPPORTED, /* "unsupported": encrypted member, compression
+	                        * method libarchive cannot decode, 7z from a
+	                        * pipe */
+	VC_INPUT_ELIMIT,       /* "limit-exceeded": zip-bomb ratio or cap */
+	VC_INPUT_ENOMEM        /* "out-of-memory" */
+};
+
+/* A caller-owned error record (plain data, no release needed). */
+struct vc_input_error {
+	enum vc_input_errkind kind;
+	int sys_errno;    /* errno behind the failure, 0 if none */
+	uint64_t offset;  /* compressed (raw file) bytes consumed when the
+	                   * failure was found: where the damage is, roughly */
+	char message[256];/* human text, without the path: the caller prefixes
+	                   * "path:" or "path:member:" itself */
+};
+
+/* What the input turned out to be (see the top of this file). */
+enum vc_input_kind {
+	VC_INPUT_PLAIN = 0,
+	VC_INPUT_GZIP,
+	VC_INPUT_COMPRESSED,
+	VC_INPUT_ARCHIVE
+};
+
+#define VC_INPUT_DEFAULT_MAX_RATIO 1000u
+#define VC_INPUT_DEFAULT_RATIO_FLOOR ((uint64_t)1 << 20)
+
+struct vc_input_options {
+	uint64_t max_ratio;   /* decompressed bytes per compressed byte;
+	                       * 0 = no ratio guard */
+	uint64_t ratio_floor; /* the ratio is only checked past this many
+	                       * decompressed bytes */
+	uint64_t max_output;  /* total bytes delivered; 0 = unlimited */
+};
+
+/* Fill *opts with the defaults above. */
+void vc_input_options_init(struct vc_input_options *opts);
+
+/* Zero *err (kind VC_INPUT_OK, empty message). */
+void vc_input_error_init(struct vc_input_error *err);
+
+/* The report word of a kind: "cannot-open", "read-error", "corrupt",
+ * "unsupported", "limit-exceeded", "out-of-memory"; "ok" for VC_INPUT_OK.
+ * Never NULL; static storage. */
+const char *vc_input_errkind_name(enum vc_input_errkind kind);
+
+/* Open `path` ("-" = standard input, which is not closed by
+ * vc_input_close) and detect its container from the first bytes (up to
+ * 4 KiB are read at once; from a pipe this blocks until they arrive or the
+ * pipe ends). vc_input_open uses the default options; opts NULL means the
+ * defaults too. The options are copied.
+ *
+ * Returns a new input positioned before its first member (call
+ * vc_input_next_member first), to be freed with vc_input_close. On failure
+ * returns NULL and, when err is not NULL, fills *err: VC_INPUT_EOPEN (the
+ * path cannot be opened, or is a directory), VC_INPUT_EREAD (the first
+ * read failed) or VC_INPUT_ENOMEM. Damaged content is never an open
+ * failure: it is reported by vc_input_next_member / vc_input_read, after
+ * whatever could be decoded. An empty file opens fine (one empty member).
+ * path must not be NULL. */
+struct vc_input *vc_input_open(const char *path, struct vc_input_error *err);
+struct vc_input *vc_input_open_opts(const char *path,
+                                    const struct vc_input_options *opts,
+                                    struct vc_input_error *err);
+
+/* Advance to the next member, skipping (but decoding, for the guard) what
+ * is left of the current one.
+ * Returns 1 when a member is ready to read: *member_name (if member_name is
+ * not NULL) is set to its path inside the archive (UTF-8 when the archive
+ * records its charset, as 7z, pax and flagged zip do, whatever the process
+ * locale; else the archive's bytes as they are, which may not be UTF-8;
+ * owned by the input, valid until the next vc_input_next_member or
+ * vc_input_close), or to NULL for a plain,
+ * gzip or single-stream compressed input, which has exactly one member.
+ * Returns 0 when there are no more members (an archive may have none),
+ * -1 on error (see vc_input_error; *member_name is then NULL). */
+int vc_input_next_member(struct vc_input *in, const char **member_name);
+
+/* Read up to n bytes of the current member into buf.
+ * Returns the number of bytes read (> 0; it may be less than n), 0 at the
+ * end of the member (also before the first vc_input_next_member, and when
+ * n is 0), -1 on error (see vc_input_error). */
+ptrdiff_t vc_input_read(struct vc_input *in, char *buf, size_t n);
+
+/* The error record of the input: kind VC_INPUT_OK while all is well.
+ * Owned by the input; valid until vc_input_close. in must not be NULL. */
+const struct vc_input_error *vc_input_error(const struct vc_input *in);
+
+/* The container kind. For libarchive streams VC_INPUT_COMPRESSED and
+ * VC_INPUT_ARCHIVE are only told apart after the first
+ * vc_input_next_member (until then VC_INPUT_ARCHIVE is returned). */
+enum vc_input_kind vc_input_kind(const struct vc_input *in);
+
+/* The path as given to vc_input_open ("-" for standard input). */
+const char *vc_input_path(const struct vc_input *in);
+
+/* Progress, in bytes of the raw (compressed) input: its size when known (a
+ * regular file, standard input redirected from one too), else -1; and how
+ * much of it has been consumed so far. For a progress display:
+ * consumed / total. consumed may run ahead of the bytes delivered by up to
+ * one read buffer (and, for zip/7z, jumps to the directory at the end of
+ * the file and back). */
+int64_t vc_input_total_size(const struct vc_input *in);
+uint64_t vc_input_bytes_consumed(const struct vc_input *in);
+
+/* Decompressed bytes delivered so far, over all members (skipped member
+ * data included). */
+uint64_t vc_input_bytes_out(const struct vc_input *in);
+
+/* Close the file (not standard input) and free everything. NULL is a
+ * no-op. Member names and the error record die with it. */
+void vc_input_close(struct vc_input *in);
+
+#endif
