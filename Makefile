@@ -25,8 +25,8 @@ FMT_OBJ = $(FMT_SRC:%.c=$(BUILD)/%.o)
 CMD_OBJ = $(CMD_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 
-.PHONY: all clean check check-unit check-golden check-perft check-asan \
-        check-diff demo bench install deps fuzz
+.PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
+        check-asan check-diff demo bench install deps fuzz
 
 all: vchess lib/libvchess.a
 
@@ -92,6 +92,30 @@ bench: deps vchess
 check-diff: vchess
 	sh tests/diff_fairy.sh ./vchess
 
+# Fuzzing with libFuzzer (clang): every tests/fuzz/fuzz_NAME.c defines
+# LLVMFuzzerTestOneInput and runs FUZZ_TIME seconds, seeded from the files
+# in tests/fuzz/fuzz_NAME/; findings (crash-*, leak-*) land in build-fuzz/.
+FUZZ_CC   ?= clang
+FUZZ_TIME ?= 60
+FUZZ_SRC  = $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN  = $(FUZZ_SRC:tests/fuzz/%.c=build-fuzz/%)
+
+build-fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(FMT_SRC) $(wildcard lib/*.h formats/*.h)
+	@mkdir -p build-fuzz
+	$(FUZZ_CC) -std=c11 -O1 -g -D_DEFAULT_SOURCE -Ilib -Iformats \
+	  -fsanitize=fuzzer,address,undefined -o $@ $< $(LIB_SRC) $(FMT_SRC) $(LDLIBS)
+
+fuzz:
+	@command -v $(FUZZ_CC) >/dev/null || \
+	  { echo "make fuzz needs clang: apt-get install clang"; exit 1; }
+	$(MAKE) $(FUZZ_BIN)
+	@set -e; for bin in $(FUZZ_BIN); do \
+	  name=$${bin#build-fuzz/}; mkdir -p build-fuzz/corpus/$$name; \
+	  echo "== $$name ($(FUZZ_TIME) s)"; \
+	  (cd build-fuzz && ./$$name -max_total_time=$(FUZZ_TIME) -print_final_stats=1 \
+	    corpus/$$name ../tests/fuzz/$$name 2>&1 | tail -n 12); \
+	done
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
 	  $(DESTDIR)$(PREFIX)/include/vchess $(DESTDIR)$(PREFIX)/share/man/man1
@@ -101,4 +125,4 @@ install: all
 	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 clean:
-	rm -rf build build-asan vchess vchess-asan lib/libvchess.a
+	rm -rf build build-asan build-fuzz vchess vchess-asan lib/libvchess.a
