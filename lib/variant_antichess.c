@@ -3,6 +3,7 @@
  * holds the variant entry and its end-of-game rules.
  */
 #include "variant.h"
+#include "variant_antichess.h"
 #include "movegen_internal.h"
 
 static const char *const antichess_aliases[] = { "Antichess", "Anti-chess", "Giveaway",
@@ -69,6 +70,23 @@ static struct vc_outcome antichess_outcome(const struct vc_position *pos, int nl
 		oc.termination = VC_TERM_FIFTY_MOVES;
 	}
 	return oc;
+}
+
+/* Time forfeit (RULES.md section 3, lichess): knight v knight where the
+ * flagged side can never capture. A knight move always changes the colour
+ * of its square and a knight attacks only squares of the other colour, so
+ * "same colour with the flagged side to move" holds for ever once it holds. */
+bool vc_antichess_timeout_draw(const struct vc_position *pos, int flagged_color)
+{
+	const vc_bb light = 0x55AA55AA55AA55AAull;
+	if (pos->variant != VC_ANTICHESS || (flagged_color != VC_WHITE && flagged_color != VC_BLACK))
+		return false;
+	vc_bb wn = vc_pieces(pos, VC_WHITE, VC_KNIGHT), bn = vc_pieces(pos, VC_BLACK, VC_KNIGHT);
+	if (vc_popcount(wn) != 1 || vc_popcount(bn) != 1 || vc_occupied(pos) != (wn | bn))
+		return false;
+	bool same_colour = ((wn & light) != 0) == ((bn & light) != 0);
+	bool flagged_to_move = pos->side == flagged_color;
+	return same_colour == flagged_to_move;
 }
 
 const struct vc_variant vc_variant_antichess = {
