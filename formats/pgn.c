@@ -1,0 +1,1717 @@
+/* vchess - streaming, syntax-only PGN reader (contract in pgn.h).
+ *
+ * One resumable state machine over a refillable buffer: every state can
+ * stop at the end of the buffer and go on after the refill, so no token
+ * needs to fit in the buffer and nothing is read twice. Token text is
+ * copied into small bounded buffers only where the visitor wants it.
+ * Game boundaries are decided at the first byte of the next game's first
+ * token, except for a `[Name` after movetext or after a blank line in a tag
+ * section, which is decided when the name is complete (`pending`).
+ */
+#include "pgn.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Character classes ------------------------------------------------- */
+
+enum {
+	B = 0, /* not PGN outside strings and comments */
+	S,     /* space, tab, VT, FF */
+	E,     /* LF, CR */
+	W,     /* part of a move-like word: A-Z a-z 0-9 - + # = @ / : . */
+	H,     /* 0x80-0xff: UTF-8 (or Latin-1) */
+	LB,    /* { */
+	SC,    /* ; */
+	LK,    /* [ */
+	LP,    /* ( */
+	RP,    /* ) */
+	DL,    /* $ */
+	AN,    /* ! ? */
+	ST,    /* * */
+	PC     /* % */
+};
+
+static const unsigned char cls[256] = {
+	B, B, B, B, B, B, B, B, B, S, E, S, S, E, B, B, /* 00 */
+	B, B, B, B, B, B, B, B, B, B, B, B, B, B, B, B, /* 10 */
+	S, AN, B, W, DL, PC, B, B, LP, RP, ST, W, B, W, W, W, /* 20 */
+	W, W, W, W, W, W, W, W, W, W, W, SC, B, W, B, AN, /* 30 */
+	W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, /* 40 */
+	W, W, W, W, W, W, W, W, W, W, W, LK, B, B, B, B, /* 50 */
+	B, W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, /* 60 */
+	W, W, W, W, W, W, W, W, W, W, W, LB, B, B, B, B, /* 70 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* 80 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* 90 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* a0 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* b0 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* c0 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* d0 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* e0 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* f0 */
+};
+
+static inline bool is_digit(unsigned c) { return c - '0' < 10u; }
+static inline bool is_alpha(unsigned c) { return (c | 32u) - 'a' < 26u; }
+
+/* Tag names: PGN says letters, digits and `_`; real files add a few. */
+static inline bool is_name_char(unsigned c)
+{
+	return is_alpha(c) || is_digit(c) || c == '_' || c == '+' || c == '#' ||
+	       c == '=' || c == ':' || c == '-' || c == '.';
+}
+
+/* ---- Lexer states and game phases --------------------------------------- */
+
+enum {
+	LS_WS = 0,      /* between tokens */
+	LS_ESCAPE,      /* `%` line */
+	LS_SKIPLINE,    /* rest of a broken tag line */
+	LS_SEMI,        /* `;` comment */
+	LS_BRACE,       /* `{` comment */
+	LS_TAG_OPEN,    /* after `[` */
+	LS_TAG_NAME,
+	LS_TAG_AFTER_NAME,
+	LS_TAG_VALUE,
+	LS_TAG_ESC,     /* after `\` in a value */
+	LS_TAG_QUOTE,   /* after a `"` that may close the value */
+	LS_WORD,
+	LS_PAREN1,      /* word then `(`: maybe `e8(Q)` */
+	LS_PAREN2,      /* word then `(Q` */
+	LS_NAG,
+	LS_ANNOT,
+	LS_U8           /* a multi-byte UTF-8 character between tokens */
+};
+
+enum { G_NONE = 0, G_TAGS, G_MOVES, G_POST };
+
+/* What a token means for game boundaries. */
+enum { TK_TAG, TK_NOTE, TK_MOVETEXT, TK_GARBAGE };
+
+static const char *const code_words[VC_PGN_CODE_COUNT] = {
+	[VC_PGN_OK] = "ok",
+	[VC_PGN_E_SYNTAX] = "pgn-syntax",
+	[VC_PGN_E_UNTERMINATED_COMMENT] = "unterminated-comment",
+	[VC_PGN_E_UNTERMINATED_TAG] = "unterminated-tag",
+	[VC_PGN_E_UNBALANCED_VARIATION] = "unbalanced-variation",
+	[VC_PGN_E_LIMIT_TAG_NAME] = "limit-tag-name",
+	[VC_PGN_E_LIMIT_TAG_VALUE] = "limit-tag-value",
+	[VC_PGN_E_LIMIT_COMMENT] = "limit-comment",
+	[VC_PGN_E_LIMIT_DEPTH] = "limit-variation-depth",
+	[VC_PGN_E_LIMIT_PLIES] = "limit-plies",
+	[VC_PGN_E_LIMIT_TAGS] = "limit-tags",
+	[VC_PGN_E_LIMIT_TOKEN] = "limit-token",
+	[VC_PGN_E_READ] = "read-error",
+	[VC_PGN_E_NOMEM] = "out-of-memory",
+	[VC_PGN_W_MISSING_RESULT] = "missing-result",
+	[VC_PGN_W_LATIN1] = "encoding-latin1",
+	[VC_PGN_W_NONSTANDARD] = "nonstandard-notation",
+	[VC_PGN_W_RESULT_IN_VARIATION] = "result-in-variation",
+	[VC_PGN_W_BAD_NAG] = "bad-nag",
+	[VC_PGN_W_LIMIT_RAW] = "limit-raw",
+};
+
+const char *vc_pgn_code_word(enum vc_pgn_code code)
+{
+	if ((unsigned)code >= VC_PGN_CODE_COUNT)
+		return "unknown";
+	return code_words[code];
+}
+
+bool vc_pgn_code_is_error(enum vc_pgn_code code)
+{
+	return code >= VC_PGN_E_SYNTAX && code <= VC_PGN_E_NOMEM;
+}
+
+size_t vc_pgn_stdio_read(void *ctx, char *buf, size_t n)
+{
+	FILE *f = ctx;
+	size_t got = fread(buf, 1, n, f);
+	if (got == 0 && ferror(f))
+		return VC_PGN_READ_ERROR;
+	return got;
+}
+
+/* ---- Positions ----------------------------------------------------------- */
+
+static inline uint64_t here_off(const struct vc_pgn_reader *r)
+{
+	return r->buf_off + r->pos;
+}
+
+static inline void loc_at(const struct vc_pgn_reader *r, uint64_t off,
+                          struct vc_pgn_loc *l)
+{
+	/* off is on the current line */
+	l->offset = off;
+	l->line = r->line;
+	l->column = off >= r->line_start ? off - r->line_start + 1 : 1;
+}
+
+/* A line end at the current byte c ('\n' or '\r'). in_token: the line end is
+ * inside a comment or tag (the next line is not blank whatever it holds). */
+static inline void on_eol(struct vc_pgn_reader *r, unsigned char c,
+                          bool in_token, bool *is_new)
+{
+	uint64_t off = here_off(r);
+	if (c == '\n' && r->cr_end == off) {
+		/* second half of CR LF */
+		r->line_start = off + 1;
+		if (r->eol_cr == off)
+			r->game.eol = "\r\n";
+		if (is_new)
+			*is_new = false;
+		return;
+	}
+	r->line++;
+	r->line_start = off + 1;
+	if (c == '\r')
+		r->cr_end = off + 1;
+	if (!r->line_has_token)
+		r->blank_seen = true;
+	r->line_has_token = in_token;
+	if (r->phase != G_NONE && !r->eol_set) {
+		r->eol_set = true;
+		r->game.eol = c == '\r' ? "\r" : "\n";
+		if (c == '\r')
+			r->eol_cr = off + 1;
+	}
+	if (is_new)
+		*is_new = true;
+}
+
+/* ---- Buffers -------------------------------------------------------------- */
+
+static bool grow(unsigned char **p, size_t *cap, size_t need)
+{
+	if (need <= *cap)
+		return true;
+	size_t n = *cap ? *cap : 256;
+	while (n < need)
+		n = n > SIZE_MAX / 2 ? need : n * 2;
+	unsigned char *q = realloc(*p, n);
+	if (!q)
+		return false;
+	*p = q;
+	*cap = n;
+	return true;
+}
+
+/* ---- Raw copy of the current game ------------------------------------------ */
+
+static void raw_append(struct vc_pgn_reader *r, const unsigned char *s,
+                       size_t n)
+{
+	if (n == 0)
+		return;
+	r->raw_total += n;
+	if (r->raw_full)
+		return;
+	size_t room = r->lim.raw - r->raw_len;
+	if (n > room) {
+		n = room;
+		r->raw_full = true;
+	}
+	if (n && !grow(&r->raw, &r->raw_cap, r->raw_len + n)) {
+		r->raw_full = true;
+		return;
+	}
+	memcpy(r->raw + r->raw_len, s, n);
+	r->raw_len += n;
+}
+
+static void raw_flush(struct vc_pgn_reader *r, size_t upto)
+{
+	if (!r->raw_on || upto <= r->raw_from)
+		return;
+	raw_append(r, r->buf + r->raw_from, upto - r->raw_from);
+	r->raw_from = upto;
+}
+
+/* Capture starts (or restarts) at stream offset off, which is either in the
+ * bytes captured so far or the current byte. */
+static void raw_begin(struct vc_pgn_reader *r, uint64_t off)
+{
+	if (!r->keep_raw)
+		return;
+	uint64_t cur = here_off(r);
+	if (r->raw_on && off < cur) {
+		raw_flush(r, r->pos);
+		uint64_t skip = off - r->raw_base;
+		if (off >= r->raw_base && skip <= r->raw_len) {
+			memmove(r->raw, r->raw + skip, r->raw_len - (size_t)skip);
+			r->raw_len -= (size_t)skip;
+			r->raw_total -= skip;
+			r->raw_full = r->raw_total > r->raw_len;
+		} else {
+			/* the start was beyond what the cap let us keep */
+			r->raw_len = 0;
+			r->raw_total = cur - off;
+			r->raw_full = true;
+		}
+		r->raw_base = off;
+		return;
+	}
+	r->raw_on = true;
+	r->raw_len = 0;
+	r->raw_total = 0;
+	r->raw_full = false;
+	r->raw_base = off;
+	r->raw_from = r->pos - (size_t)(cur - off);
+}
+
+/* ---- Calling the visitor -------------------------------------------------- */
+
+static void start_skip(struct vc_pgn_reader *r)
+{
+	if (r->phase != G_NONE) {
+		r->skipping = true;
+		r->game.skipped = true;
+	}
+}
+
+static void act(struct vc_pgn_reader *r, int rc)
+{
+	if (rc == VC_PGN_SKIP)
+		start_skip(r);
+	else if (rc == VC_PGN_STOP)
+		r->stopped = r->brk = true;
+}
+
+static void finding(struct vc_pgn_reader *r, enum vc_pgn_code code,
+                    const struct vc_pgn_loc *loc, const char *fmt, ...)
+{
+	bool err = vc_pgn_code_is_error(code);
+	if (r->stopped)
+		return;
+	if (r->phase != G_NONE) {
+		/* a skipped game reports nothing more, except that the input
+		 * failed */
+		if (r->skipping && code != VC_PGN_E_READ)
+			return;
+		if (err) {
+			r->game.errors++;
+			if (r->game.first_error == VC_PGN_OK)
+				r->game.first_error = code;
+		} else {
+			r->game.warnings++;
+		}
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r->msg, sizeof r->msg, fmt, ap);
+	va_end(ap);
+	int (*fn)(void *, enum vc_pgn_code, const char *,
+	          const struct vc_pgn_loc *) =
+		err ? r->vis.error : r->vis.warning;
+	if (fn)
+		act(r, fn(r->vis.user, code, r->msg, loc));
+	if (err && code != VC_PGN_E_LIMIT_COMMENT)
+		start_skip(r);
+}
+
+/* ---- Text for the visitor: UTF-8, else Latin-1 ------------------------------ */
+
+/* Length of the valid UTF-8 sequence at s (n > 0 bytes), 0 if invalid. */
+static size_t u8_seq(const unsigned char *s, size_t n, uint32_t *cp)
+{
+	unsigned c = s[0];
+	size_t len;
+	uint32_t v, min;
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	} else if (c >= 0xC2 && c <= 0xDF) {
+		len = 2, v = c & 0x1F, min = 0x80;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		len = 3, v = c & 0x0F, min = 0x800;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		len = 4, v = c & 0x07, min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (n < len)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		v = (v << 6) | (s[i] & 0x3F);
+	}
+	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+		return 0;
+	*cp = v;
+	return len;
+}
+
+/* Makes s[0..n) (room for n + 1 bytes) deliverable: NUL-terminated, valid
+ * UTF-8. Returns the text to pass (s itself or the conversion buffer). */
+static const char *deliver_text(struct vc_pgn_reader *r, unsigned char *s,
+                                size_t *n, const struct vc_pgn_loc *loc)
+{
+	size_t len = *n, i = 0;
+	s[len] = 0;
+	while (i < len && s[i] < 0x80)
+		i++;
+	size_t j = i;
+	while (j < len) {
+		uint32_t cp;
+		size_t k = u8_seq(s + j, len - j, &cp);
+		if (!k)
+			break;
+		j += k;
+	}
+	if (j == len)
+		return (const char *)s;
+	/* Some byte is not UTF-8: decode those bytes as Latin-1. */
+	if (!grow(&r->conv, &r->conv_cap, 2 * len + 1)) {
+		finding(r, VC_PGN_E_NOMEM, loc, "out of memory converting text");
+		return NULL;
+	}
+	unsigned char *o = r->conv;
+	memcpy(o, s, j);
+	o += j;
+	while (j < len) {
+		uint32_t cp;
+		size_t k = u8_seq(s + j, len - j, &cp);
+		if (k) {
+			memcpy(o, s + j, k);
+			o += k;
+			j += k;
+		} else {
+			unsigned b = s[j++];
+			*o++ = (unsigned char)(0xC0 | (b >> 6));
+			*o++ = (unsigned char)(0x80 | (b & 0x3F));
+		}
+	}
+	*o = 0;
+	*n = (size_t)(o - r->conv);
+	if (!r->warned_latin1) {
+		r->warned_latin1 = true;
+		finding(r, VC_PGN_W_LATIN1, loc,
+		        "text is not UTF-8; decoded as Latin-1");
+	}
+	return (const char *)r->conv;
+}
+
+/* ---- Games ---------------------------------------------------------------- */
+
+static void close_game(struct vc_pgn_reader *r, bool reopen)
+{
+	struct vc_pgn_game *g = &r->game;
+	if (r->phase == G_NONE)
+		return;
+	if (!r->skipping && !r->stopped) {
+		if (r->depth > 0)
+			finding(r, VC_PGN_E_UNBALANCED_VARIATION, &r->last_end,
+			        "game ends inside a variation (%llu unclosed)",
+			        (unsigned long long)r->depth);
+		if (g->result == VC_PGN_RES_NONE)
+			finding(r, VC_PGN_W_MISSING_RESULT, &r->last_end,
+			        "game has no result token");
+	}
+	g->end = r->last_end;
+	if (r->keep_raw && r->raw_on) {
+		raw_flush(r, r->pos);
+		uint64_t want = g->end.offset - r->raw_base;
+		if (want > r->raw_len)
+			want = r->raw_len;
+		g->raw = (const char *)r->raw;
+		g->raw_len = (size_t)want;
+		g->raw_truncated =
+			r->raw_full && g->end.offset - r->raw_base > r->raw_len;
+		if (g->raw_truncated && !r->skipping && !r->stopped)
+			finding(r, VC_PGN_W_LIMIT_RAW, &g->end,
+			        "game longer than %zu bytes; copy truncated",
+			        r->lim.raw);
+		if (!g->raw)
+			g->raw = "";
+	}
+	r->phase = G_NONE;
+	r->skipping = false;
+	r->pending = false;
+	if (!r->stopped && r->vis.end_game) {
+		/* the game is still visible to vc_pgn_reader_game */
+		r->in_end = true;
+		act(r, r->vis.end_game(r->vis.user, g));
+		r->in_end = false;
+	}
+	g->raw = NULL;
+	g->raw_len = 0;
+	if (!reopen)
+		r->raw_on = false;
+	if (r->one)
+		r->brk = true;
+}
+
+static void open_game(struct vc_pgn_reader *r, const struct vc_pgn_loc *at,
+                      int phase)
+{
+	struct vc_pgn_game *g = &r->game;
+	if (r->stopped)
+		return;
+	memset(g, 0, sizeof *g);
+	g->index = ++r->ngames;
+	g->start = *at;
+	g->end = *at;
+	g->eol = "\n";
+	r->last_end = *at;
+	r->phase = phase;
+	r->skipping = false;
+	r->pending = false;
+	r->warned_latin1 = r->warned_nonstd = false;
+	r->eol_set = false;
+	r->depth = 0;
+	r->num_pending = false;
+	r->num_value = 0;
+	r->num_dots = 0;
+	r->ntag_hash = 0;
+	r->blank_seen = false;
+	raw_begin(r, at->offset);
+	if (r->vis.begin_game)
+		act(r, r->vis.begin_game(r->vis.user, g));
+}
+
+/* The first byte of a token is at r->tok_loc. */
+static void token_start(struct vc_pgn_reader *r, int kind)
+{
+	r->line_has_token = true;
+	switch (r->phase) {
+	case G_NONE:
+		open_game(r, &r->tok_loc, kind == TK_MOVETEXT ? G_MOVES : G_TAGS);
+		break;
+	case G_TAGS:
+		if (kind == TK_TAG) {
+			if (r->blank_seen) {
+				r->pending = true;
+				r->pend_loc = r->tok_loc;
+			}
+		} else if (kind == TK_MOVETEXT) {
+			r->phase = G_MOVES;
+		}
+		break;
+	case G_MOVES:
+		if (kind == TK_TAG) {
+			r->pending = true;
+			r->pend_loc = r->tok_loc;
+		}
+		break;
+	case G_POST:
+		if (kind == TK_NOTE)
+			break;
+		close_game(r, true);
+		open_game(r, &r->tok_loc, kind == TK_TAG ? G_TAGS : G_MOVES);
+		break;
+	}
+}
+
+/* The current token ended just before stream offset off. */
+static inline void tok_done(struct vc_pgn_reader *r, uint64_t off)
+{
+	if (r->phase != G_NONE)
+		loc_at(r, off, &r->last_end);
+}
+
+/* Garbage in a tag section skips the rest of its line, so that the game's
+ * next tag does not look like the start of another game (HTML pages with
+ * `[Event "x"]<br>`). */
+static void garbage(struct vc_pgn_reader *r, unsigned c)
+{
+	token_start(r, TK_GARBAGE);
+	if (r->phase == G_TAGS)
+		r->ls = LS_SKIPLINE;
+	if (c >= 0x20 && c < 0x7f)
+		finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
+		        "unexpected character '%c'", (int)c);
+	else
+		finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
+		        "unexpected byte 0x%02x", c);
+}
+
+/* ---- Movetext tokens -------------------------------------------------------- */
+
+static void emit_nag(struct vc_pgn_reader *r, int nag,
+                     const struct vc_pgn_loc *loc)
+{
+	if (r->skipping || r->stopped || !r->vis.nag)
+		return;
+	act(r, r->vis.nag(r->vis.user, nag, loc));
+}
+
+static void emit_move(struct vc_pgn_reader *r, unsigned char *s, size_t n,
+                      const struct vc_pgn_loc *loc)
+{
+	unsigned long number = r->num_pending ? r->num_value : 0;
+	unsigned dots = r->num_pending ? r->num_dots : 0;
+	r->num_pending = false;
+	if (r->skipping || r->stopped)
+		return;
+	if (r->depth == 0) {
+		if (r->game.plies >= r->lim.plies) {
+			finding(r, VC_PGN_E_LIMIT_PLIES, loc,
+			        "more than %lu moves in the main line",
+			        r->lim.plies);
+			return;
+		}
+		r->game.plies++;
+	}
+	if (!r->vis.move)
+		return;
+	s[n] = 0;
+	struct vc_pgn_move m;
+	m.text = (const char *)s;
+	m.len = n;
+	m.loc = *loc;
+	m.number = number;
+	m.number_dots = dots;
+	m.depth = r->depth > 0xFFFFFFFFu ? 0xFFFFFFFFu : (unsigned)r->depth;
+	m.ply = r->depth == 0 ? r->game.plies : 0;
+	act(r, r->vis.move(r->vis.user, &m));
+}
+
+static void emit_result(struct vc_pgn_reader *r, const char *text,
+                        enum vc_pgn_result res, const struct vc_pgn_loc *loc)
+{
+	r->num_pending = false;
+	if (r->depth > 0) {
+		finding(r, VC_PGN_W_RESULT_IN_VARIATION, loc,
+		        "result %s inside a variation ignored", text);
+		return;
+	}
+	r->game.result = res;
+	r->phase = G_POST;
+	if (!r->skipping && !r->stopped && r->vis.result)
+		act(r, r->vis.result(r->vis.user, text, res, loc));
+}
+
+static void lparen(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc)
+{
+	r->num_pending = false;
+	if (!r->skipping && r->depth >= r->lim.depth)
+		finding(r, VC_PGN_E_LIMIT_DEPTH, loc,
+		        "variations nested deeper than %u", r->lim.depth);
+	r->depth++;
+	if (!r->skipping && !r->stopped && r->vis.begin_variation)
+		act(r, r->vis.begin_variation(r->vis.user, (unsigned)r->depth,
+		                              loc));
+}
+
+static void rparen(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc)
+{
+	r->num_pending = false;
+	if (r->depth == 0) {
+		finding(r, VC_PGN_E_UNBALANCED_VARIATION, loc,
+		        "')' without a variation to close");
+		return;
+	}
+	if (!r->skipping && !r->stopped && r->vis.end_variation)
+		act(r, r->vis.end_variation(r->vis.user, (unsigned)r->depth,
+		                            loc));
+	r->depth--;
+}
+
+/* Textual evaluation symbols some programs write instead of NAGs. */
+static int eval_nag(const unsigned char *s, size_t n)
+{
+	static const struct {
+		const char *text;
+		int nag;
+	} t[] = {
+		{"=", 10},   {"+=", 14},  {"+/=", 14}, {"=+", 15},
+		{"=/+", 15}, {"+/-", 16}, {"-/+", 17}, {"+-", 18},
+		{"-+", 19},
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		if (strlen(t[i].text) == n && memcmp(t[i].text, s, n) == 0)
+			return t[i].nag;
+	return 0;
+}
+
+/* Unicode evaluation glyphs written as words of their own (lichess and
+ * ChessBase exports): the NAG they stand for, 0 if none. */
+static int glyph_nag(const unsigned char *s, size_t n)
+{
+	static const struct {
+		uint32_t cp;
+		int nag;
+	} t[] = {
+		{0x25A1, 7},   /* □ only move */
+		{0x221E, 13},  /* ∞ unclear */
+		{0x2A72, 14},  /* ⩲ White slightly better */
+		{0x2A71, 15},  /* ⩱ Black slightly better */
+		{0x00B1, 16},  /* ± */
+		{0x2213, 17},  /* ∓ */
+		{0x2A00, 22},  /* ⨀ zugzwang */
+		{0x27F3, 32},  /* ⟳ development */
+		{0x2192, 36},  /* → initiative */
+		{0x2191, 40},  /* ↑ attack */
+		{0x21C6, 132}, /* ⇆ counterplay */
+		{0x2295, 138}, /* ⊕ time trouble */
+		{0x2206, 140}, /* ∆ with the idea */
+	};
+	uint32_t cp;
+	if (u8_seq(s, n, &cp) != n)
+		return 0;
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		if (t[i].cp == cp)
+			return t[i].nag;
+	return 0;
+}
+
+static bool is_zero_castle(const unsigned char *s, size_t n)
+{
+	while (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#'))
+		n--;
+	return (n == 3 && memcmp(s, "0-0", 3) == 0) ||
+	       (n == 5 && memcmp(s, "0-0-0", 5) == 0);
+}
+
+static void nonstandard(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc,
+                        const char *what)
+{
+	if (r->warned_nonstd)
+		return;
+	r->warned_nonstd = true;
+	finding(r, VC_PGN_W_NONSTANDARD, loc, "%s", what);
+}
+
+/* Unicode in a word: figurines, dashes, `½`, `×` become ASCII; anything
+ * else makes the word unrecognisable. Writes into r->conv. */
+static bool normalise_word(struct vc_pgn_reader *r, const unsigned char *s,
+                           size_t n, size_t *out_n)
+{
+	if (!grow(&r->conv, &r->conv_cap, 2 * n + 8))
+		return false;
+	unsigned char *o = r->conv;
+	size_t i = 0;
+	while (i < n) {
+		uint32_t cp;
+		size_t k = u8_seq(s + i, n - i, &cp);
+		if (!k)
+			return false;
+		i += k;
+		if (cp < 0x80) {
+			*o++ = (unsigned char)cp;
+		} else if ((cp >= 0x2010 && cp <= 0x2015) || cp == 0x2212 ||
+		           cp == 0xFE63 || cp == 0xFF0D) {
+			*o++ = '-';
+		} else if (cp == 0xBD) {
+			memcpy(o, "1/2", 3);
+			o += 3;
+		} else if (cp == 0xD7) {
+			*o++ = 'x';
+		} else if (cp >= 0x2654 && cp <= 0x265F) {
+			*o++ = (unsigned char)"KQRBNP"[(cp - 0x2654) % 6];
+		} else {
+			return false;
+		}
+	}
+	*o = 0;
+	*out_n = (size_t)(o - r->conv);
+	return true;
+}
+
+static bool parse_result(const unsigned char *s, size_t n,
+                         enum vc_pgn_result *res, bool *lenient)
+{
+	*lenient = false;
+	if (n == 3 && memcmp(s, "1-0", 3) == 0)
+		*res = VC_PGN_RES_WHITE;
+	else if (n == 3 && memcmp(s, "0-1", 3) == 0)
+		*res = VC_PGN_RES_BLACK;
+	else if (n == 7 && memcmp(s, "1/2-1/2", 7) == 0)
+		*res = VC_PGN_RES_DRAW;
+	else if (n == 3 && memcmp(s, "1/2", 3) == 0)
+		*res = VC_PGN_RES_DRAW, *lenient = true;
+	else if (n == 3 && (memcmp(s, "+--", 3) == 0 || memcmp(s, "+:-", 3) == 0))
+		*res = VC_PGN_RES_WHITE, *lenient = true; /* ChessBase forfeits */
+	else if (n == 3 && (memcmp(s, "--+", 3) == 0 || memcmp(s, "-:+", 3) == 0))
+		*res = VC_PGN_RES_BLACK, *lenient = true;
+	else
+		return false;
+	return true;
+}
+
+static const char *const result_text[] = {"", "1-0", "0-1", "1/2-1/2", "*"};
+
+/* A word (letters, digits, -+#=@/:. and UTF-8) ended. */
+static void word_end(struct vc_pgn_reader *r, uint64_t end)
+{
+	struct vc_pgn_loc loc = r->tok_loc;
+	unsigned char *s = r->tok;
+	size_t n = r->tok_len;
+	tok_done(r, end);
+	if (r->tok_over) {
+		finding(r, VC_PGN_E_LIMIT_TOKEN, &loc,
+		        "token longer than %zu bytes", r->lim.token);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] >= 0x80) {
+			int nag = glyph_nag(s, n);
+			if (nag) {
+				emit_nag(r, nag, &loc);
+				return;
+			}
+			if (!normalise_word(r, s, n, &n)) {
+				finding(r, VC_PGN_E_SYNTAX, &loc,
+				        "unrecognised non-ASCII token");
+				return;
+			}
+			s = r->conv;
+			nonstandard(r, &loc,
+			            "Unicode notation normalised to ASCII");
+			break;
+		}
+	}
+	while (n > 0) {
+		if (is_digit(s[0])) {
+			size_t i = 0;
+			unsigned long v = 0;
+			while (i < n && is_digit(s[i])) {
+				if (v < 100000000ul)
+					v = v * 10 + (s[i] - '0');
+				i++;
+			}
+			if (i < n && s[i] == '.') {
+				unsigned d = 0;
+				while (i < n && s[i] == '.')
+					i++, d++;
+				r->num_pending = true;
+				r->num_value = v;
+				r->num_dots = d;
+				s += i, n -= i;
+				loc.offset += i, loc.column += i;
+				continue;
+			}
+			if (i == n && s[0] != '0') {
+				/* bare move number */
+				r->num_pending = true;
+				r->num_value = v;
+				r->num_dots = 0;
+				return;
+			}
+			enum vc_pgn_result res;
+			bool lenient;
+			if (parse_result(s, n, &res, &lenient)) {
+				if (lenient)
+					nonstandard(r, &loc,
+					            "result written in a "
+					            "nonstandard way");
+				emit_result(r, result_text[res], res, &loc);
+				return;
+			}
+			if (is_zero_castle(s, n) || i == n) {
+				/* `0-0`, or all zeros (`0000`): the caller
+				 * judges */
+				emit_move(r, s, n, &loc);
+				return;
+			}
+			finding(r, VC_PGN_E_SYNTAX, &loc,
+			        "'%.*s' is not a move, move number or result",
+			        (int)(n > 40 ? 40 : n), (const char *)s);
+			return;
+		}
+		if (s[0] == '.') {
+			/* `12. ... Nf6`: dots after a number mark Black */
+			size_t i = 0;
+			while (i < n && s[i] == '.')
+				i++;
+			if (r->num_pending)
+				r->num_dots += (unsigned)i;
+			s += i, n -= i;
+			loc.offset += i, loc.column += i;
+			continue;
+		}
+		if (is_alpha(s[0]) || s[0] == '@') {
+			while (n > 1 && s[n - 1] == '.')
+				n--;
+			if (n == 3 && memcmp(s, "e.p", 3) == 0)
+				return; /* "e.p." after an en-passant capture */
+			emit_move(r, s, n, &loc);
+			return;
+		}
+		if (n == 2 && s[0] == '-' && s[1] == '-') {
+			emit_move(r, s, n, &loc); /* null move: the caller's */
+			return;
+		}
+		enum vc_pgn_result res;
+		bool lenient;
+		if (parse_result(s, n, &res, &lenient)) {
+			nonstandard(r, &loc, "result written in a nonstandard way");
+			emit_result(r, result_text[res], res, &loc);
+			return;
+		}
+		int nag = eval_nag(s, n);
+		if (nag) {
+			emit_nag(r, nag, &loc);
+			return;
+		}
+		finding(r, VC_PGN_E_SYNTAX, &loc, "'%.*s' is not PGN",
+		        (int)(n > 40 ? 40 : n), (const char *)s);
+		return;
+	}
+}
+
+static void nag_end(struct vc_pgn_reader *r)
+{
+	tok_done(r, here_off(r));
+	if (r->nag_digits == 0)
+		finding(r, VC_PGN_E_SYNTAX, &r->tok_loc, "'$' without a number");
+	else if (r->nag_val > 255)
+		finding(r, VC_PGN_W_BAD_NAG, &r->tok_loc,
+		        "NAG above $255 ignored");
+	else
+		emit_nag(r, (int)r->nag_val, &r->tok_loc);
+}
+
+static void annot_end(struct vc_pgn_reader *r)
+{
+	static const char *const t[] = {"!", "?", "!!", "??", "!?", "?!"};
+	tok_done(r, here_off(r));
+	if (r->annot_len <= 2) {
+		for (int i = 0; i < 6; i++)
+			if (strlen(t[i]) == r->annot_len &&
+			    memcmp(t[i], r->annot, r->annot_len) == 0) {
+				emit_nag(r, i + 1, &r->tok_loc);
+				return;
+			}
+	}
+	finding(r, VC_PGN_W_BAD_NAG, &r->tok_loc,
+	        "unknown annotation symbol ignored");
+}
+
+/* ---- Comments ------------------------------------------------------------- */
+
+static void comment_begin(struct vc_pgn_reader *r)
+{
+	r->val_len = 0;
+	r->val_over = false;
+	r->val_nomem = false;
+	r->val_collect = r->vis.comment != NULL && !r->skipping;
+}
+
+/* Appends c to r->val unless that would pass `limit` bytes; false then.
+ * Keeps room for a NUL. */
+static bool val_add(struct vc_pgn_reader *r, unsigned char c, size_t limit)
+{
+	if (r->val_len >= limit)
+		return false;
+	if (r->val_len + 1 >= r->val_cap) {
+		size_t want = 2 * r->val_cap;
+		if (want > limit + 1)
+			want = limit + 1;
+		if (want < r->val_len + 2)
+			want = r->val_len + 2;
+		if (!grow(&r->val, &r->val_cap, want)) {
+			r->val_nomem = true;
+			return false;
+		}
+	}
+	r->val[r->val_len++] = c;
+	return true;
+}
+
+static void comment_add(struct vc_pgn_reader *r, unsigned char c)
+{
+	if (val_add(r, c, r->lim.comment))
+		return;
+	r->val_collect = false;
+	r->val_over = true;
+	if (r->val_nomem)
+		finding(r, VC_PGN_E_NOMEM, &r->tok_loc,
+		        "out of memory reading a comment");
+	else
+		finding(r, VC_PGN_E_LIMIT_COMMENT, &r->tok_loc,
+		        "comment longer than %zu bytes; skipped",
+		        r->lim.comment);
+}
+
+static void comment_end(struct vc_pgn_reader *r)
+{
+	if (!r->val_collect || r->val_over || r->skipping || r->stopped)
+		return;
+	size_t n = r->val_len;
+	const char *t = deliver_text(r, r->val, &n, &r->tok_loc);
+	if (t && !r->skipping && !r->stopped)
+		act(r, r->vis.comment(r->vis.user, t, n, &r->tok_loc));
+}
+
+/* ---- Tags ----------------------------------------------------------------- */
+
+static uint64_t name_hash(const unsigned char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ s[i]) * 1099511628211ull;
+	return h;
+}
+
+static bool has_tag(const struct vc_pgn_reader *r, uint64_t h)
+{
+	for (unsigned long i = 0; i < r->ntag_hash; i++)
+		if (r->tag_hash[i] == h)
+			return true;
+	return false;
+}
+
+/* A `[` that could have started a new game turned out not to be a tag:
+ * the error is the current game's. */
+static void tag_fail(struct vc_pgn_reader *r, enum vc_pgn_code code,
+                     const char *msg)
+{
+	r->pending = false;
+	tok_done(r, here_off(r));
+	finding(r, code, &r->tok_loc, "%s", msg);
+}
+
+/* The tag name is complete: decide a pending game boundary. */
+static void tag_name_done(struct vc_pgn_reader *r)
+{
+	uint64_t h = name_hash(r->tok, r->tok_len);
+	if (r->pending) {
+		r->pending = false;
+		if (r->phase == G_MOVES || (r->phase == G_TAGS && has_tag(r, h))) {
+			struct vc_pgn_loc at = r->pend_loc;
+			close_game(r, true);
+			open_game(r, &at, G_TAGS);
+		}
+	}
+	r->cur_hash = h;
+	if (r->tok_over)
+		finding(r, VC_PGN_E_LIMIT_TAG_NAME, &r->tok_loc,
+		        "tag name longer than %zu bytes", r->lim.tag_name);
+}
+
+static void tag_add(struct vc_pgn_reader *r, unsigned char c)
+{
+	if (!val_add(r, c, r->lim.tag_value))
+		r->val_over = true;
+}
+
+static void tag_done(struct vc_pgn_reader *r)
+{
+	struct vc_pgn_game *g = &r->game;
+	tok_done(r, here_off(r));
+	r->blank_seen = false;
+	if (r->phase == G_NONE)
+		return;
+	g->tags++;
+	if (r->ntag_hash < r->lim.tags) {
+		if (r->ntag_hash == r->tag_hash_cap) {
+			size_t cap = r->tag_hash_cap ? 2 * r->tag_hash_cap : 32;
+			if (cap > r->lim.tags)
+				cap = r->lim.tags;
+			uint64_t *p = realloc(r->tag_hash, cap * sizeof *p);
+			if (p) {
+				r->tag_hash = p;
+				r->tag_hash_cap = cap;
+			}
+		}
+		if (r->ntag_hash < r->tag_hash_cap)
+			r->tag_hash[r->ntag_hash++] = r->cur_hash;
+	}
+	if (r->skipping || r->stopped)
+		return;
+	if (r->val_over) {
+		if (r->val_nomem)
+			finding(r, VC_PGN_E_NOMEM, &r->tok_loc,
+			        "out of memory reading a tag value");
+		else
+			finding(r, VC_PGN_E_LIMIT_TAG_VALUE, &r->tok_loc,
+			        "tag value longer than %zu bytes",
+			        r->lim.tag_value);
+		return;
+	}
+	if (g->tags > r->lim.tags) {
+		finding(r, VC_PGN_E_LIMIT_TAGS, &r->tok_loc,
+		        "more than %lu tags", r->lim.tags);
+		return;
+	}
+	if (!r->vis.tag)
+		return;
+	size_t n = r->val_len;
+	const char *v = deliver_text(r, r->val, &n, &r->tok_loc);
+	if (!v || r->skipping || r->stopped)
+		return;
+	r->tok[r->tok_len] = 0;
+	act(r, r->vis.tag(r->vis.user, (const char *)r->tok, v, n,
+	                  &r->tok_loc));
+}
+
+/* ---- The state machine ------------------------------------------------------ */
+
+/* Between tokens: the byte c at r->pos starts a token. */
+static void ws_dispatch(struct vc_pgn_reader *r, unsigned char c)
+{
+	loc_at(r, here_off(r), &r->tok_loc);
+	switch (cls[c]) {
+	case LB:
+		token_start(r, TK_NOTE);
+		r->pos++;
+		comment_begin(r);
+		r->ls = LS_BRACE;
+		return;
+	case SC:
+		token_start(r, TK_NOTE);
+		r->pos++;
+		comment_begin(r);
+		r->ls = LS_SEMI;
+		return;
+	case PC:
+		if (r->tok_loc.column == 1) {
+			r->line_has_token = true;
+			r->pos++;
+			r->ls = LS_ESCAPE;
+			return;
+		}
+		break;
+	case LK:
+		token_start(r, TK_TAG);
+		r->pos++;
+		r->tok_len = 0;
+		r->tok_over = false;
+		r->ls = LS_TAG_OPEN;
+		return;
+	case LP:
+		token_start(r, TK_MOVETEXT);
+		r->pos++;
+		tok_done(r, here_off(r));
+		lparen(r, &r->tok_loc);
+		return;
+	case RP:
+		token_start(r, TK_MOVETEXT);
+		r->pos++;
+		tok_done(r, here_off(r));
+		rparen(r, &r->tok_loc);
+		return;
+	case DL:
+		token_start(r, TK_NOTE);
+		r->pos++;
+		r->nag_val = 0;
+		r->nag_digits = 0;
+		r->ls = LS_NAG;
+		return;
+	case AN:
+		token_start(r, TK_NOTE);
+		r->annot_len = 0;
+		r->ls = LS_ANNOT;
+		return;
+	case ST:
+		token_start(r, TK_MOVETEXT);
+		r->pos++;
+		tok_done(r, here_off(r));
+		emit_result(r, "*", VC_PGN_RES_OPEN, &r->tok_loc);
+		return;
+	case W:
+		token_start(r, TK_MOVETEXT);
+		r->tok_len = 0;
+		r->tok_over = false;
+		r->ls = LS_WORD;
+		return;
+	case H:
+		if (c == 0xA0) {
+			/* Latin-1 no-break space */
+			r->pos++;
+			return;
+		}
+		if (c >= 0xC2 && c <= 0xF4) {
+			r->u8[0] = c;
+			r->u8_len = 1;
+			r->u8_need = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+			if (r->phase == G_NONE)
+				raw_begin(r, r->tok_loc.offset); /* hold */
+			r->pos++;
+			r->ls = LS_U8;
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	r->pos++;
+	garbage(r, c);
+	tok_done(r, here_off(r));
+}
+
+static bool unicode_space(uint32_t cp)
+{
+	return cp == 0xA0 || cp == 0xFEFF || (cp >= 0x2000 && cp <= 0x200B) ||
+	       cp == 0x202F || cp == 0x205F || cp == 0x3000;
+}
+
+/* A UTF-8 character between tokens is complete (or broken at c). */
+static void u8_done(struct vc_pgn_reader *r, bool broken)
+{
+	uint32_t cp = 0;
+	r->ls = LS_WS;
+	if (!broken && u8_seq(r->u8, r->u8_len, &cp) == r->u8_len &&
+	    unicode_space(cp)) {
+		if (cp == 0xFEFF && r->tok_loc.offset == 0)
+			r->line_start = 3; /* the BOM takes no column */
+		if (r->phase == G_NONE)
+			r->raw_on = false;
+		return;
+	}
+	if (broken || u8_seq(r->u8, r->u8_len, &cp) != r->u8_len) {
+		token_start(r, TK_GARBAGE);
+		if (r->phase == G_TAGS)
+			r->ls = LS_SKIPLINE;
+		tok_done(r, here_off(r));
+		finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
+		        "invalid UTF-8 byte 0x%02x", r->u8[0]);
+		return;
+	}
+	/* a word that starts with a non-ASCII character */
+	token_start(r, TK_MOVETEXT);
+	memcpy(r->tok, r->u8, r->u8_len);
+	r->tok_len = r->u8_len;
+	r->tok_over = r->u8_len > r->lim.token;
+	r->ls = LS_WORD;
+}
+
+/* A word was followed by `(` (and a piece letter: with_piece) that turned
+ * out not to be `e8(Q)`: the word ended at the `(`, which opens a variation,
+ * whose first word starts with the piece letter. */
+static void paren_fail(struct vc_pgn_reader *r, bool with_piece)
+{
+	struct vc_pgn_loc pl = r->paren_loc;
+	word_end(r, pl.offset);
+	if (r->stopped)
+		return;
+	lparen(r, &pl);
+	tok_done(r, pl.offset + 1);
+	if (!with_piece || r->stopped)
+		return;
+	r->tok_loc = pl;
+	r->tok_loc.offset++;
+	r->tok_loc.column++;
+	r->line_has_token = true;
+	r->tok[0] = r->paren_piece;
+	r->tok_len = 1;
+	r->tok_over = false;
+	r->ls = LS_WORD;
+}
+
+static void step(struct vc_pgn_reader *r)
+{
+	const unsigned char *buf = r->buf;
+	size_t len = r->len;
+	unsigned char c;
+
+	switch (r->ls) {
+	case LS_WS:
+		while (r->pos < len) {
+			c = buf[r->pos];
+			unsigned k = cls[c];
+			if (k == S) {
+				r->pos++;
+			} else if (k == E) {
+				on_eol(r, c, false, NULL);
+				r->pos++;
+			} else {
+				ws_dispatch(r, c);
+				return;
+			}
+		}
+		return;
+
+	case LS_ESCAPE:
+	case LS_SKIPLINE:
+		while (r->pos < len) {
+			c = buf[r->pos];
+			if (c == '\n' || c == '\r') {
+				if (r->ls == LS_SKIPLINE)
+					tok_done(r, here_off(r));
+				r->ls = LS_WS;
+				return;
+			}
+			r->pos++;
+		}
+		if (r->ls == LS_SKIPLINE)
+			tok_done(r, here_off(r));
+		return;
+
+	case LS_SEMI:
+		while (r->pos < len) {
+			c = buf[r->pos];
+			if (c == '\n' || c == '\r') {
+				tok_done(r, here_off(r));
+				r->ls = LS_WS;
+				comment_end(r);
+				return;
+			}
+			if (r->val_collect)
+				comment_add(r, c);
+			r->pos++;
+		}
+		return;
+
+	case LS_BRACE:
+		if (!r->val_collect) {
+			/* skip without copying */
+			while (r->pos < len) {
+				c = buf[r->pos];
+				if (c == '}') {
+					r->pos++;
+					tok_done(r, here_off(r));
+					r->ls = LS_WS;
+					return;
+				}
+				if (c == '\n' || c == '\r')
+					on_eol(r, c, true, NULL);
+				r->pos++;
+			}
+			return;
+		}
+		while (r->pos < len) {
+			c = buf[r->pos];
+			if (c == '}') {
+				r->pos++;
+				tok_done(r, here_off(r));
+				r->ls = LS_WS;
+				comment_end(r);
+				return;
+			}
+			if (c == '\n' || c == '\r') {
+				bool is_new;
+				on_eol(r, c, true, &is_new);
+				r->pos++;
+				if (is_new)
+					comment_add(r, '\n');
+			} else {
+				r->pos++;
+				comment_add(r, c);
+			}
+			if (!r->val_collect)
+				return; /* limit reached: go on skipping */
+		}
+		return;
+
+	case LS_TAG_OPEN:
+		c = buf[r->pos];
+		if (c == ' ' || c == '\t') {
+			r->pos++;
+		} else if (is_name_char(c)) {
+			r->ls = LS_TAG_NAME;
+		} else if (c == '\n' || c == '\r') {
+			r->ls = LS_WS;
+			tag_fail(r, VC_PGN_E_UNTERMINATED_TAG,
+			         "line ends inside a tag");
+		} else {
+			r->ls = LS_SKIPLINE;
+			tag_fail(r, VC_PGN_E_SYNTAX, "'[' not followed by a tag name");
+		}
+		return;
+
+	case LS_TAG_NAME:
+		while (r->pos < len) {
+			c = buf[r->pos];
+			if (!is_name_char(c)) {
+				r->ls = LS_TAG_AFTER_NAME;
+				tag_name_done(r);
+				if (r->tok_over)
+					r->ls = LS_SKIPLINE;
+				return;
+			}
+			if (r->tok_len < r->lim.tag_name)
+				r->tok[r->tok_len++] = c;
+			else
+				r->tok_over = true;
+			r->pos++;
+		}
+		return;
+
+	case LS_TAG_AFTER_NAME:
+		c = buf[r->pos];
+		if (c == ' ' || c == '\t') {
+			r->pos++;
+		} else if (c == '"') {
+			r->pos++;
+			r->val_len = 0;
+			r->val_over = false;
+			r->val_nomem = false;
+			r->ls = LS_TAG_VALUE;
+		} else if (c == '\n' || c == '\r') {
+			r->ls = LS_WS;
+			tag_fail(r, VC_PGN_E_UNTERMINATED_TAG,
+			         "line ends inside a tag");
+		} else {
+			r->ls = LS_SKIPLINE;
+			tag_fail(r, VC_PGN_E_SYNTAX,
+			         "tag name not followed by a quoted value");
+		}
+		return;
+
+	case LS_TAG_VALUE:
+		while (r->pos < len) {
+			c = buf[r->pos];
+			if (c == '"') {
+				r->pos++;
+				r->val_quote = r->val_len;
+				tag_add(r, c);
+				r->ls = LS_TAG_QUOTE;
+				return;
+			}
+			if (c == '\\') {
+				r->pos++;
+				r->ls = LS_TAG_ESC;
+				return;
+			}
+			if (c == '\n' || c == '\r') {
+				r->ls = LS_WS;
+				tag_fail(r, VC_PGN_E_UNTERMINATED_TAG,
+				         "line ends inside a tag value");
+				return;
+			}
+			tag_add(r, c);
+			r->pos++;
+		}
+		return;
+
+	case LS_TAG_ESC:
+		c = buf[r->pos];
+		if (c == '"' || c == '\\') {
+			tag_add(r, c);
+			r->pos++;
+		} else {
+			tag_add(r, '\\'); /* a lone backslash stays */
+		}
+		r->ls = LS_TAG_VALUE;
+		return;
+
+	case LS_TAG_QUOTE:
+		c = buf[r->pos];
+		if (c == ']') {
+			r->pos++;
+			r->val_len = r->val_quote;
+			r->ls = LS_WS;
+			tag_done(r);
+		} else if (c == ' ' || c == '\t') {
+			tag_add(r, c);
+			r->pos++;
+		} else if (c == '"') {
+			r->val_quote = r->val_len;
+			tag_add(r, c);
+			r->pos++;
+		} else if (c == '\n' || c == '\r') {
+			r->ls = LS_WS;
+			tag_fail(r, VC_PGN_E_UNTERMINATED_TAG,
+			         "tag without its closing ']'");
+		} else {
+			/* the quote was part of the value */
+			r->ls = LS_TAG_VALUE;
+		}
+		return;
+
+	case LS_WORD:
+		while (r->pos < len) {
+			c = buf[r->pos];
+			unsigned k = cls[c];
+			if (k != W && k != H)
+				break;
+			if (r->tok_len < r->lim.token)
+				r->tok[r->tok_len++] = c;
+			else
+				r->tok_over = true;
+			r->pos++;
+		}
+		if (r->pos == len)
+			return;
+		c = buf[r->pos];
+		if (c == '(' && !r->tok_over && r->tok_len >= 2 &&
+		    is_alpha(r->tok[0]) &&
+		    (r->tok[r->tok_len - 1] == '8' ||
+		     r->tok[r->tok_len - 1] == '1')) {
+			loc_at(r, here_off(r), &r->paren_loc);
+			r->pos++;
+			r->ls = LS_PAREN1;
+			return;
+		}
+		r->ls = LS_WS;
+		word_end(r, here_off(r));
+		return;
+
+	case LS_PAREN1:
+		c = buf[r->pos];
+		if (c && strchr("QRBNqrbnKk", c)) {
+			r->paren_piece = c;
+			r->pos++;
+			r->ls = LS_PAREN2;
+			return;
+		}
+		r->ls = LS_WS;
+		paren_fail(r, false);
+		return;
+
+	case LS_PAREN2:
+		c = buf[r->pos];
+		if (c == ')') {
+			/* `e8(Q)`: a promotion, part of the word */
+			r->tok[r->tok_len++] = '(';
+			r->tok[r->tok_len++] = r->paren_piece;
+			r->tok[r->tok_len++] = ')';
+			r->pos++;
+			r->ls = LS_WORD;
+			return;
+		}
+		r->ls = LS_WS;
+		paren_fail(r, true);
+		return;
+
+	case LS_NAG:
+		while (r->pos < len) {
+			c = buf[r->pos];
+			if (!is_digit(c)) {
+				r->ls = LS_WS;
+				nag_end(r);
+				return;
+			}
+			if (r->nag_val < 100000)
+				r->nag_val = r->nag_val * 10 + (c - '0');
+			r->nag_digits++;
+			r->pos++;
+		}
+		return;
+
+	case LS_ANNOT:
+		while (r->pos < len) {
+			c = buf[r->pos];
+			if (c != '!' && c != '?') {
+				r->ls = LS_WS;
+				annot_end(r);
+				return;
+			}
+			if (r->annot_len < 3)
+				r->annot[r->annot_len++] = (char)c;
+			r->pos++;
+		}
+		return;
+
+	case LS_U8:
+		c = buf[r->pos];
+		if ((c & 0xC0) != 0x80) {
+			u8_done(r, true); /* c is dealt with from LS_WS */
+			return;
+		}
+		r->u8[r->u8_len++] = c;
+		r->pos++;
+		if (r->u8_len == r->u8_need)
+			u8_done(r, false);
+		return;
+	}
+}
+
+/* End of input (or a read error): finish the token and the game. */
+static void finish(struct vc_pgn_reader *r)
+{
+	int ls = r->ls;
+	r->ls = LS_WS;
+	switch (ls) {
+	case LS_WORD:
+		word_end(r, here_off(r));
+		break;
+	case LS_PAREN1:
+		paren_fail(r, false);
+		break;
+	case LS_PAREN2:
+		paren_fail(r, true);
+		if (r->ls == LS_WORD) {
+			r->ls = LS_WS;
+			word_end(r, here_off(r));
+		}
+		break;
+	case LS_SEMI:
+		tok_done(r, here_off(r));
+		comment_end(r);
+		break;
+	case LS_BRACE:
+		tok_done(r, here_off(r));
+		finding(r, VC_PGN_E_UNTERMINATED_COMMENT, &r->tok_loc,
+		        "comment not closed before the end of the input");
+		break;
+	case LS_TAG_OPEN:
+	case LS_TAG_NAME:
+	case LS_TAG_AFTER_NAME:
+	case LS_TAG_VALUE:
+	case LS_TAG_ESC:
+	case LS_TAG_QUOTE:
+		tag_fail(r, VC_PGN_E_UNTERMINATED_TAG,
+		         "input ends inside a tag");
+		break;
+	case LS_NAG:
+		nag_end(r);
+		break;
+	case LS_ANNOT:
+		annot_end(r);
+		break;
+	case LS_U8:
+		u8_done(r, true);
+		break;
+	case LS_SKIPLINE:
+		tok_done(r, here_off(r));
+		break;
+	default:
+		break;
+	}
+	if (r->io_error) {
+		struct vc_pgn_loc l;
+		loc_at(r, here_off(r), &l);
+		finding(r, VC_PGN_E_READ, &l, "read error");
+	}
+	close_game(r, false);
+	r->done = true;
+}
+
+static bool refill(struct vc_pgn_reader *r)
+{
+	if (r->eof)
+		return false;
+	raw_flush(r, r->len);
+	r->buf_off += r->len;
+	r->pos = 0;
+	r->len = 0;
+	r->raw_from = 0;
+	size_t n = r->read(r->read_ctx, (char *)r->buf, r->buf_size);
+	if (n == VC_PGN_READ_ERROR) {
+		r->io_error = true;
+		r->eof = true;
+		return false;
+	}
+	if (n == 0) {
+		r->eof = true;
+		return false;
+	}
+	if (n > r->buf_size)
+		n = r->buf_size;
+	r->len = n;
+	return true;
+}
+
+static int run(struct vc_pgn_reader *r, bool one)
+{
+	if (!r->buf)
+		return VC_PGN_NOMEM;
+	if (r->stopped)
+		return VC_PGN_STOPPED;
+	if (r->done)
+		return r->io_error ? VC_PGN_IO_ERROR : VC_PGN_DONE;
+	r->one = one;
+	r->brk = false;
+	while (!r->brk) {
+		if (r->pos >= r->len) {
+			if (!refill(r)) {
+				finish(r);
+				break;
+			}
+			continue;
+		}
+		step(r);
+	}
+	if (r->stopped)
+		return VC_PGN_STOPPED;
+	if (r->done)
+		return r->io_error ? VC_PGN_IO_ERROR : VC_PGN_DONE;
+	return VC_PGN_GAME;
+}
+
+int vc_pgn_read(struct vc_pgn_reader *r) { return run(r, false); }
+
+int vc_pgn_read_game(struct vc_pgn_reader *r) { return run(r, true); }
+
+const struct vc_pgn_game *vc_pgn_reader_game(const struct vc_pgn_reader *r)
+{
+	return r->phase != G_NONE || r->in_end ? &r->game : NULL;
+}
+
+/* ---- Life cycle ------------------------------------------------------------- */
+
+static size_t or_default(size_t v, size_t d) { return v ? v : d; }
+
+int vc_pgn_reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
+                       void *read_ctx, const struct vc_pgn_visitor *visitor,
+                       const struct vc_pgn_options *opt)
+{
+	static const struct vc_pgn_options defaults;
+	if (!opt)
+		opt = &defaults;
+	memset(r, 0, sizeof *r);
+	r->read = read;
+	r->read_ctx = read_ctx;
+	if (visitor)
+		r->vis = *visitor;
+	const struct vc_pgn_limits *l = &opt->limits;
+	r->lim.tag_name = or_default(l->tag_name, VC_PGN_DEFAULT_TAG_NAME);
+	r->lim.tag_value = or_default(l->tag_value, VC_PGN_DEFAULT_TAG_VALUE);
+	r->lim.comment = or_default(l->comment, VC_PGN_DEFAULT_COMMENT);
+	r->lim.token = or_default(l->token, VC_PGN_DEFAULT_TOKEN);
+	r->lim.depth = l->depth ? l->depth : VC_PGN_DEFAULT_DEPTH;
+	r->lim.plies = l->plies ? l->plies : VC_PGN_DEFAULT_PLIES;
+	r->lim.tags = l->tags ? l->tags : VC_PGN_DEFAULT_TAGS;
+	r->lim.raw = or_default(l->raw, VC_PGN_DEFAULT_RAW);
+	r->keep_raw = opt->keep_raw;
+	r->buf_size = or_default(opt->buffer_size, VC_PGN_DEFAULT_BUFFER);
+	r->line = 1;
+	r->cr_end = UINT64_MAX;
+	r->eol_cr = UINT64_MAX;
+	r->buf = malloc(r->buf_size);
+	/* words, tag names and `e8(Q)` fit; longer ones set tok_over */
+	size_t tcap = (r->lim.token > r->lim.tag_name ? r->lim.token
+	                                              : r->lim.tag_name) + 8;
+	r->tok = malloc(tcap);
+	r->val_cap = 256;
+	r->val = malloc(r->val_cap);
+	if (!r->buf || !r->tok || !r->val) {
+		vc_pgn_reader_release(r);
+		return VC_PGN_NOMEM;
+	}
+	return 0;
+}
+
+void vc_pgn_reader_release(struct vc_pgn_reader *r)
+{
+	if (!r)
+		return;
+	free(r->buf);
+	free(r->tok);
+	free(r->val);
+	free(r->conv);
+	free(r->raw);
+	free(r->tag_hash);
+	r->buf = r->tok = r->val = r->conv = r->raw = NULL;
+	r->tag_hash = NULL;
+	r->buf_size = r->val_cap = r->conv_cap = r->raw_cap = 0;
+	r->tag_hash_cap = 0;
+}
+
+struct mem_src {
+	const unsigned char *p;
+	size_t left;
+};
+
+static size_t mem_read(void *ctx, char *buf, size_t n)
+{
+	struct mem_src *m = ctx;
+	if (n > m->left)
+		n = m->left;
+	if (n == 0)
+		return 0;
+	memcpy(buf, m->p, n);
+	m->p += n;
+	m->left -= n;
+	return n;
+}
+
+int vc_pgn_parse_memory(const void *data, size_t len,
+                        const struct vc_pgn_visitor *visitor,
+                        const struct vc_pgn_options *opt)
+{
+	struct vc_pgn_reader r;
+	struct mem_src m = {data, len};
+	if (vc_pgn_reader_init(&r, mem_read, &m, visitor, opt))
+		return VC_PGN_NOMEM;
+	int rc = vc_pgn_read(&r);
+	vc_pgn_reader_release(&r);
+	return rc;
+}
