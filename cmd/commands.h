@@ -28,6 +28,9 @@ extern const struct vc_command vc_commands[];
 /* vchess perft: move generator node counts, divide, suites (cmd/perft.c). */
 int cmd_perft(int argc, char **argv);
 
+/* vchess validate: check games and positions (cmd/validate.c). */
+int cmd_validate(int argc, char **argv);
+
 /* vchess variants: list the registry (cmd/variants.c). */
 int cmd_variants(int argc, char **argv);
 

@@ -15,6 +15,7 @@
  * one line here; see commands.h. */
 const struct vc_command vc_commands[] = {
 	{ "perft", cmd_perft, "count move-generator leaf nodes, check perft suites" },
+	{ "validate", cmd_validate, "check PGN and EPD/FEN files game by game" },
 	{ "variants", cmd_variants, "list the variants and their PGN Variant tags" },
 	{ "help", cmd_help, "show the help of vchess or of one command" },
 	{ NULL, NULL, NULL }

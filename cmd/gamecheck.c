@@ -1,0 +1,593 @@
+/* vchess - the game checker: PGN visitor -> rules library -> one record per
+ * game. See gamecheck.h. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "gamecheck.h"
+#include "san.h"
+#include "undo.h"
+
+/* One variation level: the position before and after its last move. */
+struct vc_gc_level {
+	struct vc_position prev, cur;
+	bool has_prev;
+	int ply; /* plies made at this level's current position */
+};
+
+#define MAX_LEVELS (VC_PGN_DEFAULT_DEPTH + 2)
+
+void vc_gc_add(struct vc_checker *c, bool error, const char *code, uint64_t line,
+               uint64_t column, int ply, const char *move, const char *fmt, ...)
+{
+	struct vc_gc_game *r = &c->rec;
+	if (error)
+		r->nerrors++;
+	else
+		r->nwarnings++;
+	if (r->nfindings >= VC_GC_MAX_FINDINGS)
+		return;
+	struct vc_finding *f = &r->findings[r->nfindings++];
+	memset(f, 0, sizeof *f);
+	f->code = code;
+	f->error = error;
+	f->line = line;
+	f->column = column;
+	f->ply = ply;
+	f->variation = c->depth > 0;
+	if (move)
+		snprintf(f->move, sizeof f->move, "%s", move);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(f->message, sizeof f->message, fmt, ap);
+	va_end(ap);
+}
+
+int vc_checker_init(struct vc_checker *c, const struct vc_gc_options *opt,
+                    vc_gc_on_game on_game, void *user)
+{
+	memset(c, 0, sizeof *c);
+	c->opt = *opt;
+	c->on_game = on_game;
+	c->user = user;
+	c->levels = calloc(MAX_LEVELS, sizeof *c->levels);
+	if (!c->levels || vc_game_init(&c->game, VC_STANDARD, opt->rules)) {
+		free(c->levels);
+		return -1;
+	}
+	return 0;
+}
+
+void vc_checker_release(struct vc_checker *c)
+{
+	vc_game_release(&c->game);
+	free(c->levels);
+	free(c->tags);
+	free(c->tag_off);
+	free(c->arena);
+	c->levels = NULL;
+	c->tags = NULL;
+	c->arena = NULL;
+}
+
+/* ---- tags ---------------------------------------------------------------- */
+
+/* Append text to the tag arena; returns its offset, or (size_t)-1. */
+static size_t arena_add(struct vc_checker *c, const char *s, size_t len)
+{
+	if (c->arena_len + len + 1 > c->arena_cap) {
+		size_t cap = c->arena_cap ? c->arena_cap : 4096;
+		while (cap < c->arena_len + len + 1)
+			cap *= 2;
+		char *a = realloc(c->arena, cap);
+		if (!a)
+			return (size_t)-1;
+		c->arena = a;
+		c->arena_cap = cap;
+	}
+	size_t off = c->arena_len;
+	memcpy(c->arena + off, s, len);
+	c->arena[off + len] = 0;
+	c->arena_len += len + 1;
+	return off;
+}
+
+static const char *tag_value(const struct vc_checker *c, int idx)
+{
+	return idx >= 0 ? c->arena + c->tag_off[idx].value : NULL;
+}
+
+static int find_tag(const struct vc_checker *c, const char *name)
+{
+	for (int i = c->rec.ntags - 1; i >= 0; i--)
+		if (strcmp(c->arena + c->tag_off[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+/* ---- move text for findings ---------------------------------------------- */
+
+static void move_label(const struct vc_position *pos, const char *text, size_t len,
+                       char *buf, size_t size)
+{
+	snprintf(buf, size, "%u%s%.*s", (unsigned)pos->fullmove,
+	         pos->side == VC_WHITE ? "." : "...", (int)(len > 32 ? 32 : len), text);
+}
+
+/* ---- set-up: variant and start position ----------------------------------- */
+
+static void fen_warnings(struct vc_checker *c, unsigned w)
+{
+	static const struct { unsigned bit; const char *code, *msg; } tab[] = {
+		{ VC_FENW_EP_IMPOSSIBLE, "fen-ep-impossible", "en-passant square that no double push made: dropped" },
+		{ VC_FENW_CASTLING_DROPPED, "fen-castling-dropped", "castling right without king and rook in place: dropped" },
+		{ VC_FENW_NO_CLOCKS, "fen-no-clocks", "FEN without halfmove clock and fullmove number: 0 and 1 assumed" },
+		{ VC_FENW_CHESS960, "fen-chess960", "castling rights that need Chess960: read as Chess960" },
+		{ VC_FENW_CASTLING_IGNORED, "castling-ignored", "castling rights ignored: this variant has no castling" },
+	};
+	for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
+		if (w & tab[i].bit)
+			vc_gc_add(c, false, tab[i].code, c->fen_line, c->fen_col, 0, NULL, "%s", tab[i].msg);
+}
+
+/* Decide variant and start position before the first move. Returns false
+ * when the game cannot be checked (the error is recorded). */
+static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
+{
+	struct vc_gc_game *r = &c->rec;
+	if (c->started)
+		return r->setup_ok;
+	c->started = true;
+	const struct vc_variant *v = c->opt.variant;
+	const char *vt = tag_value(c, c->variant_tag);
+	if (!v && vt) {
+		bool unsupported = false;
+		v = vc_variant_find(vt, &unsupported);
+		if (!v) {
+			vc_gc_add(c, true, unsupported ? "unsupported-variant" : "unknown-variant",
+			          loc->line, loc->column, 0, NULL,
+			          unsupported ? "variant \"%s\" is not supported by vchess"
+			                      : "unknown variant \"%s\"", vt);
+			return false;
+		}
+	}
+	if (!v)
+		v = vc_variant_get(VC_STANDARD);
+	r->variant = v->name;
+	r->variant_id = v->id;
+
+	const char *fen = tag_value(c, c->fen_tag);
+	const char *setup_val = tag_value(c, c->setup_tag);
+	struct vc_position start;
+	if (setup_val && strcmp(setup_val, "1") == 0 && !fen)
+		vc_gc_add(c, false, "setup-without-fen", loc->line, loc->column, 0, NULL,
+		          "SetUp \"1\" without a FEN tag");
+	if (fen && (!setup_val || strcmp(setup_val, "1") != 0))
+		vc_gc_add(c, false, "fen-without-setup", c->fen_line, c->fen_col, 0, NULL,
+		          "FEN tag without SetUp \"1\": the FEN is used");
+	if (fen) {
+		struct vc_fen_result fr;
+		if (vc_fen_parse(&start, fen, v->id, &fr) != VC_FEN_OK) {
+			vc_gc_add(c, true, vc_fen_code(fr.status), c->fen_line, c->fen_col, 0, NULL,
+			          "FEN tag: %s (column %d)", vc_fen_strerror(fr.status), fr.column);
+			return false;
+		}
+		if (*fr.rest)
+			vc_gc_add(c, false, "fen-trailing-text", c->fen_line, c->fen_col, 0, NULL,
+			          "FEN tag: text after the FEN fields ignored");
+		fen_warnings(c, fr.warnings);
+		if (start.variant != v->id && v->id == VC_STANDARD) {
+			r->variant = vc_variant_get(start.variant)->name;
+			r->variant_id = start.variant;
+		}
+	} else {
+		vc_startpos(&start, v->id);
+	}
+	vc_game_reset(&c->game, &start);
+	c->game.rules = c->opt.rules;
+	c->levels[0].ply = 0;
+	vc_fen_write(&start, r->start_fen, false);
+	r->setup_ok = true;
+	vc_undo_start(c);
+	return true;
+}
+
+/* ---- visitor callbacks ------------------------------------------------------ */
+
+static int on_begin(void *user, const struct vc_pgn_game *g)
+{
+	struct vc_checker *c = user;
+	struct vc_gc_game *r = &c->rec;
+	memset(r, 0, sizeof *r);
+	r->source = c->source;
+	r->member = c->member;
+	r->index = g->index;
+	r->line = g->start.line;
+	r->offset = g->start.offset;
+	r->variant_id = -1;
+	r->end_ply = -1;
+	r->last_clock[0] = r->last_clock[1] = -1;
+	c->arena_len = 0;
+	c->depth = 0;
+	c->skip = false;
+	c->started = false;
+	c->ended = false;
+	c->fen_tag = c->setup_tag = c->variant_tag = -1;
+	return VC_PGN_CONTINUE;
+}
+
+static int on_tag(void *user, const char *name, const char *value, size_t value_len,
+                  const struct vc_pgn_loc *loc)
+{
+	struct vc_checker *c = user;
+	struct vc_gc_game *r = &c->rec;
+	if (c->started) /* a tag after movetext belongs to the next game */
+		return VC_PGN_CONTINUE;
+	if (r->ntags >= c->tag_cap) {
+		int cap = c->tag_cap ? c->tag_cap * 2 : 32;
+		struct vc_gc_tag *t = realloc(c->tags, (size_t)cap * sizeof *t);
+		if (!t)
+			return VC_PGN_SKIP;
+		c->tags = t;
+		struct vc_gc_tagoff *o = realloc(c->tag_off, (size_t)cap * sizeof *o);
+		if (!o)
+			return VC_PGN_SKIP;
+		c->tag_off = o;
+		c->tag_cap = cap;
+	}
+	int dup = find_tag(c, name);
+	size_t n = arena_add(c, name, strlen(name));
+	size_t v = n == (size_t)-1 ? n : arena_add(c, value, strnlen(value, value_len));
+	if (v == (size_t)-1)
+		return VC_PGN_SKIP;
+	c->tag_off[r->ntags].name = n;
+	c->tag_off[r->ntags].value = v;
+	int idx = r->ntags++;
+	if (dup >= 0)
+		vc_gc_add(c, false, "duplicate-tag", loc->line, loc->column, 0, NULL,
+		          "tag %s given twice: the last value is used", name);
+	if (strcmp(name, "FEN") == 0) {
+		c->fen_tag = idx;
+		c->fen_line = loc->line;
+		c->fen_col = loc->column;
+	} else if (strcmp(name, "SetUp") == 0) {
+		c->setup_tag = idx;
+	} else if (strcmp(name, "Variant") == 0) {
+		c->variant_tag = idx;
+	}
+	return VC_PGN_CONTINUE;
+}
+
+static bool outcome_ends(const struct vc_outcome *oc)
+{
+	return oc->termination != VC_TERM_NONE;
+}
+
+static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
+{
+	struct vc_gc_game *r = &c->rec;
+	const struct vc_position *pos = vc_game_pos(&c->game);
+	char label[64];
+	move_label(pos, mv->text, mv->len, label, sizeof label);
+	int ply = c->game.nplies + 1;
+
+	if (vc_undo_is_token(c, mv->text, mv->len))
+		return vc_undo_takeback(c, mv, label);
+	if (c->ended) {
+		vc_gc_add(c, true, "move-after-end", mv->loc.line, mv->loc.column, ply, label,
+		          "move after the game ended at ply %d by %s", r->end_ply,
+		          vc_termination_word(r->board.termination));
+		return VC_PGN_SKIP;
+	}
+	if (!vc_undo_may_move(c, mv, label))
+		return VC_PGN_SKIP;
+	vc_move m;
+	unsigned warn;
+	int suffix;
+	int st = vc_game_parse_move(&c->game, mv->text, mv->len, &m, &warn, &suffix);
+	if (st != VC_SAN_OK) {
+		const char *what = st == VC_SAN_ILLEGAL ? "illegal move"
+		                   : st == VC_SAN_AMBIGUOUS ? "ambiguous move"
+		                   : st == VC_SAN_NULL_MOVE ? "null move (no variant here has one)"
+		                   : st == VC_SAN_IMPOSSIBLE ? "impossible move"
+		                                             : "not a move";
+		vc_gc_add(c, true, vc_san_code(st), mv->loc.line, mv->loc.column, ply, label,
+		          "%s", what);
+		return VC_PGN_SKIP;
+	}
+	int rc = vc_game_push(&c->game, m);
+	if (rc) {
+		vc_gc_add(c, true, rc == -2 ? "limit-plies" : "out-of-memory", mv->loc.line,
+		          mv->loc.column, ply, label, "%s",
+		          rc == -2 ? "too many plies in one game" : "out of memory");
+		return VC_PGN_SKIP;
+	}
+	warn |= vc_san_check_suffix(vc_game_pos(&c->game), c->game.nlegal, suffix);
+	for (unsigned bit = 1; warn; bit <<= 1) {
+		if (!(warn & bit))
+			continue;
+		warn &= ~bit;
+		vc_gc_add(c, false, vc_san_warning_code(bit), mv->loc.line, mv->loc.column, ply,
+		          label, "%s", vc_san_warning_message(bit));
+	}
+	vc_undo_after_move(c);
+	struct vc_outcome oc = vc_game_outcome(&c->game);
+	if (outcome_ends(&oc) && !vc_undo_pending(c, &oc)) {
+		c->ended = true;
+		r->end_ply = c->game.nplies;
+		r->board = oc;
+	}
+	return VC_PGN_CONTINUE;
+}
+
+static int check_variation_move(struct vc_checker *c, const struct vc_pgn_move *mv)
+{
+	struct vc_gc_level *L = &c->levels[c->depth];
+	char label[64];
+	move_label(&L->cur, mv->text, mv->len, label, sizeof label);
+	if (mv->len == 4 && memcmp(mv->text, "undo", 4) == 0)
+		return VC_PGN_CONTINUE; /* take-backs in side lines are not replayed */
+	vc_move legal[VC_MAX_MOVES];
+	int n = vc_legal_moves(&L->cur, legal);
+	vc_move m;
+	unsigned warn;
+	int suffix;
+	int st = vc_parse_move_at(&L->cur, legal, n, mv->text, mv->len, &m, &warn, &suffix);
+	if (st != VC_SAN_OK) {
+		vc_gc_add(c, true, vc_san_code(st), mv->loc.line, mv->loc.column, L->ply + 1, label,
+		          "%s in a variation", st == VC_SAN_ILLEGAL ? "illegal move"
+		                               : st == VC_SAN_AMBIGUOUS ? "ambiguous move"
+		                               : st == VC_SAN_IMPOSSIBLE ? "impossible move"
+		                                                         : "not a move");
+		return VC_PGN_SKIP;
+	}
+	L->prev = L->cur;
+	L->has_prev = true;
+	vc_make_move(&L->cur, m);
+	L->ply++;
+	return VC_PGN_CONTINUE;
+}
+
+static int on_move(void *user, const struct vc_pgn_move *mv)
+{
+	struct vc_checker *c = user;
+	if (c->skip)
+		return VC_PGN_SKIP;
+	if (!setup(c, &mv->loc)) {
+		c->skip = true;
+		return VC_PGN_SKIP;
+	}
+	int rc = c->depth == 0 ? check_main_move(c, mv) : check_variation_move(c, mv);
+	if (rc == VC_PGN_SKIP)
+		c->skip = true;
+	return rc;
+}
+
+static int on_begin_variation(void *user, unsigned depth, const struct vc_pgn_loc *loc)
+{
+	struct vc_checker *c = user;
+	if (c->skip || !setup(c, loc))
+		return VC_PGN_CONTINUE;
+	if (depth >= MAX_LEVELS)
+		return VC_PGN_CONTINUE; /* the reader reports the depth limit */
+	struct vc_gc_level *L = &c->levels[depth];
+	/* A variation replaces the last move of the line it branches from. */
+	if (depth == 1) {
+		const struct vc_game *g = &c->game;
+		if (g->nplies > 0) {
+			L->cur = g->line[g->nplies - 1];
+			L->ply = g->nplies - 1;
+		} else {
+			L->cur = g->line[0];
+			L->ply = 0;
+		}
+	} else {
+		struct vc_gc_level *P = &c->levels[depth - 1];
+		L->cur = P->has_prev ? P->prev : P->cur;
+		L->ply = P->has_prev ? P->ply - 1 : P->ply;
+	}
+	L->has_prev = false;
+	c->depth = depth;
+	return VC_PGN_CONTINUE;
+}
+
+static int on_end_variation(void *user, unsigned depth, const struct vc_pgn_loc *loc)
+{
+	struct vc_checker *c = user;
+	(void)loc;
+	c->depth = depth > 0 ? depth - 1 : 0;
+	return VC_PGN_CONTINUE;
+}
+
+static int on_result(void *user, const char *text, enum vc_pgn_result res,
+                     const struct vc_pgn_loc *loc)
+{
+	struct vc_checker *c = user;
+	(void)res;
+	if (c->depth == 0) {
+		setup(c, loc);
+		snprintf(c->result_text, sizeof c->result_text, "%s", text);
+		c->rec.movetext_result = c->result_text;
+	}
+	return VC_PGN_CONTINUE;
+}
+
+/* "%clk 0:02:57.3" inside a comment -> seconds, or -1. */
+static double parse_clock(const char *text, size_t len)
+{
+	const char *p = NULL;
+	for (size_t i = 0; i + 4 <= len; i++)
+		if (text[i] == '%' && memcmp(text + i, "%clk", 4) == 0) {
+			p = text + i + 4;
+			break;
+		}
+	if (!p)
+		return -1;
+	while (p < text + len && *p == ' ')
+		p++;
+	double parts[3] = { 0, 0, 0 };
+	int n = 0;
+	char *end;
+	while (n < 3 && p < text + len) {
+		double v = strtod(p, &end);
+		if (end == p)
+			break;
+		parts[n++] = v;
+		p = end;
+		if (p < text + len && *p == ':')
+			p++;
+		else
+			break;
+	}
+	if (n == 3)
+		return parts[0] * 3600 + parts[1] * 60 + parts[2];
+	if (n == 2)
+		return parts[0] * 60 + parts[1];
+	return -1;
+}
+
+static int on_comment(void *user, const char *text, size_t len, const struct vc_pgn_loc *loc)
+{
+	struct vc_checker *c = user;
+	if (c->skip || c->depth != 0 || !c->started || !c->rec.setup_ok)
+		return VC_PGN_CONTINUE;
+	double clk = parse_clock(text, len);
+	if (clk >= 0 && c->game.nplies > 0) {
+		/* the clock of the side that just moved */
+		int mover = !vc_game_pos(&c->game)->side;
+		c->rec.last_clock[mover] = clk;
+		vc_undo_clock(c, mover, clk, loc);
+	}
+	return VC_PGN_CONTINUE;
+}
+
+static int on_error(void *user, enum vc_pgn_code code, const char *message,
+                    const struct vc_pgn_loc *loc)
+{
+	struct vc_checker *c = user;
+	vc_gc_add(c, true, vc_pgn_code_word(code), loc->line, loc->column,
+	          c->started && c->rec.setup_ok ? c->game.nplies : 0, NULL, "%s", message);
+	if (code != VC_PGN_E_LIMIT_COMMENT)
+		c->skip = true;
+	return VC_PGN_CONTINUE;
+}
+
+static int on_warning(void *user, enum vc_pgn_code code, const char *message,
+                      const struct vc_pgn_loc *loc)
+{
+	struct vc_checker *c = user;
+	vc_gc_add(c, false, vc_pgn_code_word(code), loc->line, loc->column, 0, NULL, "%s", message);
+	return VC_PGN_CONTINUE;
+}
+
+static bool result_known(const char *s)
+{
+	return s && (!strcmp(s, "1-0") || !strcmp(s, "0-1") || !strcmp(s, "1/2-1/2") ||
+	             !strcmp(s, "*"));
+}
+
+/* Checks that need the whole game: results, PlyCount. */
+static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
+{
+	struct vc_gc_game *r = &c->rec;
+	for (int i = 0; i < r->ntags; i++) {
+		c->tags[i].name = c->arena + c->tag_off[i].name;
+		c->tags[i].value = c->arena + c->tag_off[i].value;
+	}
+	r->tags = c->tags;
+	r->declared = tag_value(c, find_tag(c, "Result"));
+	r->termination_tag = tag_value(c, find_tag(c, "Termination"));
+	if (r->movetext_result && r->movetext_result[0] == 0)
+		r->movetext_result = NULL;
+	uint64_t line = g->end.line, col = g->end.column;
+	if (!r->declared) {
+		if (r->ntags)
+			vc_gc_add(c, false, "missing-result-tag", r->line, 1, 0, NULL,
+			          "no Result tag");
+	} else if (!result_known(r->declared)) {
+		vc_gc_add(c, true, "bad-result-tag", r->line, 1, 0, NULL,
+		          "Result tag \"%s\" is not 1-0, 0-1, 1/2-1/2 or *", r->declared);
+	} else if (r->movetext_result && strcmp(r->declared, r->movetext_result) != 0) {
+		vc_gc_add(c, true, "result-mismatch", line, col, 0, NULL,
+		          "Result tag \"%s\" but movetext ends with \"%s\"", r->declared,
+		          r->movetext_result);
+	}
+	if (!r->setup_ok && !c->started)
+		setup(c, &g->end); /* games without movetext still get a position */
+	if (r->setup_ok) {
+		const struct vc_position *pos = vc_game_pos(&c->game);
+		r->plies = c->game.nplies;
+		vc_fen_write(pos, r->final_fen, false);
+		r->claims = vc_game_claims(&c->game);
+		if (!c->ended)
+			r->board = vc_game_outcome(&c->game);
+		const char *decl = r->declared ? r->declared : r->movetext_result;
+		if (!c->skip && decl && result_known(decl) && r->board.termination != VC_TERM_NONE &&
+		    !vc_undo_decides_result(c, decl)) {
+			const char *board = vc_result_string(r->board.result);
+			if (!strcmp(decl, "*")) {
+				vc_gc_add(c, false, "unfinished-result", line, col, r->end_ply, NULL,
+				          "result \"*\" but the game ended by %s (%s)",
+				          vc_termination_word(r->board.termination), board);
+			} else if (strcmp(decl, board) != 0) {
+				vc_gc_add(c, true, "result-contradicts-board", line, col, r->end_ply, NULL,
+				          "declared %s but the rules end the game by %s: %s", decl,
+				          vc_termination_word(r->board.termination), board);
+			}
+		}
+		const char *pc = tag_value(c, find_tag(c, "PlyCount"));
+		if (pc && !c->skip) {
+			char *end;
+			long v = strtol(pc, &end, 10);
+			if (*pc && !*end && v != c->game.nplies && !vc_undo_active(c))
+				vc_gc_add(c, false, "plycount-mismatch", r->line, 1, 0, NULL,
+				          "PlyCount %ld but the game has %d plies", v, c->game.nplies);
+		}
+		r->game = &c->game;
+	}
+	vc_undo_finish(c, line, col);
+	r->valid = r->nerrors == 0 && (!c->opt.strict || r->nwarnings == 0);
+	r->raw = g->raw;
+	r->raw_len = g->raw_len;
+}
+
+static int on_end(void *user, const struct vc_pgn_game *g)
+{
+	struct vc_checker *c = user;
+	finish(c, g);
+	int rc = c->on_game(c->user, &c->rec);
+	if (rc)
+		c->stop = rc;
+	return rc ? VC_PGN_STOP : VC_PGN_CONTINUE;
+}
+
+int vc_checker_run(struct vc_checker *c, vc_pgn_read_fn read, void *ctx,
+                   const char *source, const char *member)
+{
+	struct vc_pgn_visitor vis = {
+		.user = c,
+		.begin_game = on_begin,
+		.tag = on_tag,
+		.move = on_move,
+		.comment = on_comment,
+		.begin_variation = on_begin_variation,
+		.end_variation = on_end_variation,
+		.result = on_result,
+		.end_game = on_end,
+		.error = on_error,
+		.warning = on_warning,
+	};
+	struct vc_pgn_options po;
+	memset(&po, 0, sizeof po);
+	po.keep_raw = c->opt.keep_raw;
+	c->source = source;
+	c->member = member;
+	struct vc_pgn_reader rd;
+	if (vc_pgn_reader_init(&rd, read, ctx, &vis, &po))
+		return VC_PGN_NOMEM;
+	int st = vc_pgn_read(&rd);
+	vc_pgn_reader_release(&rd);
+	return st;
+}

@@ -1,0 +1,291 @@
+/* vchess - text, JSON and JSONL reports. See report.h. */
+#include <string.h>
+
+#include "report.h"
+
+void vc_report_location(char *buf, size_t size, const char *source, const char *member,
+                        uint64_t line, uint64_t column)
+{
+	if (member)
+		snprintf(buf, size, "%s:%s:%llu:%llu", source, member, (unsigned long long)line,
+		         (unsigned long long)column);
+	else
+		snprintf(buf, size, "%s:%llu:%llu", source, (unsigned long long)line,
+		         (unsigned long long)column);
+}
+
+void vc_report_init(struct vc_report *r, FILE *out, const struct vc_cli_opts *opts,
+                    const char *command, bool shredder)
+{
+	memset(r, 0, sizeof *r);
+	r->out = out;
+	r->format = opts->format;
+	r->quiet = opts->quiet;
+	r->verbose = opts->verbose;
+	r->strict = opts->strict;
+	r->rules = opts->rules;
+	r->command = command;
+	r->shredder = shredder;
+	if (r->format == VC_FORMAT_JSON) {
+		vc_json_init_file(&r->json, out, VC_JSON_PRETTY);
+		vc_json_begin_object(&r->json);
+		vc_json_kv_string(&r->json, "command", command);
+		vc_json_kv_string(&r->json, "rules", r->rules == VC_RULES_LICHESS ? "lichess" : "fide");
+		vc_json_key(&r->json, "games");
+		vc_json_begin_array(&r->json);
+	}
+}
+
+static void count_code(struct vc_report *r, const char *code)
+{
+	for (int i = 0; i < r->ncodes; i++)
+		if (strcmp(r->codes[i].code, code) == 0) {
+			r->codes[i].count++;
+			return;
+		}
+	if (r->ncodes < VC_REPORT_MAX_CODES) {
+		r->codes[r->ncodes].code = code;
+		r->codes[r->ncodes].count = 1;
+		r->ncodes++;
+	}
+}
+
+static const char *tag_of(const struct vc_gc_game *g, const char *name)
+{
+	for (int i = 0; i < g->ntags; i++)
+		if (strcmp(g->tags[i].name, name) == 0)
+			return g->tags[i].value;
+	return NULL;
+}
+
+static void text_game(struct vc_report *r, const struct vc_gc_game *g)
+{
+	char loc[512];
+	for (int i = 0; i < g->nfindings; i++) {
+		const struct vc_finding *f = &g->findings[i];
+		bool as_error = f->error || r->strict;
+		if (!as_error && !r->verbose && r->quiet)
+			continue;
+		vc_report_location(loc, sizeof loc, g->source, g->member, f->line, f->column);
+		fprintf(r->out, "%s: %s: game %llu", loc, as_error ? "error" : "warning",
+		        (unsigned long long)g->index);
+		if (f->ply > 0)
+			fprintf(r->out, ", ply %d", f->ply);
+		if (f->move[0])
+			fprintf(r->out, " (%s)", f->move);
+		if (f->variation)
+			fputs(" in a variation", r->out);
+		fprintf(r->out, ": %s [%s]\n", f->message, f->code);
+	}
+	int more = g->nerrors + g->nwarnings - g->nfindings;
+	if (more > 0 && !r->quiet) {
+		vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
+		fprintf(r->out, "%s: note: game %llu: %d more findings not shown\n", loc,
+		        (unsigned long long)g->index, more);
+	}
+	if (r->verbose) {
+		const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
+		vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
+		fprintf(r->out, "%s: %s: game %llu (%s - %s), %s, %d plies, result %s, board %s%s%s\n",
+		        loc, g->valid ? "valid" : "invalid", (unsigned long long)g->index,
+		        w ? w : "?", b ? b : "?", g->variant ? g->variant : "unknown variant", g->plies,
+		        g->declared ? g->declared : (g->movetext_result ? g->movetext_result : "none"),
+		        vc_result_string(g->board.result),
+		        g->board.termination ? " by " : "",
+		        g->board.termination ? vc_termination_word(g->board.termination) : "");
+	}
+}
+
+static void json_finding(struct vc_json *j, const struct vc_finding *f)
+{
+	vc_json_begin_object(j);
+	vc_json_kv_string(j, "code", f->code);
+	vc_json_kv_string(j, "message", f->message);
+	vc_json_kv_uint(j, "line", f->line);
+	vc_json_kv_uint(j, "column", f->column);
+	if (f->ply > 0)
+		vc_json_kv_int(j, "ply", f->ply);
+	else
+		vc_json_kv_null(j, "ply");
+	if (f->move[0])
+		vc_json_kv_string(j, "move", f->move);
+	else
+		vc_json_kv_null(j, "move");
+	if (f->variation)
+		vc_json_kv_bool(j, "variation", true);
+	vc_json_end_object(j);
+}
+
+static void json_game(struct vc_report *r, struct vc_json *j, const struct vc_gc_game *g,
+                      vc_report_extra_json extra, void *ctx)
+{
+	vc_json_begin_object(j);
+	vc_json_kv_string(j, "source", g->source);
+	if (g->member)
+		vc_json_kv_string(j, "member", g->member);
+	else
+		vc_json_kv_null(j, "member");
+	vc_json_kv_uint(j, "index", g->index);
+	vc_json_kv_uint(j, "line", g->line);
+	vc_json_kv_uint(j, "offset", g->offset);
+	if (g->variant)
+		vc_json_kv_string(j, "variant", g->variant);
+	else
+		vc_json_kv_null(j, "variant");
+	vc_json_key(j, "tags");
+	vc_json_begin_object(j);
+	for (int i = 0; i < g->ntags; i++)
+		vc_json_kv_string(j, g->tags[i].name, g->tags[i].value);
+	vc_json_end_object(j);
+	vc_json_kv_int(j, "plies", g->plies);
+	vc_json_kv_bool(j, "valid", g->valid);
+	if (g->final_fen[0])
+		vc_json_kv_string(j, "final_fen", g->final_fen);
+	else
+		vc_json_kv_null(j, "final_fen");
+	for (int pass = 0; pass < 2; pass++) {
+		vc_json_key(j, pass == 0 ? "errors" : "warnings");
+		vc_json_begin_array(j);
+		for (int i = 0; i < g->nfindings; i++)
+			if (g->findings[i].error == (pass == 0))
+				json_finding(j, &g->findings[i]);
+		vc_json_end_array(j);
+	}
+	vc_json_key(j, "result");
+	vc_json_begin_object(j);
+	const char *decl = g->declared ? g->declared : g->movetext_result;
+	if (decl)
+		vc_json_kv_string(j, "declared", decl);
+	else
+		vc_json_kv_null(j, "declared");
+	vc_json_kv_string(j, "board", vc_result_string(g->board.result));
+	if (g->board.termination != VC_TERM_NONE) {
+		vc_json_kv_string(j, "termination", vc_termination_word(g->board.termination));
+		if (g->end_ply >= 0)
+			vc_json_kv_int(j, "ply", g->end_ply);
+	}
+	vc_json_end_object(j);
+	if (g->variant_id == VC_UNDO) {
+		vc_json_key(j, "tokens");
+		vc_json_begin_object(j);
+		vc_json_kv_int(j, "white", g->undo.tokens[VC_WHITE]);
+		vc_json_kv_int(j, "black", g->undo.tokens[VC_BLACK]);
+		vc_json_end_object(j);
+		vc_json_key(j, "events");
+		vc_json_begin_object(j);
+		vc_json_kv_int(j, "moves", g->undo.moves);
+		vc_json_kv_int(j, "takebacks", g->undo.takebacks);
+		vc_json_end_object(j);
+	}
+	if (extra)
+		extra(ctx, j);
+	vc_json_end_object(j);
+	(void)r;
+}
+
+void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
+                    vc_report_extra_json extra, void *ctx)
+{
+	r->games++;
+	if (g->valid)
+		r->valid++;
+	else
+		r->invalid++;
+	r->warnings += (uint64_t)g->nwarnings;
+	r->errors += (uint64_t)g->nerrors;
+	for (int i = 0; i < g->nfindings; i++)
+		if (g->findings[i].error)
+			count_code(r, g->findings[i].code);
+	switch (r->format) {
+	case VC_FORMAT_TEXT:
+		if (!r->quiet || r->verbose)
+			text_game(r, g);
+		break;
+	case VC_FORMAT_JSON:
+		if (!r->quiet)
+			json_game(r, &r->json, g, extra, ctx);
+		break;
+	case VC_FORMAT_JSONL: {
+		if (r->quiet)
+			break;
+		struct vc_json j;
+		vc_json_init_file(&j, r->out, 0);
+		json_game(r, &j, g, extra, ctx);
+		vc_json_release(&j);
+		break;
+	}
+	}
+	vc_cli_check_output(r->out);
+}
+
+void vc_report_input_error(struct vc_report *r, const char *source, const char *member,
+                           const char *kind, const char *message)
+{
+	r->input_errors++;
+	count_code(r, kind);
+	/* Diagnostics about an unreadable input go to stderr in every format,
+	 * and into the JSON summary. */
+	if (member)
+		fprintf(stderr, "vchess %s: %s:%s: %s: %s\n", r->command, source, member, kind, message);
+	else
+		fprintf(stderr, "vchess %s: %s: %s: %s\n", r->command, source, kind, message);
+}
+
+static void json_summary(struct vc_report *r, struct vc_json *j)
+{
+	vc_json_begin_object(j);
+	vc_json_kv_uint(j, "games", r->games);
+	vc_json_kv_uint(j, "valid", r->valid);
+	vc_json_kv_uint(j, "invalid", r->invalid);
+	vc_json_kv_uint(j, "errors", r->errors);
+	vc_json_kv_uint(j, "warnings", r->warnings);
+	vc_json_kv_uint(j, "input_errors", r->input_errors);
+	vc_json_kv_string(j, "rules", r->rules == VC_RULES_LICHESS ? "lichess" : "fide");
+	vc_json_key(j, "by_code");
+	vc_json_begin_object(j);
+	for (int i = 0; i < r->ncodes; i++)
+		vc_json_kv_uint(j, r->codes[i].code, r->codes[i].count);
+	vc_json_end_object(j);
+	vc_json_end_object(j);
+}
+
+void vc_report_summary(struct vc_report *r)
+{
+	switch (r->format) {
+	case VC_FORMAT_TEXT:
+		fprintf(r->out, "%s: %llu games, %llu valid, %llu invalid, %llu errors, %llu warnings",
+		        r->command, (unsigned long long)r->games, (unsigned long long)r->valid,
+		        (unsigned long long)r->invalid, (unsigned long long)r->errors,
+		        (unsigned long long)r->warnings);
+		if (r->input_errors)
+			fprintf(r->out, ", %llu unreadable inputs", (unsigned long long)r->input_errors);
+		fputc('\n', r->out);
+		for (int i = 0; i < r->ncodes; i++)
+			fprintf(r->out, "  %-28s %llu\n", r->codes[i].code,
+			        (unsigned long long)r->codes[i].count);
+		break;
+	case VC_FORMAT_JSON:
+		vc_json_end_array(&r->json);
+		vc_json_key(&r->json, "summary");
+		json_summary(r, &r->json);
+		vc_json_end_object(&r->json);
+		vc_json_release(&r->json);
+		break;
+	case VC_FORMAT_JSONL: {
+		struct vc_json j;
+		vc_json_init_file(&j, r->out, 0);
+		vc_json_begin_object(&j);
+		vc_json_key(&j, "summary");
+		json_summary(r, &j);
+		vc_json_end_object(&j);
+		vc_json_release(&j);
+		break;
+	}
+	}
+	vc_cli_check_output(r->out);
+}
+
+bool vc_report_failed(const struct vc_report *r)
+{
+	return r->invalid > 0;
+}

@@ -1,0 +1,58 @@
+/* vchess - reports: one entry per game in text (GNU-style findings), JSON
+ * (one document) or JSONL (one object per game, then a summary object),
+ * FORMATS.md section 4; the summary counts games, valid, invalid, warnings
+ * and errors by code.
+ */
+#ifndef VC_REPORT_H
+#define VC_REPORT_H
+
+#include <stdio.h>
+
+#include "common.h"
+#include "gamecheck.h"
+#include "json.h"
+
+#define VC_REPORT_MAX_CODES 96
+
+struct vc_report {
+	FILE *out;
+	enum vc_format format;
+	bool quiet, verbose, strict, shredder;
+	const char *command;
+	enum vc_ruleset rules;
+	struct vc_json json;
+	uint64_t games, valid, invalid, warnings, errors, input_errors;
+	struct {
+		const char *code;
+		uint64_t count;
+	} codes[VC_REPORT_MAX_CODES];
+	int ncodes;
+	bool any_game;
+};
+
+/* Extra members a command adds to a game's JSON object (e.g. the
+ * adjudication object) and to its text lines. */
+typedef void (*vc_report_extra_json)(void *ctx, struct vc_json *j);
+
+/* Start a report on `out` in opts->format; the JSON document is opened
+ * here. `command` names the command in the summary. */
+void vc_report_init(struct vc_report *r, FILE *out, const struct vc_cli_opts *opts,
+                    const char *command, bool shredder);
+/* One game's entry; extra_json (may be NULL) writes additional members of
+ * the game object. */
+void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
+                    vc_report_extra_json extra_json, void *ctx);
+/* An input that could not be read (missing file, damaged stream): a
+ * finding of its own, counted in the summary as an input error. */
+void vc_report_input_error(struct vc_report *r, const char *source, const char *member,
+                           const char *kind, const char *message);
+/* The summary (text line or JSON summary object); closes the document. */
+void vc_report_summary(struct vc_report *r);
+/* Did any game fail (invalid)? */
+bool vc_report_failed(const struct vc_report *r);
+
+/* The GNU-style location prefix "file:member:line:col" into buf. */
+void vc_report_location(char *buf, size_t size, const char *source, const char *member,
+                        uint64_t line, uint64_t column);
+
+#endif

@@ -1,0 +1,213 @@
+/* vchess validate: check PGN (and EPD/FEN) files game by game against the
+ * rules of their variant; one report entry per game read.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "common.h"
+#include "gamecheck.h"
+#include "input.h"
+#include "report.h"
+#include "epdcheck.h"
+
+static const char usage[] =
+        "usage: vchess validate [options] FILE...\n"
+        "\n"
+        "Check every game of each FILE (PGN, or EPD/FEN positions one a line;\n"
+        "told by content; '-' is standard input; .gz, .zst, .bz2, .xz, .zip,\n"
+        ".tar, .7z and other compressed or archived files are opened by\n"
+        "content): the variant (Variant tag or --variant), the start position\n"
+        "(SetUp/FEN), every move of the main line and of every variation,\n"
+        "moves after the rules ended the game, and the declared result against\n"
+        "the movetext and the board. Every game gets exactly one report entry;\n"
+        "valid games print nothing in text format unless --verbose.\n"
+        "\n"
+        "Options:\n"
+        VC_HELP_VARIANT
+        VC_HELP_RULES
+        VC_HELP_FORMAT
+        VC_HELP_STRICT
+        VC_HELP_QUIET
+        VC_HELP_VERBOSE
+        VC_HELP_OUTPUT
+        VC_HELP_MAX_ERRORS
+        "      --valid-out FILE    copy each valid game's original text to FILE\n"
+        "      --invalid-out FILE  copy each invalid game's original text to FILE\n"
+        "      --shredder       write FENs as Shredder-FEN (default X-FEN)\n"
+        VC_HELP_JOBS
+        VC_HELP_PROGRESS
+        VC_HELP_HELP
+        "\n"
+        VC_HELP_EXIT;
+
+enum { O_VALID_OUT = VC_OPT_OWN, O_INVALID_OUT, O_SHREDDER };
+
+static const struct option own_options[] = {
+	{ "valid-out", required_argument, NULL, O_VALID_OUT },
+	{ "invalid-out", required_argument, NULL, O_INVALID_OUT },
+	{ "shredder", no_argument, NULL, O_SHREDDER },
+	{ 0, 0, 0, 0 },
+};
+
+struct validate {
+	const char *valid_out, *invalid_out;
+	bool shredder;
+	FILE *vf, *inf;
+	struct vc_report rep;
+	struct vc_cli_opts opts;
+	long invalid;
+	bool stopped;
+};
+
+static int own_option(void *ctx, int opt, const char *arg)
+{
+	struct validate *v = ctx;
+	switch (opt) {
+	case O_VALID_OUT: v->valid_out = arg; break;
+	case O_INVALID_OUT: v->invalid_out = arg; break;
+	case O_SHREDDER: v->shredder = true; break;
+	default: break;
+	}
+	return 0;
+}
+
+static void copy_raw(FILE *f, const struct vc_gc_game *g)
+{
+	if (!f || !g->raw)
+		return;
+	fwrite(g->raw, 1, g->raw_len, f);
+	fputs("\n\n", f);
+}
+
+static int on_game(void *user, const struct vc_gc_game *g)
+{
+	struct validate *v = user;
+	vc_report_game(&v->rep, g, NULL, NULL);
+	copy_raw(g->valid ? v->vf : v->inf, g);
+	if (!g->valid) {
+		v->invalid++;
+		if (v->opts.max_errors > 0 && v->invalid >= v->opts.max_errors) {
+			v->stopped = true;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+struct input_ctx {
+	struct vc_input *in;
+	bool failed;
+};
+
+static size_t input_read(void *ctx, char *buf, size_t n)
+{
+	struct input_ctx *ic = ctx;
+	ptrdiff_t got = vc_input_read(ic->in, buf, n);
+	if (got < 0) {
+		ic->failed = true;
+		return VC_PGN_READ_ERROR;
+	}
+	return (size_t)got;
+}
+
+/* Validate one path: every member of it. Returns VC_EXIT_OK or
+ * VC_EXIT_INPUT. */
+static int validate_path(struct validate *v, struct vc_checker *chk, const char *path)
+{
+	struct vc_input_error err;
+	vc_input_error_init(&err);
+	struct vc_input *in = vc_input_open(path, &err);
+	if (!in) {
+		vc_report_input_error(&v->rep, path, NULL, vc_input_errkind_name(err.kind),
+		                      err.message);
+		return VC_EXIT_INPUT;
+	}
+	int status = VC_EXIT_OK;
+	const char *member;
+	int r;
+	while (!v->stopped && (r = vc_input_next_member(in, &member)) == 1) {
+		struct input_ctx ic = { in, false };
+		char *mname = member ? strdup(member) : NULL;
+		struct vc_peek pk;
+		vc_peek_init(&pk, input_read, &ic);
+		if (vc_peek_is_epd(&pk)) {
+			if (vc_epd_check(&pk, path, mname, &chk->opt, on_game, v))
+				v->stopped = true;
+		} else {
+			vc_checker_run(chk, vc_peek_read, &pk, path, mname);
+			if (chk->stop)
+				v->stopped = true;
+		}
+		free(mname);
+		if (ic.failed) {
+			const struct vc_input_error *e = vc_input_error(in);
+			vc_report_input_error(&v->rep, path, member, vc_input_errkind_name(e->kind),
+			                      e->message);
+			status = VC_EXIT_INPUT;
+			break;
+		}
+	}
+	if (!v->stopped && r < 0 && status == VC_EXIT_OK) {
+		const struct vc_input_error *e = vc_input_error(in);
+		vc_report_input_error(&v->rep, path, NULL, vc_input_errkind_name(e->kind), e->message);
+		status = VC_EXIT_INPUT;
+	}
+	vc_input_close(in);
+	return status;
+}
+
+int cmd_validate(int argc, char **argv)
+{
+	struct validate v;
+	memset(&v, 0, sizeof v);
+	struct vc_cli_spec spec = {
+		.name = "validate", .usage = usage, .common = VC_OPT_ALL,
+		.options = own_options, .handle = own_option, .ctx = &v,
+	};
+	int first;
+	int rc = vc_cli_parse(argc, argv, &spec, &v.opts, &first);
+	if (rc != VC_CLI_CONTINUE)
+		return rc;
+	if (first >= argc)
+		return vc_cli_usage_error("validate", "no input file (use '-' for standard input)");
+
+	FILE *out = vc_cli_open_output("validate", &v.opts);
+	if (!out)
+		return VC_EXIT_INPUT;
+	if (v.valid_out && !(v.vf = fopen(v.valid_out, "wb"))) {
+		vc_cli_error("validate", "cannot write %s", v.valid_out);
+		return VC_EXIT_INPUT;
+	}
+	if (v.invalid_out && !(v.inf = fopen(v.invalid_out, "wb"))) {
+		vc_cli_error("validate", "cannot write %s", v.invalid_out);
+		return VC_EXIT_INPUT;
+	}
+	vc_report_init(&v.rep, out, &v.opts, "validate", v.shredder);
+
+	struct vc_gc_options go = {
+		.variant = v.opts.variant,
+		.rules = v.opts.rules,
+		.strict = v.opts.strict,
+		.keep_raw = v.vf || v.inf,
+	};
+	struct vc_checker chk;
+	if (vc_checker_init(&chk, &go, on_game, &v)) {
+		vc_cli_error("validate", "out of memory");
+		return VC_EXIT_INPUT;
+	}
+	int status = VC_EXIT_OK;
+	for (int i = first; i < argc && !v.stopped; i++)
+		if (validate_path(&v, &chk, argv[i]) == VC_EXIT_INPUT)
+			status = VC_EXIT_INPUT;
+	vc_checker_release(&chk);
+	vc_report_summary(&v.rep);
+	if (v.vf)
+		fclose(v.vf);
+	if (v.inf)
+		fclose(v.inf);
+	int closed = vc_cli_close_output("validate", out);
+	if (status == VC_EXIT_INPUT || closed != VC_EXIT_OK)
+		return VC_EXIT_INPUT;
+	return vc_report_failed(&v.rep) ? VC_EXIT_FINDINGS : VC_EXIT_OK;
+}
