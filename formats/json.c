@@ -1,0 +1,415 @@
+/* vchess - streaming JSON writer. See json.h for the contract. */
+#include "json.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* stack entries */
+#define C_OBJECT 1u  /* else an array */
+#define C_ITEMS 2u   /* has at least one item */
+
+/* ---- output ------------------------------------------------------------- */
+
+static int emit(struct vc_json *w, const char *p, size_t n)
+{
+	if (w->error)
+		return -1;
+	if (n == 0)
+		return 0;
+	if (w->fp) {
+		errno = 0;
+		if (fwrite(p, 1, n, w->fp) != n) {
+			w->error = errno ? errno : EIO;
+			return -1;
+		}
+		return 0;
+	}
+	if (w->cap - w->len <= n) {
+		size_t cap = w->cap ? w->cap : 256;
+		char *b;
+
+		while (cap - w->len <= n) {
+			if (cap > SIZE_MAX / 2) {
+				w->error = ENOMEM;
+				return -1;
+			}
+			cap *= 2;
+		}
+		b = realloc(w->buf, cap);
+		if (!b) {
+			w->error = ENOMEM;
+			return -1;
+		}
+		w->buf = b;
+		w->cap = cap;
+	}
+	memcpy(w->buf + w->len, p, n);
+	w->len += n;
+	w->buf[w->len] = '\0';
+	return 0;
+}
+
+static int emit_s(struct vc_json *w, const char *s)
+{
+	return emit(w, s, strlen(s));
+}
+
+static int newline_indent(struct vc_json *w, int depth)
+{
+	static const char spaces[] = "                                ";
+
+	if (emit(w, "\n", 1) < 0)
+		return -1;
+	for (size_t n = (size_t)depth * 2; n > 0;) {
+		size_t k = n < sizeof spaces - 1 ? n : sizeof spaces - 1;
+		if (emit(w, spaces, k) < 0)
+			return -1;
+		n -= k;
+	}
+	return 0;
+}
+
+/* ---- state -------------------------------------------------------------- */
+
+void vc_json_init_file(struct vc_json *w, FILE *fp, unsigned flags)
+{
+	memset(w, 0, sizeof *w);
+	w->fp = fp;
+	w->flags = flags;
+}
+
+void vc_json_init_buffer(struct vc_json *w, unsigned flags)
+{
+	memset(w, 0, sizeof *w);
+	w->flags = flags;
+}
+
+void vc_json_release(struct vc_json *w)
+{
+	free(w->buf);
+	w->buf = NULL;
+	w->len = w->cap = 0;
+}
+
+const char *vc_json_buffer(const struct vc_json *w, size_t *len)
+{
+	if (len)
+		*len = w->buf ? w->len : 0;
+	return w->buf ? w->buf : "";
+}
+
+void vc_json_buffer_clear(struct vc_json *w)
+{
+	w->len = 0;
+	if (w->buf)
+		w->buf[0] = '\0';
+}
+
+int vc_json_error(const struct vc_json *w)
+{
+	return w->error;
+}
+
+int vc_json_depth(const struct vc_json *w)
+{
+	return w->depth;
+}
+
+static int misuse(struct vc_json *w)
+{
+	if (!w->error)
+		w->error = EINVAL;
+	return -1;
+}
+
+static bool in_object(const struct vc_json *w)
+{
+	return w->depth > 0 && (w->stack[w->depth - 1] & C_OBJECT);
+}
+
+/* Before a value: check it may come here, and write the separator. */
+static int before_value(struct vc_json *w)
+{
+	unsigned char *top;
+
+	if (w->error)
+		return -1;
+	if (w->after_key) {
+		w->after_key = false;
+		return 0; /* the key wrote the separator */
+	}
+	if (w->depth == 0)
+		return 0;
+	top = &w->stack[w->depth - 1];
+	if (*top & C_OBJECT)
+		return misuse(w); /* a value needs its key */
+	if ((*top & C_ITEMS) && emit(w, ",", 1) < 0)
+		return -1;
+	*top |= C_ITEMS;
+	if ((w->flags & VC_JSON_PRETTY) && newline_indent(w, w->depth) < 0)
+		return -1;
+	return 0;
+}
+
+/* After a value: at top level it is complete and ends its line. */
+static int after_value(struct vc_json *w)
+{
+	if (w->depth == 0)
+		return emit(w, "\n", 1);
+	return w->error ? -1 : 0;
+}
+
+/* ---- strings ------------------------------------------------------------ */
+
+/* Length of the well-formed UTF-8 sequence at p (RFC 3629, Unicode table
+ * 3-7), 0 if the byte at p does not start one. p[0] >= 0x80. */
+static size_t utf8_len(const unsigned char *p, size_t n)
+{
+	unsigned char c = p[0], lo = 0x80, hi = 0xbf;
+	size_t len;
+
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		len = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		len = 4;
+	else
+		return 0; /* continuation byte, C0, C1, F5..FF */
+	if (n < len)
+		return 0;
+	if (c == 0xe0)
+		lo = 0xa0; /* no overlong 3-byte forms */
+	else if (c == 0xed)
+		hi = 0x9f; /* no surrogates */
+	else if (c == 0xf0)
+		lo = 0x90; /* no overlong 4-byte forms */
+	else if (c == 0xf4)
+		hi = 0x8f; /* nothing above U+10FFFF */
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (size_t i = 2; i < len; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+static int put_string(struct vc_json *w, const char *str, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, run = 0; /* s[run..i) is copied as is */
+
+	if (emit(w, "\"", 1) < 0)
+		return -1;
+	while (i < n) {
+		unsigned char c = s[i];
+		char esc[8];
+		size_t elen = 2, ulen;
+
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+			i++;
+			continue;
+		}
+		if (c >= 0x80 && (ulen = utf8_len(s + i, n - i)) > 0) {
+			i += ulen;
+			continue;
+		}
+		esc[0] = '\\';
+		switch (c) {
+		case '"': esc[1] = '"'; break;
+		case '\\': esc[1] = '\\'; break;
+		case '\b': esc[1] = 'b'; break;
+		case '\f': esc[1] = 'f'; break;
+		case '\n': esc[1] = 'n'; break;
+		case '\r': esc[1] = 'r'; break;
+		case '\t': esc[1] = 't'; break;
+		default:
+			if (c < 0x80) { /* other controls and DEL */
+				memcpy(esc, "\\u00", 4);
+				esc[4] = hex[c >> 4];
+				esc[5] = hex[c & 15];
+				elen = 6;
+			} else { /* not UTF-8: Latin-1 */
+				esc[0] = (char)(0xc0 | (c >> 6));
+				esc[1] = (char)(0x80 | (c & 0x3f));
+			}
+		}
+		if (emit(w, str + run, i - run) < 0 || emit(w, esc, elen) < 0)
+			return -1;
+		run = ++i;
+	}
+	if (emit(w, str + run, i - run) < 0)
+		return -1;
+	return emit(w, "\"", 1);
+}
+
+/* ---- structure ---------------------------------------------------------- */
+
+static int begin(struct vc_json *w, unsigned kind)
+{
+	if (!w->error && w->depth == VC_JSON_MAX_DEPTH)
+		return misuse(w);
+	if (before_value(w) < 0)
+		return -1;
+	if (emit(w, kind == C_OBJECT ? "{" : "[", 1) < 0)
+		return -1;
+	w->stack[w->depth++] = (unsigned char)kind;
+	return 0;
+}
+
+static int end(struct vc_json *w, unsigned kind)
+{
+	unsigned char top;
+
+	if (w->error)
+		return -1;
+	if (w->depth == 0 || w->after_key ||
+	    (w->stack[w->depth - 1] & C_OBJECT) != kind)
+		return misuse(w);
+	top = w->stack[--w->depth];
+	if ((top & C_ITEMS) && (w->flags & VC_JSON_PRETTY) &&
+	    newline_indent(w, w->depth) < 0)
+		return -1;
+	if (emit(w, kind == C_OBJECT ? "}" : "]", 1) < 0)
+		return -1;
+	return after_value(w);
+}
+
+int vc_json_begin_object(struct vc_json *w) { return begin(w, C_OBJECT); }
+int vc_json_end_object(struct vc_json *w) { return end(w, C_OBJECT); }
+int vc_json_begin_array(struct vc_json *w) { return begin(w, 0); }
+int vc_json_end_array(struct vc_json *w) { return end(w, 0); }
+
+int vc_json_key_n(struct vc_json *w, const char *key, size_t len)
+{
+	unsigned char *top;
+
+	if (w->error)
+		return -1;
+	if (!in_object(w) || w->after_key)
+		return misuse(w);
+	top = &w->stack[w->depth - 1];
+	if ((*top & C_ITEMS) && emit(w, ",", 1) < 0)
+		return -1;
+	*top |= C_ITEMS;
+	if ((w->flags & VC_JSON_PRETTY) && newline_indent(w, w->depth) < 0)
+		return -1;
+	if (put_string(w, key, len) < 0 ||
+	    emit_s(w, (w->flags & VC_JSON_PRETTY) ? ": " : ":") < 0)
+		return -1;
+	w->after_key = true;
+	return 0;
+}
+
+int vc_json_key(struct vc_json *w, const char *key)
+{
+	return vc_json_key_n(w, key, strlen(key));
+}
+
+/* ---- values ------------------------------------------------------------- */
+
+static int scalar(struct vc_json *w, const char *text)
+{
+	if (before_value(w) < 0 || emit_s(w, text) < 0)
+		return -1;
+	return after_value(w);
+}
+
+int vc_json_string_n(struct vc_json *w, const char *s, size_t len)
+{
+	if (before_value(w) < 0 || put_string(w, len ? s : "", len) < 0)
+		return -1;
+	return after_value(w);
+}
+
+int vc_json_string(struct vc_json *w, const char *s)
+{
+	return s ? vc_json_string_n(w, s, strlen(s)) : vc_json_null(w);
+}
+
+int vc_json_int(struct vc_json *w, int64_t v)
+{
+	char b[32];
+
+	snprintf(b, sizeof b, "%lld", (long long)v);
+	return scalar(w, b);
+}
+
+int vc_json_uint(struct vc_json *w, uint64_t v)
+{
+	char b[32];
+
+	snprintf(b, sizeof b, "%llu", (unsigned long long)v);
+	return scalar(w, b);
+}
+
+int vc_json_bool(struct vc_json *w, bool v)
+{
+	return scalar(w, v ? "true" : "false");
+}
+
+int vc_json_null(struct vc_json *w)
+{
+	return scalar(w, "null");
+}
+
+int vc_json_halves(struct vc_json *w, int64_t halves)
+{
+	/* unsigned arithmetic: INT64_MIN has no positive counterpart */
+	uint64_t u = halves < 0 ? 0 - (uint64_t)halves : (uint64_t)halves;
+	char b[32];
+
+	snprintf(b, sizeof b, "%s%llu%s", halves < 0 ? "-" : "",
+	         (unsigned long long)(u / 2), (u & 1) ? ".5" : "");
+	return scalar(w, b);
+}
+
+int vc_json_double(struct vc_json *w, double v)
+{
+	char b[40];
+
+	if (!isfinite(v))
+		return vc_json_null(w);
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(b, sizeof b, "%.*g", prec, v);
+		if (strtod(b, NULL) == v)
+			break;
+	}
+	/* finite %g output ("-0", "1e+100", "0.5") is always valid JSON */
+	return scalar(w, b);
+}
+
+/* ---- key and value ------------------------------------------------------ */
+
+int vc_json_kv_string(struct vc_json *w, const char *key, const char *s)
+{
+	return vc_json_key(w, key) < 0 ? -1 : vc_json_string(w, s);
+}
+
+int vc_json_kv_int(struct vc_json *w, const char *key, int64_t v)
+{
+	return vc_json_key(w, key) < 0 ? -1 : vc_json_int(w, v);
+}
+
+int vc_json_kv_uint(struct vc_json *w, const char *key, uint64_t v)
+{
+	return vc_json_key(w, key) < 0 ? -1 : vc_json_uint(w, v);
+}
+
+int vc_json_kv_bool(struct vc_json *w, const char *key, bool v)
+{
+	return vc_json_key(w, key) < 0 ? -1 : vc_json_bool(w, v);
+}
+
+int vc_json_kv_null(struct vc_json *w, const char *key)
+{
+	return vc_json_key(w, key) < 0 ? -1 : vc_json_null(w);
+}
+
+int vc_json_kv_halves(struct vc_json *w, const char *key, int64_t halves)
+{
+	return vc_json_key(w, key) < 0 ? -1 : vc_json_halves(w, halves);
+}
