@@ -49,8 +49,11 @@ $(BUILD)/libvcformats.a: $(FMT_OBJ)
 vchess: $(CMD_OBJ) $(BUILD)/libvcformats.a $(BUILD)/libvchess.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(BUILD)/libvchess.a $(LDLIBS)
 
-$(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libvcformats.a $(BUILD)/libvchess.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libvcformats.a $(BUILD)/libvchess.a -lcriterion $(LDLIBS)
+# The unit tests also link the command-line helpers (tests/test_cli.c).
+CLI_OBJ = $(BUILD)/cmd/common.o
+
+$(BUILD)/unit-tests: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(BUILD)/libvchess.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(BUILD)/libvchess.a -lcriterion $(LDLIBS)
 
 # Prerequisites: Debian packages (installed when missing and we are root).
 deps:

@@ -1,0 +1,200 @@
+/* Tests of cmd/common: the common options, own options, usage errors. */
+#include <criterion/criterion.h>
+#include <criterion/redirect.h>
+#include <string.h>
+
+#include "../cmd/common.h"
+
+struct own {
+	int calls;
+	long depth;
+	bool flag;
+	char order[16];
+};
+
+static int own_option(void *ctx, int opt, const char *arg)
+{
+	struct own *o = ctx;
+	o->order[o->calls++] = (char)(opt == 'd' ? 'd' : 'f');
+	if (opt == 'd') {
+		if (!vc_cli_parse_long(arg, 0, 10, &o->depth))
+			return vc_cli_usage_error("test", "bad depth");
+	} else {
+		o->flag = true;
+	}
+	return 0;
+}
+
+static const struct option own_options[] = {
+	{ "depth", required_argument, NULL, 'd' },
+	{ "flag", no_argument, NULL, VC_OPT_OWN },
+	{ 0, 0, 0, 0 }
+};
+
+static struct own own;
+static struct vc_cli_opts opts;
+
+static int parse(unsigned common, char **argv, int *first)
+{
+	int argc = 0;
+	while (argv[argc])
+		argc++;
+	struct vc_cli_spec spec = {
+		.name = "test", .usage = "usage: vchess test\n", .common = common,
+		.options = own_options, .shortopts = "d:",
+		.handle = own_option, .ctx = &own,
+	};
+	memset(&own, 0, sizeof own);
+	return vc_cli_parse(argc, argv, &spec, &opts, first);
+}
+
+#define ARGV(...) ((char *[]){ "test", __VA_ARGS__, NULL })
+
+Test(cli, defaults)
+{
+	int first = -1;
+	char *argv[] = { "test", NULL };
+	cr_assert_eq(parse(VC_OPT_ALL, argv, &first), VC_CLI_CONTINUE);
+	cr_assert_eq(first, 1);
+	cr_assert_null(opts.variant);
+	cr_assert_eq(opts.rules, VC_RULES_FIDE);
+	cr_assert_eq(opts.format, VC_FORMAT_TEXT);
+	cr_assert_eq(opts.jobs, 1);
+	cr_assert_eq(opts.progress, -1);
+	cr_assert_eq(opts.max_errors, 0);
+	cr_assert_null(opts.output);
+	cr_assert(!opts.strict && !opts.quiet && !opts.verbose);
+}
+
+Test(cli, common_options_and_operands_mixed)
+{
+	int first;
+	char **argv = ARGV("a.pgn", "--variant", "Chess960", "--rules=lichess",
+	                   "--format", "jsonl", "--strict", "-o", "out.json",
+	                   "b.pgn", "-j2", "--no-progress", "--max-errors", "5");
+	cr_assert_eq(parse(VC_OPT_ALL, argv, &first), VC_CLI_CONTINUE);
+	cr_assert_not_null(opts.variant);
+	cr_assert_str_eq(opts.variant->name, "chess960");
+	cr_assert_eq(opts.rules, VC_RULES_LICHESS);
+	cr_assert(opts.rules_given);
+	cr_assert_eq(opts.format, VC_FORMAT_JSONL);
+	cr_assert(opts.strict);
+	cr_assert_str_eq(opts.output, "out.json");
+	cr_assert_eq(opts.jobs, 2);
+	cr_assert_eq(opts.progress, 0);
+	cr_assert_eq(opts.max_errors, 5);
+	cr_assert_eq(first, 15 - 2, "operands are permuted to the end");
+	cr_assert_str_eq(argv[first], "a.pgn");
+	cr_assert_str_eq(argv[first + 1], "b.pgn");
+}
+
+Test(cli, own_options_in_order)
+{
+	int first;
+	char **argv = ARGV("--flag", "-d", "3", "--depth=7", "--", "--notanoption");
+	cr_assert_eq(parse(0, argv, &first), VC_CLI_CONTINUE);
+	cr_assert_eq(own.calls, 3);
+	cr_assert_str_eq(own.order, "fdd");
+	cr_assert_eq(own.depth, 7);
+	cr_assert(own.flag);
+	cr_assert_str_eq(argv[first], "--notanoption");
+}
+
+Test(cli, quiet_and_verbose_last_wins)
+{
+	int first;
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("--quiet", "--verbose"), &first),
+	             VC_CLI_CONTINUE);
+	cr_assert(opts.verbose && !opts.quiet);
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("--verbose", "--quiet"), &first),
+	             VC_CLI_CONTINUE);
+	cr_assert(opts.quiet && !opts.verbose);
+}
+
+Test(cli, output_dash_is_stdout)
+{
+	int first;
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("-o", "-"), &first), VC_CLI_CONTINUE);
+	cr_assert_null(opts.output);
+}
+
+Test(cli, help_prints_usage, .init = cr_redirect_stdout)
+{
+	int first;
+	cr_assert_eq(parse(0, ARGV("--depth", "2", "--help"), &first), VC_EXIT_OK);
+	fflush(stdout);
+	cr_assert_stdout_eq_str("usage: vchess test\n");
+}
+
+Test(cli, short_help, .init = cr_redirect_stdout)
+{
+	int first;
+	cr_assert_eq(parse(0, ARGV("-h"), &first), VC_EXIT_OK);
+}
+
+Test(cli, usage_errors, .init = cr_redirect_stderr)
+{
+	int first;
+	cr_assert_eq(parse(0, ARGV("--bogus"), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(0, ARGV("-x"), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(0, ARGV("--depth"), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(0, ARGV("--flag=1"), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(0, ARGV("-d", "11"), &first), VC_EXIT_USAGE,
+	             "the handler's status is returned");
+	/* common options not enabled are unknown */
+	cr_assert_eq(parse(0, ARGV("--variant", "chess960"), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("--variant", "nosuch"), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("--variant", "crazyhouse"), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("--rules", "uscf"), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("--format", "xml"), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("-j", "0"), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("-j", "257"), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("--max-errors", "-1"), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("-o", ""), &first), VC_EXIT_USAGE);
+}
+
+Test(cli, usage_error_message, .init = cr_redirect_stderr)
+{
+	int first;
+	parse(0, ARGV("--bogus=3"), &first);
+	fflush(stderr);
+	cr_assert_stderr_eq_str("vchess test: unknown option '--bogus'\n"
+	                        "Try 'vchess test --help'.\n");
+}
+
+Test(cli, numbers)
+{
+	long l = 42;
+	uint64_t u = 42;
+	cr_assert(vc_cli_parse_long("17", 0, 20, &l) && l == 17);
+	cr_assert(vc_cli_parse_long("-3", -5, 5, &l) && l == -3);
+	cr_assert(!vc_cli_parse_long("21", 0, 20, &l));
+	cr_assert(!vc_cli_parse_long("1x", 0, 20, &l));
+	cr_assert(!vc_cli_parse_long("", 0, 20, &l));
+	cr_assert(!vc_cli_parse_long(" 1", 0, 20, &l));
+	cr_assert_eq(l, -3, "failures leave *out alone");
+	cr_assert(vc_cli_parse_u64("18446744073709551615", &u) && u == UINT64_MAX);
+	cr_assert(!vc_cli_parse_u64("18446744073709551616", &u));
+	cr_assert(!vc_cli_parse_u64("-1", &u));
+	cr_assert(!vc_cli_parse_u64("", &u));
+}
+
+Test(cli, variant_by_alias)
+{
+	const struct vc_variant *v = vc_cli_variant("test", "  fischerandom ");
+	cr_assert_not_null(v);
+	cr_assert_str_eq(v->name, "chess960");
+}
+
+Test(cli, progress)
+{
+	struct vc_cli_opts o;
+	memset(&o, 0, sizeof o);
+	o.progress = 1;
+	cr_assert(vc_cli_progress(&o));
+	o.progress = 0;
+	cr_assert(!vc_cli_progress(&o));
+	o.progress = -1;
+	o.quiet = true;
+	cr_assert(!vc_cli_progress(&o));
+}
