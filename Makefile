@@ -10,7 +10,13 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 VERSION := 0.1.0
 
-ALL_CFLAGS = -std=c11 $(OPT) -g -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
+# The popcnt instruction when the build machine has it (every x86-64 CPU
+# since 2008); PORTABLE=1 leaves it out for binaries meant for other CPUs.
+ifeq ($(PORTABLE),)
+ARCHFLAGS ?= $(shell grep -qw popcnt /proc/cpuinfo 2>/dev/null && echo -mpopcnt)
+endif
+
+ALL_CFLAGS = -std=c11 $(OPT) $(ARCHFLAGS) -g -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
              -DVC_VERSION='"$(VERSION)"' -Ilib -Iformats $(SAN) $(CFLAGS)
 LDLIBS  = -larchive -lz -lpthread -lm
 

@@ -109,11 +109,28 @@ static int find_tag(const struct vc_checker *c, const char *name)
 
 /* ---- move text for findings ---------------------------------------------- */
 
+/* "12...Nf6": called for every move, so no printf. */
 static void move_label(const struct vc_position *pos, const char *text, size_t len,
                        char *buf, size_t size)
 {
-	snprintf(buf, size, "%u%s%.*s", (unsigned)pos->fullmove,
-	         pos->side == VC_WHITE ? "." : "...", (int)(len > 32 ? 32 : len), text);
+	char digits[12];
+	int nd = 0;
+	unsigned n = pos->fullmove;
+	do {
+		digits[nd++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n && nd < 11);
+	size_t o = 0;
+	while (nd && o + 1 < size)
+		buf[o++] = digits[--nd];
+	const char *dots = pos->side == VC_WHITE ? "." : "...";
+	for (; *dots && o + 1 < size; dots++)
+		buf[o++] = *dots;
+	if (len > 32)
+		len = 32;
+	for (size_t i = 0; i < len && o + 1 < size; i++)
+		buf[o++] = text[i];
+	buf[o] = 0;
 }
 
 /* ---- set-up: variant and start position ----------------------------------- */

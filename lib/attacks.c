@@ -10,16 +10,17 @@
 #include "position.h"
 #include "internal.h"
 
-struct magic {
-	vc_bb mask;
-	vc_bb magic;
-	vc_bb *table;
-	unsigned shift;
-};
+vc_bb vc_knight_tab_[64], vc_king_tab_[64], vc_pawn_tab_[2][64];
+vc_bb vc_between_tab_[64][64], vc_line_tab_[64][64];
+struct vc_magic_ vc_rook_magic_[64], vc_bishop_magic_[64];
+#define knight_tab vc_knight_tab_
+#define king_tab vc_king_tab_
+#define pawn_tab vc_pawn_tab_
+#define between_tab vc_between_tab_
+#define line_tab vc_line_tab_
+#define rook_magic vc_rook_magic_
+#define bishop_magic vc_bishop_magic_
 
-static vc_bb knight_tab[64], king_tab[64], pawn_tab[2][64];
-static vc_bb between_tab[64][64], line_tab[64][64];
-static struct magic rook_magic[64], bishop_magic[64];
 static vc_bb rook_table[102400];
 static vc_bb bishop_table[5248];
 uint64_t vc_zob_piece_[16][64];
@@ -127,7 +128,7 @@ static const vc_bb bishop_seed_magics[64] = {
 	0x00040800c40c0140ull,
 };
 
-static void init_magics(struct magic *mg, vc_bb *table, const int (*dirs)[2],
+static void init_magics(struct vc_magic_ *mg, vc_bb *table, const int (*dirs)[2],
                         const vc_bb *known, uint64_t *seed)
 {
 	static vc_bb occs[4096], atts[4096];
@@ -136,7 +137,7 @@ static void init_magics(struct magic *mg, vc_bb *table, const int (*dirs)[2],
 	vc_bb *next = table;
 	memset(epoch, 0, sizeof epoch);
 	for (int sq = 0; sq < 64; sq++) {
-		struct magic *m = &mg[sq];
+		struct vc_magic_ *m = &mg[sq];
 		m->mask = relevant_mask(sq, dirs);
 		int bits = vc_popcount(m->mask);
 		m->shift = 64 - (unsigned)bits;
@@ -274,23 +275,15 @@ __attribute__((constructor)) static void vc_init_ctor(void)
 	vc_init();
 }
 
-vc_bb vc_knight_attacks(int sq) { return knight_tab[sq]; }
-vc_bb vc_king_attacks(int sq) { return king_tab[sq]; }
-vc_bb vc_pawn_attacks(int color, int sq) { return pawn_tab[color][sq]; }
-vc_bb vc_between(int a, int b) { return between_tab[a][b]; }
-vc_bb vc_line(int a, int b) { return line_tab[a][b]; }
-
-vc_bb vc_bishop_attacks(int sq, vc_bb occ)
-{
-	const struct magic *m = &bishop_magic[sq];
-	return m->table[((occ & m->mask) * m->magic) >> m->shift];
-}
-
-vc_bb vc_rook_attacks(int sq, vc_bb occ)
-{
-	const struct magic *m = &rook_magic[sq];
-	return m->table[((occ & m->mask) * m->magic) >> m->shift];
-}
+/* Out-of-line copies of the inline lookups (position.h), for callers that
+ * take their address or use the library from another language. */
+extern vc_bb vc_knight_attacks(int sq);
+extern vc_bb vc_king_attacks(int sq);
+extern vc_bb vc_pawn_attacks(int color, int sq);
+extern vc_bb vc_between(int a, int b);
+extern vc_bb vc_line(int a, int b);
+extern vc_bb vc_bishop_attacks(int sq, vc_bb occ);
+extern vc_bb vc_rook_attacks(int sq, vc_bb occ);
 
 uint64_t vc_zobrist_piece(int pc, int sq) { return vc_zob_piece_[pc][sq]; }
 uint64_t vc_zobrist_side(void) { return vc_zob_side_; }

@@ -59,9 +59,13 @@ void vc_ep_fixup(struct vc_position *pos)
 	}
 }
 
-int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
+/* The generator, written once: with count set it only counts the legal
+ * moves (perft's last ply), without writing them. */
+static inline __attribute__((always_inline)) int
+gen_chess(const struct vc_position *pos, vc_move *out, const bool count)
 {
 	vc_move *o = out;
+	int n = 0;
 	const int us = pos->side, them = !us;
 	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
 	const vc_bb occ = ours | theirs;
@@ -77,12 +81,16 @@ int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
 		vc_bb occ_nok = occ ^ VC_BIT(ksq);
 		for (vc_bb t = vc_king_attacks(ksq) & ~ours; t; t &= t - 1) {
 			int to = vc_lsb(t);
-			if (!vc_attackers(pos, to, them, occ_nok))
-				*o++ = VC_MOVE(ksq, to);
+			if (!vc_attackers(pos, to, them, occ_nok)) {
+				if (count)
+					n++;
+				else
+					*o++ = VC_MOVE(ksq, to);
+			}
 		}
 	}
 	if (checkers & (checkers - 1))
-		return (int)(o - out); /* double check: king moves only */
+		return count ? n : (int)(o - out); /* double check: king moves only */
 
 	vc_bb target = checkers ? (vc_between(ksq, vc_lsb(checkers)) | checkers) : ~ours;
 	vc_bb pinned = 0;
@@ -99,8 +107,12 @@ int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
 	/* Knights (a pinned knight never moves) */
 	for (vc_bb p = vc_pieces(pos, us, VC_KNIGHT) & ~pinned; p; p &= p - 1) {
 		int from = vc_lsb(p);
-		for (vc_bb t = vc_knight_attacks(from) & target; t; t &= t - 1)
-			*o++ = VC_MOVE(from, vc_lsb(t));
+		vc_bb t = vc_knight_attacks(from) & target;
+		if (count)
+			n += vc_popcount(t);
+		else
+			for (; t; t &= t - 1)
+				*o++ = VC_MOVE(from, vc_lsb(t));
 	}
 	/* Sliders */
 	for (vc_bb p = ours & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]); p; p &= p - 1) {
@@ -108,16 +120,22 @@ int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
 		vc_bb t = vc_bishop_attacks(from, occ) & target;
 		if (pinned & VC_BIT(from))
 			t &= vc_line(ksq, from);
-		for (; t; t &= t - 1)
-			*o++ = VC_MOVE(from, vc_lsb(t));
+		if (count)
+			n += vc_popcount(t);
+		else
+			for (; t; t &= t - 1)
+				*o++ = VC_MOVE(from, vc_lsb(t));
 	}
 	for (vc_bb p = ours & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]); p; p &= p - 1) {
 		int from = vc_lsb(p);
 		vc_bb t = vc_rook_attacks(from, occ) & target;
 		if (pinned & VC_BIT(from))
 			t &= vc_line(ksq, from);
-		for (; t; t &= t - 1)
-			*o++ = VC_MOVE(from, vc_lsb(t));
+		if (count)
+			n += vc_popcount(t);
+		else
+			for (; t; t &= t - 1)
+				*o++ = VC_MOVE(from, vc_lsb(t));
 	}
 	/* Pawns */
 	{
@@ -138,6 +156,10 @@ int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
 			}
 			moves |= vc_pawn_attacks(us, from) & theirs;
 			moves &= target & allowed;
+			if (count) {
+				n += vc_popcount(moves & ~last) + 4 * vc_popcount(moves & last);
+				continue;
+			}
 			for (; moves; moves &= moves - 1) {
 				int to = vc_lsb(moves);
 				if (VC_BIT(to) & last)
@@ -149,8 +171,12 @@ int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
 		if (pos->ep != VC_NO_SQ) {
 			for (vc_bb p = vc_pawn_attacks(them, pos->ep) & pawns; p; p &= p - 1) {
 				int from = vc_lsb(p);
-				if (!ep_exposes_king(pos, from, pos->ep))
-					*o++ = VC_MOVE(from, pos->ep) | VC_MF_EP;
+				if (!ep_exposes_king(pos, from, pos->ep)) {
+					if (count)
+						n++;
+					else
+						*o++ = VC_MOVE(from, pos->ep) | VC_MF_EP;
+				}
 			}
 		}
 	}
@@ -168,11 +194,25 @@ int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
 			bool safe = true;
 			for (; walk && safe; walk &= walk - 1)
 				safe = !vc_attackers(pos, vc_lsb(walk), them, occ2);
-			if (safe)
-				*o++ = VC_MOVE(ksq, rsq) | VC_MF_CASTLE;
+			if (safe) {
+				if (count)
+					n++;
+				else
+					*o++ = VC_MOVE(ksq, rsq) | VC_MF_CASTLE;
+			}
 		}
 	}
-	return (int)(o - out);
+	return count ? n : (int)(o - out);
+}
+
+int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
+{
+	return gen_chess(pos, out, false);
+}
+
+int vc_count_legal_chess(const struct vc_position *pos)
+{
+	return gen_chess(pos, NULL, true);
 }
 
 static inline void move_piece(struct vc_position *pos, int from, int to)
@@ -344,6 +384,8 @@ bool vc_is_legal(const struct vc_position *pos, vc_move m)
 
 static uint64_t perft_rec(const struct vc_variant *v, const struct vc_position *pos, int depth)
 {
+	if (depth <= 1 && v->count_legal)
+		return (uint64_t)v->count_legal(pos);
 	vc_move list[VC_MAX_MOVES];
 	int n = v->gen_legal(pos, list);
 	if (depth <= 1)

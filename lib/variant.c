@@ -29,7 +29,8 @@ const struct vc_variant vc_variant_standard = {
 	.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 	.flags = VC_VF_CASTLING | VC_VF_ROYAL_KING,
 	.summary = "standard chess (FIDE Laws)",
-	.gen_legal = vc_gen_legal_chess, .make = vc_make_chess,
+	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
+	.make = vc_make_chess,
 };
 
 const struct vc_variant vc_variant_chess960 = {
@@ -37,7 +38,8 @@ const struct vc_variant vc_variant_chess960 = {
 	.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 	.flags = VC_VF_CASTLING | VC_VF_ROYAL_KING | VC_VF_CHESS960,
 	.summary = "Fischer Random Chess: 960 start arrays, castling king-to-rook",
-	.gen_legal = vc_gen_legal_chess, .make = vc_make_chess,
+	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
+	.make = vc_make_chess,
 };
 
 const struct vc_variant vc_variant_undo = {
@@ -45,7 +47,8 @@ const struct vc_variant vc_variant_undo = {
 	.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 	.flags = VC_VF_CASTLING | VC_VF_ROYAL_KING | VC_VF_CHESS960 | VC_VF_TOKENS,
 	.summary = "Undo Chess: Chess960 with take-back tokens that change hands",
-	.gen_legal = vc_gen_legal_chess, .make = vc_make_chess,
+	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
+	.make = vc_make_chess,
 };
 
 static const struct vc_variant *registry(int id)
