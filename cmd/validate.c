@@ -2,6 +2,7 @@
  * rules of their variant; one report entry per game read.
  */
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 
 #include "commands.h"
@@ -58,7 +59,35 @@ struct validate {
 	struct vc_cli_opts opts;
 	long invalid;
 	bool stopped;
+	/* progress on stderr */
+	bool progress;
+	double t0, last_shown;
+	struct vc_input *cur_in;
+	const char *cur_path;
+	uint64_t bytes_before; /* input bytes of the files already done */
+	uint64_t total_bytes;  /* sum of known sizes, 0 when unknown */
 };
+
+static void show_progress(struct validate *v, bool final)
+{
+	double now = vc_cli_now();
+	if (!final && now - v->last_shown < 0.25)
+		return;
+	v->last_shown = now;
+	double el = now - v->t0;
+	uint64_t done = v->bytes_before + (v->cur_in ? vc_input_bytes_consumed(v->cur_in) : 0);
+	double rate = el > 0 ? (double)v->rep.games / el : 0;
+	fprintf(stderr, "\r%.1f MB", (double)done / 1e6);
+	if (v->total_bytes)
+		fprintf(stderr, " of %.1f MB (%.0f%%)", (double)v->total_bytes / 1e6,
+		        100.0 * (double)done / (double)v->total_bytes);
+	fprintf(stderr, ", %llu games, %.0f games/s", (unsigned long long)v->rep.games, rate);
+	if (v->total_bytes && done > 0 && done < v->total_bytes && el > 1)
+		fprintf(stderr, ", %.0f s left",
+		        el * (double)(v->total_bytes - done) / (double)done);
+	fputs(final ? "\n" : "   ", stderr);
+	fflush(stderr);
+}
 
 static int own_option(void *ctx, int opt, const char *arg)
 {
@@ -85,6 +114,8 @@ static int on_game(void *user, const struct vc_gc_game *g)
 	struct validate *v = user;
 	vc_report_game(&v->rep, g, NULL, NULL);
 	copy_raw(g->valid ? v->vf : v->inf, g);
+	if (v->progress)
+		show_progress(v, false);
 	if (!g->valid) {
 		v->invalid++;
 		if (v->opts.max_errors > 0 && v->invalid >= v->opts.max_errors) {
@@ -126,6 +157,7 @@ static int validate_path(struct validate *v, struct vc_checker *chk, const char 
 	int status = VC_EXIT_OK;
 	const char *member;
 	int r;
+	v->cur_in = in;
 	while (!v->stopped && (r = vc_input_next_member(in, &member)) == 1) {
 		struct input_ctx ic = { in, false };
 		char *mname = member ? strdup(member) : NULL;
@@ -153,6 +185,8 @@ static int validate_path(struct validate *v, struct vc_checker *chk, const char 
 		vc_report_input_error(&v->rep, path, NULL, vc_input_errkind_name(e->kind), e->message);
 		status = VC_EXIT_INPUT;
 	}
+	v->bytes_before += vc_input_bytes_consumed(in);
+	v->cur_in = NULL;
 	vc_input_close(in);
 	return status;
 }
@@ -197,10 +231,20 @@ int cmd_validate(int argc, char **argv)
 		return VC_EXIT_INPUT;
 	}
 	int status = VC_EXIT_OK;
+	v.progress = vc_cli_progress(&v.opts);
+	v.t0 = vc_cli_now();
+	if (v.progress)
+		for (int i = first; i < argc; i++) {
+			struct stat st;
+			if (strcmp(argv[i], "-") != 0 && stat(argv[i], &st) == 0)
+				v.total_bytes += (uint64_t)st.st_size;
+		}
 	for (int i = first; i < argc && !v.stopped; i++)
 		if (validate_path(&v, &chk, argv[i]) == VC_EXIT_INPUT)
 			status = VC_EXIT_INPUT;
 	vc_checker_release(&chk);
+	if (v.progress)
+		show_progress(&v, true);
 	vc_report_summary(&v.rep);
 	if (v.vf)
 		fclose(v.vf);
