@@ -60,6 +60,8 @@ static void play(struct vc_position *pos, const char *text)
 	cr_assert_eq(pos->key, vc_compute_key(pos), "key after %s", text);
 }
 
+static void agree(const struct vc_position *pos);
+
 static int legal_count(const struct vc_position *pos)
 {
 	vc_move list[VC_MAX_MOVES];
@@ -417,6 +419,79 @@ Test(backwards, halfmove_clock)
 	cr_assert_eq(pos.by_type[VC_QUEEN], 0);
 }
 
+/* ---- The move-list bound ---------------------------------------------------- */
+
+/* Number of kinds a side with these counts can still create (bishops
+ * counted while a slot is free; pawns only if pawn_ok). */
+static int creatable_kinds(const int n[7], bool pawn_ok)
+{
+	return (n[VC_QUEEN] < 1) + (n[VC_ROOK] < 2) + (n[VC_KNIGHT] < 2) + (n[VC_BISHOP] < 2) +
+	       (pawn_ok && n[VC_PAWN] < 8);
+}
+
+/* An upper bound on the legal moves of any valid position, by material
+ * alone. Per piece, the most squares it can reach backwards on an empty
+ * board (Q 27, R 14, B 13, N 8, K 8; a pawn 2 diagonally and at most 2
+ * straight) times what may be created: an opponent's piece X gives at most
+ * reach(X) x (our creatable kinds) uncaptures; our piece gives reach x
+ * (their kinds) uncaptures plus reach retractions; each of our pieces on
+ * the last rank adds at most 1 + 2 x (their kinds, no pawn) unpromotions. */
+static int material_bound(void)
+{
+	static const int reach[7] = { 0, 2, 8, 13, 14, 27, 8 };
+	int best = 0;
+	int us[7], th[7];
+	us[VC_KING] = th[VC_KING] = 1;
+	for (int a = 0; a < 2 * 3 * 3 * 3 * 9; a++)
+		for (int b = 0; b < 2 * 3 * 3 * 3 * 9; b++) {
+			int x = a, y = b;
+			us[VC_QUEEN] = x % 2, x /= 2;
+			us[VC_ROOK] = x % 3, x /= 3;
+			us[VC_BISHOP] = x % 3, x /= 3;
+			us[VC_KNIGHT] = x % 3, x /= 3;
+			us[VC_PAWN] = x;
+			th[VC_QUEEN] = y % 2, y /= 2;
+			th[VC_ROOK] = y % 3, y /= 3;
+			th[VC_BISHOP] = y % 3, y /= 3;
+			th[VC_KNIGHT] = y % 3, y /= 3;
+			th[VC_PAWN] = y;
+			int ru = 0, rt = 0, pieces = 0, officers;
+			for (int t = VC_PAWN; t <= VC_KING; t++)
+				pieces += us[t] + th[t];
+			/* every move goes to an empty square */
+			int empty = 64 - pieces;
+			for (int t = VC_PAWN; t <= VC_KING; t++) {
+				int r = reach[t] < empty ? reach[t] : empty;
+				ru += r * us[t];
+				rt += r * th[t];
+			}
+			officers = us[VC_QUEEN] + us[VC_ROOK] + us[VC_BISHOP] + us[VC_KNIGHT];
+			int total = rt * creatable_kinds(us, true) + ru * (creatable_kinds(th, true) + 1);
+			if (us[VC_PAWN] < 8)
+				total += officers * (1 + 2 * creatable_kinds(th, false));
+			if (total > best)
+				best = total;
+		}
+	return best;
+}
+
+Test(backwards, max_moves_bound)
+{
+	/* The bound by material is below VC_MAX_MOVES (computed: 834). */
+	int bound = material_bound();
+	cr_log_info("material bound on legal moves: %d", bound);
+	cr_assert_lt(bound, VC_MAX_MOVES, "material bound %d", bound);
+	/* The most moves found (tests/tools/backwards_tool.c maxmoves:
+	 * simulated annealing over valid positions, several seeds; 600-623
+	 * every run): both generators agree on it, well below the bound. */
+	struct vc_position pos = fen("8/5R2/r3N3/7R/nPNBB3/6Q1/k3K3/8 w - - 0 1");
+	int n = legal_count(&pos);
+	cr_assert_eq(n, 623);
+	cr_assert_lt(n, bound);
+	cr_assert_lt(n, VC_MAX_MOVES);
+	agree(&pos);
+}
+
 /* ---- Agreement with the reference generator ------------------------------ */
 
 /* Deterministic xorshift64: the same positions on every run. */
@@ -586,4 +661,39 @@ Test(backwards_long, perft_agreement, .timeout = 1200)
 	}
 	cr_assert_eq(d3, 10);
 	free(sample);
+}
+
+/* ---- Perft suite --------------------------------------------------------------- */
+
+/* data/perft/backwards.epd: every count agreed by both generators when the
+ * file was made (see its header); here the fast generator must match. */
+Test(backwards, epd_suite, .timeout = 120)
+{
+	const char *dir = getenv("VCHESS_SRCDIR");
+	char path[512];
+	snprintf(path, sizeof path, "%s%sdata/perft/backwards.epd", dir ? dir : "", dir ? "/" : "");
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f, "cannot open %s (run from the repo root or set VCHESS_SRCDIR)", path);
+	static char text[1 << 16];
+	size_t len = fread(text, 1, sizeof text, f);
+	fclose(f);
+	cr_assert_lt(len, sizeof text);
+	struct vc_perft_suite suite;
+	struct vc_perftsuite_error err;
+	vc_perftsuite_init(&suite);
+	cr_assert_eq(vc_perftsuite_parse(&suite, text, len, &err), 0, "%s:%ld: %s", path, err.line,
+	             err.message);
+	cr_assert_geq(suite.count, 30);
+	for (int i = 0; i < suite.count; i++) {
+		const struct vc_perft_entry *e = &suite.entries[i];
+		struct vc_position pos = fen(e->fen);
+		cr_assert_geq(e->ncounts, 3, "line %ld", e->line);
+		for (int k = 0; k < e->ncounts; k++) {
+			uint64_t n = vc_perft(&pos, e->counts[k].depth);
+			cr_assert_eq(n, e->counts[k].nodes, "%s:%ld: %s depth %d: %llu, expected %llu",
+			             path, e->line, e->fen, e->counts[k].depth, (unsigned long long)n,
+			             (unsigned long long)e->counts[k].nodes);
+		}
+	}
+	vc_perftsuite_release(&suite);
 }

@@ -6,13 +6,15 @@
  *      tests/tools/backwards_tool.c tests/backwards_ref.c build/libvchess.a
  *
  * Subcommands:
- *   epd N SEED         N positions by random play, each with perft depths 1-3
+ *   epd N SEED         some hand-picked corner positions, then N positions by
+ *                      random play, each with perft depths 1-3
  *                      computed by the fast generator (vc_perft) and by the
  *                      reference (tests/backwards_ref.c); prints EPD lines
  *                      `FEN ;D1 n ;D2 n ;D3 n` and exits 1 on any
  *                      disagreement. Produced data/perft/backwards.epd.
- *   maxmoves SEED ITERS  hill-climb over legal positions for the largest
- *                      number of legal moves; prints the best FEN and count.
+ *   maxmoves SEED ITERS  simulated annealing over legal positions for the
+ *                      largest number of legal moves; prints the best FEN
+ *                      and its count.
  *   nomove SEED        random play until the side to move has no legal move
  *                      (and no goal is reached); prints that FEN.
  *   replay MOVE...     play the moves from the start position, printing each
@@ -62,51 +64,85 @@ static struct vc_position random_position(int plies)
 	return pos;
 }
 
+/* Hand-picked corners put first in the suite: the seed's positions,
+ * unpromotions both ways, double-step retractions, a king in check, a
+ * side with no legal move, a reached goal. */
+static const char *const epd_corners[] = {
+	"4N1k1/5P2/8/8/8/8/8/4K3 w - - 0 1",
+	"4N1k1/8/5P2/8/8/8/8/4K3 b - - 0 2",
+	"3Q4/7k/8/8/8/8/1K6/3q4 w - - 0 1",
+	"3Q4/7k/8/8/8/8/1K6/3q4 b - - 0 1",
+	"R1B1k1N1/2p5/5p2/3pP3/2P5/8/5P2/1n1bK1r1 b - - 0 1",
+	"4k3/8/8/pppppppp/PPPPPPPP/8/8/4K3 w - - 0 1",
+	"2rk1r2/Q2P1K1R/R1b1p1B1/5pbn/np5p/2p1B3/3N2p1/N6q w - - 0 16",
+	"k7/8/8/8/8/8/PPPPPPPP/RNBQKBnR w - - 0 40",
+};
+
+static int epd_line(const struct vc_position *pos)
+{
+	struct bref_pos rp;
+	bref_from_position(&rp, pos);
+	char fen[VC_FEN_MAX];
+	vc_fen_write(pos, fen, false);
+	printf("%s", fen);
+	int bad = 0;
+	for (int d = 1; d <= 3; d++) {
+		uint64_t a = vc_perft(pos, d), b = bref_perft(&rp, d);
+		if (a != b) {
+			fprintf(stderr, "DISAGREE %s depth %d: fast %llu ref %llu\n", fen, d,
+			        (unsigned long long)a, (unsigned long long)b);
+			bad = 1;
+		}
+		printf(" ;D%d %llu", d, (unsigned long long)a);
+	}
+	printf("\n");
+	fflush(stdout);
+	return bad;
+}
+
 static int cmd_epd(int n, uint64_t seed)
 {
 	rng_state = seed;
 	int bad = 0;
-	printf("# Backwards Stalemate Chess perft suite (vchess). Produced by\n"
-	       "# `build/backwards_tool epd %d %llu` (tests/tools/backwards_tool.c):\n"
-	       "# positions reached by random play from the start position, every count\n"
-	       "# computed by both the fast generator (lib/variant_backwards.c, vc_perft)\n"
-	       "# and the simple reference generator (tests/backwards_ref.c), kept only\n"
-	       "# where they agree. Checked by tests/test_backwards.c (backwards/epd_suite).\n",
-	       n, (unsigned long long)seed);
-	for (int i = 0; i < n; i++) {
-		int plies = i < 5 ? i : (int)(rng() % 120);
-		struct vc_position pos = random_position(plies);
-		struct bref_pos rp;
-		bref_from_position(&rp, &pos);
-		char fen[VC_FEN_MAX];
-		vc_fen_write(&pos, fen, false);
-		printf("%s", fen);
-		for (int d = 1; d <= 3; d++) {
-			uint64_t a = vc_perft(&pos, d), b = bref_perft(&rp, d);
-			if (a != b) {
-				fprintf(stderr, "DISAGREE %s depth %d: fast %llu ref %llu\n", fen, d,
-				        (unsigned long long)a, (unsigned long long)b);
-				bad = 1;
-			}
-			printf(" ;D%d %llu", d, (unsigned long long)a);
+	printf("# Backwards Stalemate Chess perft suite: `FEN ;D1 n ;D2 n ;D3 n`, read by\n"
+	       "# formats/perftsuite (vchess perft --variant backwards --suite ...).\n"
+	       "# Produced by `build/backwards_tool epd %d %llu` (tests/tools/backwards_tool.c):\n"
+	       "# %d hand-picked corner positions, then %d reached by random play from the\n"
+	       "# start. Every count was computed by both the fast generator\n"
+	       "# (lib/variant_backwards.c, vc_perft) and the simple reference generator\n"
+	       "# (tests/backwards_ref.c) and they agreed (the tool fails otherwise).\n"
+	       "# Checked with the fast generator by tests/test_backwards.c (backwards::epd_suite).\n",
+	       n, (unsigned long long)seed, (int)(sizeof epd_corners / sizeof *epd_corners), n);
+	for (size_t i = 0; i < sizeof epd_corners / sizeof *epd_corners; i++) {
+		struct vc_position pos;
+		struct vc_fen_result res;
+		if (vc_fen_parse(&pos, epd_corners[i], VC_BACKWARDS, &res) != VC_FEN_OK) {
+			fprintf(stderr, "bad corner FEN %s\n", epd_corners[i]);
+			return 1;
 		}
-		printf("\n");
-		fflush(stdout);
+		bad |= epd_line(&pos);
+	}
+	for (int i = 0; i < n; i++) {
+		/* a few openings, then anywhere in the first 120 plies */
+		struct vc_position pos = random_position(i < 4 ? i + 1 : (int)(rng() % 120));
+		bad |= epd_line(&pos);
 	}
 	return bad;
 }
 
-/* Random legal placements; keep a mutation when the move count does not
- * drop. */
+/* Simulated annealing over legal placements (random add, remove, move of
+ * a piece, side flip): a mutation is kept when the move count does not
+ * drop by more than a temperature that falls to 0 over the run. */
 static int cmd_maxmoves(uint64_t seed, long iters)
 {
 	static const char *const letters = "PNBRQpnbrq";
 	rng_state = seed;
-	struct vc_position best;
-	vc_startpos(&best, VC_BACKWARDS);
-	int bestn = count_moves(&best);
+	struct vc_position cur, best;
+	vc_startpos(&cur, VC_BACKWARDS);
+	best = cur;
+	int curn = count_moves(&cur), bestn = curn;
 	for (long it = 0; it < iters; it++) {
-		struct vc_position cand = best;
+		struct vc_position cand = cur;
 		int op = (int)(rng() % 4);
 		int sq = (int)(rng() % 64), sq2 = (int)(rng() % 64);
 		int pc = cand.board[sq];
@@ -123,9 +159,8 @@ static int cmd_maxmoves(uint64_t seed, long iters)
 		} else {
 			continue;
 		}
-		if (rng() % 8 == 0) {
+		if (rng() % 8 == 0)
 			cand.side ^= 1;
-		}
 		char fen[VC_FEN_MAX];
 		vc_fen_write(&cand, fen, false);
 		struct vc_position chk;
@@ -133,9 +168,13 @@ static int cmd_maxmoves(uint64_t seed, long iters)
 		if (vc_fen_parse(&chk, fen, VC_BACKWARDS, &res) != VC_FEN_OK)
 			continue;
 		int n = count_moves(&chk);
-		if (n >= bestn) {
-			if (n > bestn)
-				fprintf(stderr, "%ld: %d %s\n", it, n, fen);
+		int temp = (int)(40 * (iters - it) / iters);
+		if (n >= curn - (temp ? (int)(rng() % (uint64_t)(temp + 1)) : 0)) {
+			cur = chk;
+			curn = n;
+		}
+		if (n > bestn) {
+			fprintf(stderr, "%ld: %d %s\n", it, n, fen);
 			bestn = n;
 			best = chk;
 		}
