@@ -15,6 +15,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "input.h"
 #include "perftsuite.h"
 
 static const char usage[] =
@@ -30,7 +31,8 @@ static const char usage[] =
         "\n"
         "With --suite, read a perft suite (EPD lines 'FEN ;D1 20 ;D2 400' or\n"
         "'id / epd / perft DEPTH COUNT' blocks; '#' comments; '-' is standard\n"
-        "input), check every count, print each mismatch and a summary line.\n"
+        "input; compressed files and archives are opened by content), check\n"
+        "every count, print each mismatch and a summary line.\n"
         "A position's EPD operation 'variant NAME' overrides --variant.\n"
         "\n"
         "Options:\n"
@@ -274,6 +276,7 @@ static int perft_single(const struct perft_args *a,
 /* A suite position after the syntax pass: what to count, what came out. */
 struct job {
 	const struct vc_perft_entry *entry;
+	const char *member;  /* archive member, or NULL */
 	struct vc_position pos;
 	bool usable;         /* variant and FEN were good */
 	char problem[160];   /* why not */
@@ -322,45 +325,110 @@ static void *worker(void *arg)
 	}
 }
 
-static int read_all(const char *path, char **data, size_t *len)
+/* A suite as read: its entries, the archive member each came from, and what
+ * stopped the reading (a syntax error, an input error), if anything. */
+struct suite_source {
+	struct vc_perft_suite suite;
+	char **member;        /* per entry: its member's name, or NULL */
+	char **names;         /* owned member names */
+	int nnames;
+	int syntax;           /* vc_perftsuite_parse's status, 0 if fine */
+	struct vc_perftsuite_error perr;
+	const char *perr_member;
+	bool input_failed;
+	struct vc_input_error ierr;
+};
+
+static void *xrealloc(void *p, size_t n)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	void *q = realloc(p, n ? n : 1);
+	if (!q) {
+		vc_cli_error("perft", "out of memory");
+		exit(VC_EXIT_INPUT);
+	}
+	return q;
+}
+
+/* Read the whole current member into *buf; false on an input error (what
+ * was read before it is still returned). */
+static bool read_member(struct vc_input *in, char **buf, size_t *len)
+{
 	size_t cap = 1 << 16, n = 0;
-	char *buf;
-	if (!f)
-		return errno;
-	buf = malloc(cap);
-	if (!buf) {
-		if (f != stdin)
-			fclose(f);
-		return ENOMEM;
-	}
+	char *b = xrealloc(NULL, cap);
 	for (;;) {
-		if (n == cap) {
-			char *nb = realloc(buf, cap *= 2);
-			if (!nb) {
-				free(buf);
-				if (f != stdin)
-					fclose(f);
-				return ENOMEM;
-			}
-			buf = nb;
+		if (cap - n < 4096)
+			b = xrealloc(b, cap *= 2);
+		ptrdiff_t r = vc_input_read(in, b + n, cap - n);
+		if (r <= 0) {
+			*buf = b;
+			*len = n;
+			return r == 0;
 		}
-		size_t r = fread(buf + n, 1, cap - n, f);
-		n += r;
-		if (r == 0)
-			break;
+		n += (size_t)r;
 	}
-	int err = ferror(f) ? (errno ? errno : EIO) : 0;
-	if (f != stdin)
-		fclose(f);
-	if (err) {
+}
+
+/* Read and parse `path` (any container the input layer opens; each member
+ * of an archive is a suite of its own) into *src. */
+static void read_suite(const char *path, struct suite_source *src)
+{
+	memset(src, 0, sizeof *src);
+	vc_perftsuite_init(&src->suite);
+	vc_input_error_init(&src->ierr);
+	struct vc_input *in = vc_input_open(path, &src->ierr);
+	if (!in) {
+		src->input_failed = true;
+		return;
+	}
+	const char *name;
+	int r;
+	while ((r = vc_input_next_member(in, &name)) == 1) {
+		char *buf, *nm = NULL;
+		size_t len;
+		bool ok = read_member(in, &buf, &len);
+		if (name) {
+			nm = strdup(name);
+			if (!nm) {
+				vc_cli_error("perft", "out of memory");
+				exit(VC_EXIT_INPUT);
+			}
+			src->names = xrealloc(src->names,
+			                      (size_t)(src->nnames + 1) * sizeof *src->names);
+			src->names[src->nnames++] = nm;
+		}
+		if (!ok) /* damaged input: its last, cut line is no syntax error */
+			while (len > 0 && buf[len - 1] != '\n')
+				len--;
+		int before = src->suite.count;
+		src->syntax = vc_perftsuite_parse(&src->suite, buf, len, &src->perr);
 		free(buf);
-		return err;
+		src->member = xrealloc(src->member,
+		                       (size_t)src->suite.count * sizeof *src->member);
+		for (int i = before; i < src->suite.count; i++)
+			src->member[i] = nm;
+		if (src->syntax) {
+			src->perr_member = nm;
+			break;
+		}
+		if (!ok) {
+			r = -1;
+			break;
+		}
 	}
-	*data = buf;
-	*len = n;
-	return 0;
+	if (r < 0) {
+		src->input_failed = true;
+		src->ierr = *vc_input_error(in);
+	}
+	vc_input_close(in);
+}
+
+static void suite_source_release(struct suite_source *src)
+{
+	vc_perftsuite_release(&src->suite);
+	for (int i = 0; i < src->nnames; i++)
+		free(src->names[i]);
+	free(src->names);
+	free(src->member);
 }
 
 struct tally {
@@ -372,17 +440,19 @@ static void report_job(const char *file, const struct job *j,
                        const struct vc_cli_opts *opts, struct tally *t)
 {
 	const struct vc_perft_entry *e = j->entry;
+	char where[512];
+	if (j->member)
+		snprintf(where, sizeof where, "%s:%s:%ld", file, j->member, e->line);
+	else
+		snprintf(where, sizeof where, "%s:%ld", file, e->line);
 	t->positions++;
 	if (!j->usable) {
-		printf("%s:%ld: error: %s\n", file, e->line, j->problem);
+		printf("%s: error: %s\n", where, j->problem);
 		t->errors++;
 		return;
 	}
-	if (opts->verbose) {
-		char where[64];
-		snprintf(where, sizeof where, "%s:%ld", file, e->line);
+	if (opts->verbose)
 		fen_warnings(where, j->warnings);
-	}
 	int checked = 0, bad = 0;
 	for (int i = 0; i < e->ncounts; i++) {
 		if (!j->check[i]) {
@@ -394,16 +464,16 @@ static void report_job(const char *file, const struct job *j,
 		if (j->got[i] != e->counts[i].nodes) {
 			bad++;
 			t->mismatches++;
-			printf("%s:%ld: mismatch%s%s%s at depth %d: expected %" PRIu64
-			       ", got %" PRIu64 ": %s\n", file, e->line,
+			printf("%s: mismatch%s%s%s at depth %d: expected %" PRIu64
+			       ", got %" PRIu64 ": %s\n", where,
 			       e->id ? " (" : "", e->id ? e->id : "", e->id ? ")" : "",
 			       e->counts[i].depth, e->counts[i].nodes, j->got[i],
 			       e->fen);
 		}
 	}
 	if (opts->verbose && !bad)
-		printf("%s:%ld: ok%s%s%s: %d count%s, %" PRIu64 " nodes\n", file,
-		       e->line, e->id ? " (" : "", e->id ? e->id : "",
+		printf("%s: ok%s%s%s: %d count%s, %" PRIu64 " nodes\n", where,
+		       e->id ? " (" : "", e->id ? e->id : "",
 		       e->id ? ")" : "", checked, checked == 1 ? "" : "s",
 		       j->nodes);
 	t->nodes += j->nodes;
@@ -457,28 +527,22 @@ static int perft_suite(const struct perft_args *a,
 	const char *file = strcmp(a->suite, "-") == 0 ? "(stdin)" : a->suite;
 	const struct vc_variant *dflt =
 	        opts->variant ? opts->variant : vc_variant_get(VC_STANDARD);
-	char *text = NULL;
-	size_t len = 0;
-	int err = read_all(a->suite, &text, &len);
-	if (err) {
-		vc_cli_error("perft", "cannot read %s: %s", file, strerror(err));
+	struct suite_source src;
+	read_suite(a->suite, &src);
+	struct vc_perft_suite suite = src.suite;
+	if (src.input_failed && suite.count == 0 && !src.syntax) {
+		vc_cli_error("perft", "cannot read %s: %s", file, src.ierr.message);
+		suite_source_release(&src);
 		return VC_EXIT_INPUT;
 	}
-
-	struct vc_perft_suite suite;
-	struct vc_perftsuite_error perr = { 0, 0, NULL };
-	vc_perftsuite_init(&suite);
-	int prc = vc_perftsuite_parse(&suite, text, len, &perr);
-	free(text);
 
 	int n = suite.count;
 	if (a->max_positions >= 0 && n > a->max_positions)
 		n = (int)a->max_positions;
 	struct job *jobs = calloc((size_t)n + 1, sizeof *jobs);
 	if (!jobs) {
-		vc_perftsuite_release(&suite);
 		vc_cli_error("perft", "out of memory");
-		return VC_EXIT_INPUT;
+		exit(VC_EXIT_INPUT);
 	}
 	for (int i = 0; i < n; i++) {
 		int nc = suite.entries[i].ncounts;
@@ -489,6 +553,7 @@ static int perft_suite(const struct perft_args *a,
 			exit(VC_EXIT_INPUT);
 		}
 		prepare_job(&jobs[i], &suite.entries[i], dflt, a);
+		jobs[i].member = src.member[i];
 	}
 
 	struct pool pool = { .jobs = jobs, .njobs = n };
@@ -551,9 +616,11 @@ static int perft_suite(const struct perft_args *a,
 		pthread_join(threads[i], NULL);
 	double secs = vc_cli_now() - t0;
 
-	if (prc != 0) {
-		printf("%s:%ld:%d: error: %s\n", file, perr.line, perr.column,
-		       perr.message);
+	if (src.syntax != 0) {
+		printf("%s%s%s:%ld:%d: error: %s\n", file,
+		       src.perr_member ? ":" : "",
+		       src.perr_member ? src.perr_member : "", src.perr.line,
+		       src.perr.column, src.perr.message);
 		t.errors++;
 	}
 	printf("%s: %ld position%s, %ld count%s checked, %ld skipped: "
@@ -573,7 +640,13 @@ static int perft_suite(const struct perft_args *a,
 	free(threads);
 	pthread_mutex_destroy(&pool.lock);
 	pthread_cond_destroy(&pool.changed);
-	vc_perftsuite_release(&suite);
+	suite_source_release(&src);
+	if (src.input_failed) {
+		/* everything read before the fault was checked above */
+		vc_cli_error("perft", "cannot read all of %s: %s", file,
+		             src.ierr.message);
+		return VC_EXIT_INPUT;
+	}
 	return t.mismatches || t.errors ? VC_EXIT_FINDINGS : VC_EXIT_OK;
 }
 
