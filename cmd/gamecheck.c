@@ -580,11 +580,10 @@ static int on_end(void *user, const struct vc_pgn_game *g)
 	return rc ? VC_PGN_STOP : VC_PGN_CONTINUE;
 }
 
-int vc_checker_run(struct vc_checker *c, vc_pgn_read_fn read, void *ctx,
-                   const char *source, const char *member)
+void vc_checker_visitor(struct vc_checker *c, struct vc_pgn_visitor *vis,
+                        const char *source, const char *member)
 {
-	struct vc_pgn_visitor vis = {
-		.user = c,
+	static const struct vc_pgn_visitor tmpl = {
 		.begin_game = on_begin,
 		.tag = on_tag,
 		.move = on_move,
@@ -596,11 +595,20 @@ int vc_checker_run(struct vc_checker *c, vc_pgn_read_fn read, void *ctx,
 		.error = on_error,
 		.warning = on_warning,
 	};
+	*vis = tmpl;
+	vis->user = c;
+	c->source = source;
+	c->member = member;
+}
+
+int vc_checker_run(struct vc_checker *c, vc_pgn_read_fn read, void *ctx,
+                   const char *source, const char *member)
+{
+	struct vc_pgn_visitor vis;
+	vc_checker_visitor(c, &vis, source, member);
 	struct vc_pgn_options po;
 	memset(&po, 0, sizeof po);
 	po.keep_raw = c->opt.keep_raw;
-	c->source = source;
-	c->member = member;
 	struct vc_pgn_reader rd;
 	if (vc_pgn_reader_init(&rd, read, ctx, &vis, &po))
 		return VC_PGN_NOMEM;

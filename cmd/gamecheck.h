@@ -141,6 +141,12 @@ void vc_checker_release(struct vc_checker *c);
 int vc_checker_run(struct vc_checker *c, vc_pgn_read_fn read, void *ctx,
                    const char *source, const char *member);
 
+/* The checker as a PGN visitor (user = c), for callers that drive a reader
+ * themselves or replay recorded events (parallel validation); source and
+ * member name the stream in reports. */
+void vc_checker_visitor(struct vc_checker *c, struct vc_pgn_visitor *vis,
+                        const char *source, const char *member);
+
 /* Add a finding to the current record (for the Undo/time layers). */
 void vc_gc_add(struct vc_checker *c, bool error, const char *code,
                uint64_t line, uint64_t column, int ply, const char *move,
