@@ -184,13 +184,18 @@ static inline void on_eol(struct vc_pgn_reader *r, unsigned char c,
 
 /* ---- Buffers -------------------------------------------------------------- */
 
-static bool grow(unsigned char **p, size_t *cap, size_t need)
+/* Makes *p hold at least `need` bytes, doubling as it grows but never past
+ * `max` (callers keep need <= max). */
+static bool grow(unsigned char **p, size_t *cap, size_t need, size_t max)
 {
 	if (need <= *cap)
 		return true;
-	size_t n = *cap ? *cap : 256;
-	while (n < need)
-		n = n > SIZE_MAX / 2 ? need : n * 2;
+	size_t n = *cap > 128 ? *cap : 128;
+	n = n > SIZE_MAX / 2 ? need : 2 * n;
+	if (n > max)
+		n = max;
+	if (n < need)
+		n = need;
 	unsigned char *q = realloc(*p, n);
 	if (!q)
 		return false;
@@ -214,7 +219,7 @@ static void raw_append(struct vc_pgn_reader *r, const unsigned char *s,
 		n = room;
 		r->raw_full = true;
 	}
-	if (n && !grow(&r->raw, &r->raw_cap, r->raw_len + n)) {
+	if (n && !grow(&r->raw, &r->raw_cap, r->raw_len + n, r->lim.raw)) {
 		r->raw_full = true;
 		return;
 	}
@@ -365,7 +370,7 @@ static const char *deliver_text(struct vc_pgn_reader *r, unsigned char *s,
 	if (j == len)
 		return (const char *)s;
 	/* Some byte is not UTF-8: decode those bytes as Latin-1. */
-	if (!grow(&r->conv, &r->conv_cap, 2 * len + 1)) {
+	if (!grow(&r->conv, &r->conv_cap, 2 * len + 1, r->conv_max)) {
 		finding(r, VC_PGN_E_NOMEM, loc, "out of memory converting text");
 		return NULL;
 	}
@@ -681,7 +686,7 @@ static void nonstandard(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc,
 static bool normalise_word(struct vc_pgn_reader *r, const unsigned char *s,
                            size_t n, size_t *out_n)
 {
-	if (!grow(&r->conv, &r->conv_cap, 2 * n + 8))
+	if (!grow(&r->conv, &r->conv_cap, 2 * n + 8, r->conv_max))
 		return false;
 	unsigned char *o = r->conv;
 	size_t i = 0;
@@ -735,18 +740,16 @@ static bool parse_result(const unsigned char *s, size_t n,
 
 static const char *const result_text[] = {"", "1-0", "0-1", "1/2-1/2", "*"};
 
-/* A word (letters, digits, -+#=@/:. and UTF-8) ended. */
-static void word_end(struct vc_pgn_reader *r, uint64_t end)
+static bool unicode_space(uint32_t cp)
 {
-	struct vc_pgn_loc loc = r->tok_loc;
-	unsigned char *s = r->tok;
-	size_t n = r->tok_len;
-	tok_done(r, end);
-	if (r->tok_over) {
-		finding(r, VC_PGN_E_LIMIT_TOKEN, &loc,
-		        "token longer than %zu bytes", r->lim.token);
-		return;
-	}
+	return cp == 0xA0 || cp == 0xFEFF || (cp >= 0x2000 && cp <= 0x200B) ||
+	       cp == 0x202F || cp == 0x205F || cp == 0x3000;
+}
+
+/* One word without Unicode spaces: s[0..n) in r->tok, at loc. */
+static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
+                       struct vc_pgn_loc loc)
+{
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] >= 0x80) {
 			int nag = glyph_nag(s, n);
@@ -854,6 +857,61 @@ static void word_end(struct vc_pgn_reader *r, uint64_t end)
 	}
 }
 
+/* Piece r->tok[from..to) of a word that began at `base`. A piece after a
+ * result starts the next game, as a separate word would. */
+static void word_split_piece(struct vc_pgn_reader *r,
+                             const struct vc_pgn_loc *base, size_t from,
+                             size_t to)
+{
+	struct vc_pgn_loc loc = *base;
+	loc.offset += from, loc.column += from;
+	if (from > 0 && r->phase == G_POST) {
+		r->tok_loc = loc;
+		token_start(r, TK_MOVETEXT);
+		if (r->stopped)
+			return;
+	}
+	tok_done(r, base->offset + to);
+	word_piece(r, r->tok + from, to - from, loc);
+}
+
+/* A word (letters, digits, -+#=@/:. and UTF-8) ended just before stream
+ * offset `end`. Unicode spaces inside it (`1.<NBSP>e4`) separate words. */
+static void word_end(struct vc_pgn_reader *r, uint64_t end)
+{
+	const unsigned char *s = r->tok;
+	size_t n = r->tok_len, start = 0, i = 0;
+	bool high = false;
+	tok_done(r, end);
+	if (r->tok_over) {
+		finding(r, VC_PGN_E_LIMIT_TOKEN, &r->tok_loc,
+		        "token longer than %zu bytes", r->lim.token);
+		return;
+	}
+	for (size_t j = 0; j < n; j++)
+		high |= s[j] >= 0x80;
+	if (!high) {
+		word_piece(r, r->tok, n, r->tok_loc);
+		return;
+	}
+	struct vc_pgn_loc base = r->tok_loc;
+	while (i < n && !r->stopped) {
+		uint32_t cp;
+		size_t k;
+		if (s[i] >= 0x80 && (k = u8_seq(s + i, n - i, &cp)) &&
+		    unicode_space(cp)) {
+			if (i > start)
+				word_split_piece(r, &base, start, i);
+			i += k;
+			start = i;
+		} else {
+			i++;
+		}
+	}
+	if (start < n && !r->stopped)
+		word_split_piece(r, &base, start, n);
+}
+
 static void nag_end(struct vc_pgn_reader *r)
 {
 	tok_done(r, here_off(r));
@@ -898,16 +956,9 @@ static bool val_add(struct vc_pgn_reader *r, unsigned char c, size_t limit)
 {
 	if (r->val_len >= limit)
 		return false;
-	if (r->val_len + 1 >= r->val_cap) {
-		size_t want = 2 * r->val_cap;
-		if (want > limit + 1)
-			want = limit + 1;
-		if (want < r->val_len + 2)
-			want = r->val_len + 2;
-		if (!grow(&r->val, &r->val_cap, want)) {
-			r->val_nomem = true;
-			return false;
-		}
+	if (!grow(&r->val, &r->val_cap, r->val_len + 2, limit + 1)) {
+		r->val_nomem = true;
+		return false;
 	}
 	r->val[r->val_len++] = c;
 	return true;
@@ -926,6 +977,24 @@ static void comment_add(struct vc_pgn_reader *r, unsigned char c)
 		finding(r, VC_PGN_E_LIMIT_COMMENT, &r->tok_loc,
 		        "comment longer than %zu bytes; skipped",
 		        r->lim.comment);
+}
+
+/* Appends n bytes of comment text; past the limit, as comment_add. */
+static void comment_add_run(struct vc_pgn_reader *r, const unsigned char *p,
+                            size_t n)
+{
+	size_t room = r->lim.comment - r->val_len;
+	size_t k = n < room ? n : room;
+	if (k && !grow(&r->val, &r->val_cap, r->val_len + k + 1,
+	               r->lim.comment + 1)) {
+		r->val_nomem = true;
+		k = 0;
+		n = 1;
+	}
+	memcpy(r->val + r->val_len, p, k);
+	r->val_len += k;
+	if (k < n)
+		comment_add(r, p[k]); /* reports the limit */
 }
 
 static void comment_end(struct vc_pgn_reader *r)
@@ -984,9 +1053,19 @@ static void tag_name_done(struct vc_pgn_reader *r)
 		        "tag name longer than %zu bytes", r->lim.tag_name);
 }
 
+/* After a `"` that may close the value, the quote and the blanks after it
+ * are kept tentatively; they may pass the limit by this much. */
+#define QUOTE_SLACK 64
+
 static void tag_add(struct vc_pgn_reader *r, unsigned char c)
 {
 	if (!val_add(r, c, r->lim.tag_value))
+		r->val_over = true;
+}
+
+static void tag_add_tentative(struct vc_pgn_reader *r, unsigned char c)
+{
+	if (!val_add(r, c, r->lim.tag_value + QUOTE_SLACK))
 		r->val_over = true;
 }
 
@@ -1135,12 +1214,6 @@ static void ws_dispatch(struct vc_pgn_reader *r, unsigned char c)
 	tok_done(r, here_off(r));
 }
 
-static bool unicode_space(uint32_t cp)
-{
-	return cp == 0xA0 || cp == 0xFEFF || (cp >= 0x2000 && cp <= 0x200B) ||
-	       cp == 0x202F || cp == 0x205F || cp == 0x3000;
-}
-
 /* A UTF-8 character between tokens is complete (or broken at c). */
 static void u8_done(struct vc_pgn_reader *r, bool broken)
 {
@@ -1266,6 +1339,18 @@ static void step(struct vc_pgn_reader *r)
 			return;
 		}
 		while (r->pos < len) {
+			/* copy the run up to the next `}` or line end at once */
+			size_t run = r->pos;
+			while (run < len && buf[run] != '}' && buf[run] != '\n' &&
+			       buf[run] != '\r')
+				run++;
+			if (run > r->pos) {
+				comment_add_run(r, buf + r->pos, run - r->pos);
+				r->pos = run;
+				if (!r->val_collect)
+					return; /* limit reached: go on skipping */
+				continue;
+			}
 			c = buf[r->pos];
 			if (c == '}') {
 				r->pos++;
@@ -1274,18 +1359,13 @@ static void step(struct vc_pgn_reader *r)
 				comment_end(r);
 				return;
 			}
-			if (c == '\n' || c == '\r') {
-				bool is_new;
-				on_eol(r, c, true, &is_new);
-				r->pos++;
-				if (is_new)
-					comment_add(r, '\n');
-			} else {
-				r->pos++;
-				comment_add(r, c);
-			}
+			bool is_new;
+			on_eol(r, c, true, &is_new);
+			r->pos++;
+			if (is_new)
+				comment_add(r, '\n');
 			if (!r->val_collect)
-				return; /* limit reached: go on skipping */
+				return;
 		}
 		return;
 
@@ -1350,7 +1430,7 @@ static void step(struct vc_pgn_reader *r)
 			if (c == '"') {
 				r->pos++;
 				r->val_quote = r->val_len;
-				tag_add(r, c);
+				tag_add_tentative(r, c);
 				r->ls = LS_TAG_QUOTE;
 				return;
 			}
@@ -1389,11 +1469,13 @@ static void step(struct vc_pgn_reader *r)
 			r->ls = LS_WS;
 			tag_done(r);
 		} else if (c == ' ' || c == '\t') {
-			tag_add(r, c);
+			tag_add_tentative(r, c);
 			r->pos++;
 		} else if (c == '"') {
+			if (r->val_len > r->lim.tag_value)
+				r->val_over = true;
 			r->val_quote = r->val_len;
-			tag_add(r, c);
+			tag_add_tentative(r, c);
 			r->pos++;
 		} else if (c == '\n' || c == '\r') {
 			r->ls = LS_WS;
@@ -1401,6 +1483,8 @@ static void step(struct vc_pgn_reader *r)
 			         "tag without its closing ']'");
 		} else {
 			/* the quote was part of the value */
+			if (r->val_len > r->lim.tag_value)
+				r->val_over = true;
 			r->ls = LS_TAG_VALUE;
 		}
 		return;
@@ -1655,6 +1739,12 @@ int vc_pgn_reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
 	r->line = 1;
 	r->cr_end = UINT64_MAX;
 	r->eol_cr = UINT64_MAX;
+	size_t longest = r->lim.comment;
+	if (longest < r->lim.tag_value + QUOTE_SLACK)
+		longest = r->lim.tag_value + QUOTE_SLACK;
+	if (longest < r->lim.token + 8)
+		longest = r->lim.token + 8;
+	r->conv_max = 2 * longest + 8;
 	r->buf = malloc(r->buf_size);
 	/* words, tag names and `e8(Q)` fit; longer ones set tok_over */
 	size_t tcap = (r->lim.token > r->lim.tag_name ? r->lim.token

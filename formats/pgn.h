@@ -326,7 +326,7 @@ struct vc_pgn_reader {
 	size_t val_len, val_cap, val_quote;
 	bool val_over, val_collect, val_nomem;
 	unsigned char *conv;        /* normalised or Latin-1-decoded text */
-	size_t conv_cap;
+	size_t conv_cap, conv_max;
 	unsigned char u8[4];
 	unsigned u8_len, u8_need;
 	unsigned long nag_val;
