@@ -52,14 +52,17 @@ lib/libvchess.a: $(BUILD)/libvchess.a
 $(BUILD)/libvcformats.a: $(FMT_OBJ)
 	rm -f $@; ar rcs $@ $^
 
-vchess: $(CMD_OBJ) $(BUILD)/libvcformats.a $(BUILD)/libvchess.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(BUILD)/libvchess.a $(LDLIBS)
+# Programs link the library's objects, not the archive: the registry refers
+# to some variants weakly (lib/variant.c), and a weak reference does not pull
+# a member out of an archive.
+vchess: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
 # The unit tests also link the command-line helpers (tests/test_cli.c).
 CLI_OBJ = $(BUILD)/cmd/common.o
 
-$(BUILD)/unit-tests: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(BUILD)/libvchess.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(BUILD)/libvchess.a -lcriterion $(LDLIBS)
+$(BUILD)/unit-tests: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) -lcriterion $(LDLIBS)
 
 # Prerequisites: Debian packages (installed when missing and we are root).
 deps:
@@ -86,8 +89,8 @@ check-asan: deps
 	ASAN_OPTIONS=detect_leaks=1 build-asan/unit-tests --jobs 2
 	VCHESS_ASAN=1 sh tests/run_golden.sh ./vchess-asan
 
-vchess-asan: $(CMD_OBJ) $(BUILD)/libvcformats.a $(BUILD)/libvchess.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(BUILD)/libvchess.a $(LDLIBS)
+vchess-asan: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
 check: deps all check-unit check-golden check-perft-quick check-asan
 	@echo "make check: all test suites passed"

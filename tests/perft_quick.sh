@@ -4,6 +4,7 @@
 #   data/perft/tricky.perft            every count up to 10,000,000 nodes
 #   data/perft/random.perft            the first 50 positions, counts up to 10,000,000
 #   data/perft/chess960-{xfen,shredder}.epd  the first 40 start positions, depths 1-4
+#   data/perft/antichess.epd, backwards.epd  every count (under a second)
 # The full suites are tests/perft_full.sh (make check-perft).
 # usage: tests/perft_quick.sh [VCHESS]   (default ./vchess; run from the repo root)
 set -u
@@ -26,6 +27,8 @@ suite --suite data/perft/tricky.perft --max-nodes 10000000
 suite --suite data/perft/random.perft --max-positions 50 --max-nodes 10000000
 suite --suite data/perft/chess960-xfen.epd --variant chess960 --max-positions 40 --max-depth 4
 suite --suite data/perft/chess960-shredder.epd --variant chess960 --max-positions 40 --max-depth 4
+suite --suite data/perft/antichess.epd --variant antichess
+suite --suite data/perft/backwards.epd --variant backwards
 
 echo "perft-quick: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
