@@ -45,6 +45,18 @@ void vc_gc_add(struct vc_checker *c, bool error, const char *code, uint64_t line
 	va_end(ap);
 }
 
+void vc_checker_on_event(struct vc_checker *c, vc_gc_on_event fn, void *user)
+{
+	c->on_event = fn;
+	c->event_user = user;
+}
+
+void vc_gc_emit(struct vc_checker *c, const struct vc_gc_event *ev)
+{
+	if (c->on_event)
+		c->on_event(c->event_user, ev);
+}
+
 int vc_checker_init(struct vc_checker *c, const struct vc_gc_options *opt,
                     vc_gc_on_game on_game, void *user)
 {
@@ -207,7 +219,10 @@ static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
 	c->levels[0].ply = 0;
 	vc_fen_write(&start, r->start_fen, false);
 	r->setup_ok = true;
-	vc_undo_start(c);
+	if (!vc_undo_start(c)) {
+		c->skip = true; /* a bad TakebackTokens tag: tokens unknown */
+		return false;
+	}
 	return true;
 }
 
@@ -261,6 +276,8 @@ static int on_tag(void *user, const char *name, const char *value, size_t value_
 		return VC_PGN_SKIP;
 	c->tag_off[r->ntags].name = n;
 	c->tag_off[r->ntags].value = v;
+	c->tag_off[r->ntags].line = loc->line;
+	c->tag_off[r->ntags].column = loc->column;
 	int idx = r->ntags++;
 	if (dup >= 0)
 		vc_gc_add(c, false, "duplicate-tag", loc->line, loc->column, 0, NULL,
@@ -329,12 +346,21 @@ static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 		vc_gc_add(c, false, vc_san_warning_code(bit), mv->loc.line, mv->loc.column, ply,
 		          label, "%s", vc_san_warning_message(bit));
 	}
-	vc_undo_after_move(c);
+	vc_undo_after_move(c, mv, label);
 	struct vc_outcome oc = vc_game_outcome(&c->game);
-	if (outcome_ends(&oc) && !vc_undo_pending(c, &oc)) {
+	bool pending = false;
+	if (outcome_ends(&oc) && !(pending = vc_undo_pending(c, &oc))) {
 		c->ended = true;
 		r->end_ply = c->game.nplies;
 		r->board = oc;
+	}
+	if (c->on_event) {
+		struct vc_gc_event ev = {
+			.type = VC_GC_EVENT_MOVE, .color = !vc_game_pos(&c->game)->side, .loc = mv->loc, .move = m,
+			.before = &c->game.line[c->game.nplies - 1], .game = &c->game, .rec = r,
+			.outcome = oc, .pending = pending,
+		};
+		c->on_event(c->event_user, &ev);
 	}
 	return VC_PGN_CONTINUE;
 }
@@ -344,8 +370,8 @@ static int check_variation_move(struct vc_checker *c, const struct vc_pgn_move *
 	struct vc_gc_level *L = &c->levels[c->depth];
 	char label[64];
 	move_label(&L->cur, mv->text, mv->len, label, sizeof label);
-	if (mv->len == 4 && memcmp(mv->text, "undo", 4) == 0)
-		return VC_PGN_CONTINUE; /* take-backs in side lines are not replayed */
+	if (vc_undo_is_token(c, mv->text, mv->len))
+		return vc_undo_in_variation(c, mv, label);
 	vc_move legal[VC_MAX_MOVES];
 	int n = vc_legal_moves(&L->cur, legal);
 	vc_move m;
@@ -471,11 +497,16 @@ static int on_comment(void *user, const char *text, size_t len, const struct vc_
 	if (c->skip || c->depth != 0 || !c->started || !c->rec.setup_ok)
 		return VC_PGN_CONTINUE;
 	double clk = parse_clock(text, len);
-	if (clk >= 0 && c->game.nplies > 0) {
-		/* the clock of the side that just moved */
-		int mover = !vc_game_pos(&c->game)->side;
+	/* the clock of the side that just moved (or took back) */
+	int mover = vc_undo_clock_owner(c);
+	if (clk >= 0 && mover >= 0) {
 		c->rec.last_clock[mover] = clk;
 		vc_undo_clock(c, mover, clk, loc);
+		struct vc_gc_event ev = {
+			.type = VC_GC_EVENT_CLOCK, .color = mover, .loc = *loc,
+			.game = &c->game, .rec = &c->rec, .clock = clk,
+		};
+		vc_gc_emit(c, &ev);
 	}
 	return VC_PGN_CONTINUE;
 }

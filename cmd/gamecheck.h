@@ -96,13 +96,44 @@ struct vc_gc_undo_state {
 	int total;                /* tokens in the game (conserved) */
 	bool timed;               /* TimeControl base+increment given */
 	double increment;         /* seconds */
-	double last_clock[2];     /* last clock per colour, -1 none */
-	bool takeback_since[2];   /* a take-back since that colour's last clock */
+	double last_clock[2];     /* latest clock reading per colour, -1 none */
+	bool takeback_since[2];   /* a take-back since that reading */
+	double check_from[2];     /* the reading the event's clock is checked
+	                             against, -1: not checked */
+	int clock_owner;          /* whose clock a comment now gives, -1 none */
+	bool clock_seen;          /* the last event already had its clock */
 	struct vc_outcome pending_outcome;
 };
 struct vc_gc_tagoff {
 	size_t name, value; /* offsets into the arena */
+	uint64_t line, column; /* where the tag starts */
 };
+
+/* Main-line events in record order, for `vchess replay`
+ * (vc_checker_on_event). A MOVE or TAKEBACK event is reported once it
+ * stands (after its checks passed); a CLOCK event gives the [%clk] of the
+ * event before it. */
+enum vc_gc_event_type {
+	VC_GC_EVENT_MOVE,     /* a ply was played */
+	VC_GC_EVENT_TAKEBACK, /* Undo Chess: two plies were taken back */
+	VC_GC_EVENT_CLOCK     /* a clock comment after a ply or a take-back */
+};
+
+struct vc_gc_event {
+	enum vc_gc_event_type type;
+	int color;                        /* who moved / took back / whose clock */
+	struct vc_pgn_loc loc;            /* the token or the comment */
+	vc_move move;                     /* MOVE: the ply */
+	const struct vc_position *before; /* MOVE: the position before it */
+	vc_move removed[2];               /* TAKEBACK: the plies removed, line order */
+	const struct vc_game *game;       /* the line after the event */
+	const struct vc_gc_game *rec;     /* the record so far (tokens: rec->undo) */
+	struct vc_outcome outcome;        /* MOVE: ended or pending by the rules */
+	bool pending;                     /* MOVE: mated/stalemated holding a token */
+	double clock;                     /* CLOCK: seconds */
+};
+
+typedef void (*vc_gc_on_event)(void *user, const struct vc_gc_event *ev);
 
 /* The checker. Fields are private. */
 struct vc_checker {
@@ -127,6 +158,8 @@ struct vc_checker {
 	const char *source, *member;
 	int stop;                    /* on_game asked to stop */
 	struct vc_gc_undo_state undo;
+	vc_gc_on_event on_event;     /* NULL: no events (vc_checker_on_event) */
+	void *event_user;
 };
 
 /* Prepare a checker; on_game is called once per game with its record.
@@ -146,6 +179,12 @@ int vc_checker_run(struct vc_checker *c, vc_pgn_read_fn read, void *ctx,
  * member name the stream in reports. */
 void vc_checker_visitor(struct vc_checker *c, struct vc_pgn_visitor *vis,
                         const char *source, const char *member);
+
+/* Ask for every main-line event of every game (NULL: none), called
+ * before the game's on_game. */
+void vc_checker_on_event(struct vc_checker *c, vc_gc_on_event fn, void *user);
+/* Report an event to the on_event callback, if any (for the Undo layer). */
+void vc_gc_emit(struct vc_checker *c, const struct vc_gc_event *ev);
 
 /* Add a finding to the current record (for the Undo/time layers). */
 void vc_gc_add(struct vc_checker *c, bool error, const char *code,
