@@ -62,8 +62,11 @@ static void put(struct vc_pgnrec *r, const struct ev *e, const void *s1, const v
 
 static int rec_begin(void *user, const struct vc_pgn_game *g)
 {
+	struct vc_pgnrec *r = user;
 	struct ev e = { .type = EV_BEGIN, .len1 = sizeof *g };
-	put(user, &e, g, NULL);
+	r->open = true;
+	r->open_at = r->len;
+	put(r, &e, g, NULL);
 	return VC_PGN_CONTINUE;
 }
 
@@ -148,6 +151,7 @@ static int rec_end(void *user, const struct vc_pgn_game *g)
 		        .len2 = r->keep_raw && g->raw ? g->raw_len : 0 };
 	put(r, &e, g, g->raw);
 	r->games++;
+	r->open = false;
 	return VC_PGN_CONTINUE;
 }
 
@@ -175,6 +179,23 @@ void vc_pgnrec_clear(struct vc_pgnrec *r)
 	r->len = 0;
 	r->games = 0;
 	r->nomem = false;
+	r->open = false;
+}
+
+bool vc_pgnrec_move_open(struct vc_pgnrec *from, struct vc_pgnrec *to)
+{
+	if (!from->open)
+		return true;
+	size_t tail = from->len - from->open_at;
+	if (!reserve(to, tail))
+		return false;
+	memcpy(to->buf + to->len, from->buf + from->open_at, tail);
+	to->open = true;
+	to->open_at = to->len;
+	to->len += tail;
+	from->len = from->open_at;
+	from->open = false;
+	return true;
 }
 
 int vc_pgnrec_replay(const char *buf, size_t len, const struct vc_pgn_visitor *vis)

@@ -21,6 +21,8 @@ struct vc_pgnrec {
 	bool comments;        /* record comments (only those holding "%clk") */
 	bool keep_raw;        /* record each game's original bytes */
 	bool nomem;           /* an append failed: the buffer is incomplete */
+	bool open;            /* a game has begun and not ended yet */
+	size_t open_at;       /* where that game's events start in buf */
 };
 
 /* A visitor whose user must be the struct vc_pgnrec. */
@@ -30,6 +32,10 @@ void vc_pgnrec_init(struct vc_pgnrec *r, bool comments, bool keep_raw);
 void vc_pgnrec_release(struct vc_pgnrec *r);
 /* Forget the recorded events (keeps the allocation). */
 void vc_pgnrec_clear(struct vc_pgnrec *r);
+/* Move the events of the game still open in `from` (the reader may have
+ * begun the next game before it returns) to the empty `to`, leaving only
+ * complete games in `from`. Returns false on allocation failure. */
+bool vc_pgnrec_move_open(struct vc_pgnrec *from, struct vc_pgnrec *to);
 
 /* Replay the events of buf[0..len) into `vis` (its user pointer is used).
  * Returns 0, or the first non-zero action a callback returned as

@@ -1,4 +1,5 @@
 /* vchess - text, JSON and JSONL reports. See report.h. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
@@ -231,7 +232,8 @@ void vc_report_input_error(struct vc_report *r, const char *source, const char *
 		fprintf(stderr, "vchess %s: %s: %s: %s\n", r->command, source, kind, message);
 }
 
-static void json_summary(struct vc_report *r, struct vc_json *j)
+static void json_summary(struct vc_report *r, struct vc_json *j, vc_report_extra_json extra,
+                         void *ctx)
 {
 	vc_json_begin_object(j);
 	vc_json_kv_uint(j, "games", r->games);
@@ -246,10 +248,26 @@ static void json_summary(struct vc_report *r, struct vc_json *j)
 	for (int i = 0; i < r->ncodes; i++)
 		vc_json_kv_uint(j, r->codes[i].code, r->codes[i].count);
 	vc_json_end_object(j);
+	if (extra)
+		extra(ctx, j);
 	vc_json_end_object(j);
 }
 
+static int code_cmp(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	return strcmp(x, y);
+}
+
 void vc_report_summary(struct vc_report *r)
+{
+	/* codes in name order, so that the summary is the same whatever order
+	 * the games were checked in (-j) */
+	qsort(r->codes, (size_t)r->ncodes, sizeof r->codes[0], code_cmp);
+	vc_report_summary_ext(r, NULL, NULL);
+}
+
+void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra, void *ctx)
 {
 	switch (r->format) {
 	case VC_FORMAT_TEXT:
@@ -267,7 +285,7 @@ void vc_report_summary(struct vc_report *r)
 	case VC_FORMAT_JSON:
 		vc_json_end_array(&r->json);
 		vc_json_key(&r->json, "summary");
-		json_summary(r, &r->json);
+		json_summary(r, &r->json, extra, ctx);
 		vc_json_end_object(&r->json);
 		vc_json_release(&r->json);
 		break;
@@ -276,7 +294,7 @@ void vc_report_summary(struct vc_report *r)
 		vc_json_init_file(&j, r->out, 0);
 		vc_json_begin_object(&j);
 		vc_json_key(&j, "summary");
-		json_summary(r, &j);
+		json_summary(r, &j, extra, ctx);
 		vc_json_end_object(&j);
 		vc_json_release(&j);
 		break;

@@ -11,6 +11,7 @@
 #include "input.h"
 #include "report.h"
 #include "epdcheck.h"
+#include "parvalidate.h"
 
 static const char usage[] =
         "usage: vchess validate [options] FILE...\n"
@@ -232,6 +233,28 @@ int cmd_validate(int argc, char **argv)
 	}
 	int status = VC_EXIT_OK;
 	v.progress = vc_cli_progress(&v.opts);
+	/* -j N: worker threads, unless the output needs the sequential order
+	 * (one JSON document, exact --max-errors); see parvalidate.h */
+	if (v.opts.jobs > 1 && v.opts.format != VC_FORMAT_JSON && v.opts.max_errors == 0) {
+		struct vc_par_validate pv = {
+			.jobs = v.opts.jobs, .gc = &go, .opts = &v.opts, .shredder = v.shredder,
+			.rep = &v.rep, .valid_out = v.vf, .invalid_out = v.inf,
+			.progress = v.progress,
+		};
+		int ps = vc_validate_parallel(&pv, argv + first, argc - first);
+		if (ps >= 0) {
+			vc_checker_release(&chk);
+			vc_report_summary(&v.rep);
+			if (v.vf)
+				fclose(v.vf);
+			if (v.inf)
+				fclose(v.inf);
+			int closed = vc_cli_close_output("validate", out);
+			if (ps == VC_EXIT_INPUT || closed != VC_EXIT_OK)
+				return VC_EXIT_INPUT;
+			return vc_report_failed(&v.rep) ? VC_EXIT_FINDINGS : VC_EXIT_OK;
+		}
+	}
 	v.t0 = vc_cli_now();
 	if (v.progress)
 		for (int i = first; i < argc; i++) {

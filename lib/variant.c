@@ -21,8 +21,7 @@ static const char *const unsupported_names[] = {
 };
 
 extern const struct vc_variant vc_variant_antichess;
-/* Weak until lib/variant_backwards.c lands: then the registry lists it. */
-extern const struct vc_variant vc_variant_backwards __attribute__((weak));
+extern const struct vc_variant vc_variant_backwards;
 
 const struct vc_variant vc_variant_standard = {
 	.id = VC_STANDARD, .name = "standard", .aliases = standard_aliases,
@@ -58,7 +57,7 @@ static const struct vc_variant *registry(int id)
 	case VC_CHESS960: return &vc_variant_chess960;
 	case VC_ANTICHESS: return &vc_variant_antichess;
 	case VC_UNDO: return &vc_variant_undo;
-	case VC_BACKWARDS: return &vc_variant_backwards ? &vc_variant_backwards : NULL;
+	case VC_BACKWARDS: return &vc_variant_backwards;
 	default: return NULL;
 	}
 }
@@ -187,6 +186,18 @@ struct vc_outcome vc_position_outcome(const struct vc_position *pos, enum vc_rul
 	vc_move list[VC_MAX_MOVES];
 	int n = v->gen_legal(pos, list);
 	return v->outcome ? v->outcome(pos, n, rules) : vc_generic_outcome(pos, n, rules);
+}
+
+bool vc_timeout_draw(const struct vc_position *pos, int flagged)
+{
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	if (flagged != VC_WHITE && flagged != VC_BLACK)
+		return false;
+	if (v->timeout_draw)
+		return v->timeout_draw(pos, flagged);
+	if (v->flags & VC_VF_ROYAL_KING)
+		return vc_insufficient_material_for(pos, !flagged);
+	return false;
 }
 
 const char *vc_result_string(enum vc_result r)
