@@ -114,7 +114,10 @@ unsigned vc_game_claims(const struct vc_game *g)
 	unsigned c = 0;
 	if (vc_game_repetitions(g) >= 3)
 		c |= VC_CLAIM_THREEFOLD;
-	if (vc_game_pos(g)->halfmove >= 100)
+	/* FIDE 9.3: a mate on the move that completes the fifty moves
+	 * stands, and stalemate ends the game at once (5.2.1): with no legal
+	 * move there is nothing left to claim (python-chess agrees). */
+	if (vc_game_pos(g)->halfmove >= 100 && g->nlegal > 0)
 		c |= VC_CLAIM_FIFTY;
 	return c;
 }
