@@ -16,7 +16,8 @@
  *                      largest number of legal moves; prints the best FEN
  *                      and its count.
  *   nomove SEED        random play until the side to move has no legal move
- *                      (and no goal is reached); prints that FEN.
+ *                      (and no goal is reached); prints the game's movetext
+ *                      and the final FEN.
  *   replay MOVE...     play the moves from the start position, printing each
  *                      move's parse status and the FEN after it.
  */
@@ -190,17 +191,28 @@ static int cmd_nomove(uint64_t seed)
 	for (long game = 0; game < 200000; game++) {
 		struct vc_position pos;
 		vc_startpos(&pos, VC_BACKWARDS);
-		vc_move l[VC_MAX_MOVES];
+		vc_move l[VC_MAX_MOVES], line[400];
 		for (int ply = 0; ply < 400; ply++) {
 			int n = vc_legal_moves(&pos, l);
 			if (!n) {
 				if (vc_bw_goal_reached(&pos, 0) || vc_bw_goal_reached(&pos, 1))
 					break;
-				char fen[VC_FEN_MAX];
-				printf("%s\n", vc_fen_write(&pos, fen, false));
+				/* the movetext of the game, then the final FEN */
+				char fen[VC_FEN_MAX], buf[VC_BW_MOVE_TEXT_MAX];
+				vc_startpos(&pos, VC_BACKWARDS);
+				for (int i = 0; i < ply; i++) {
+					if (pos.side == VC_WHITE)
+						printf("%u. ", (unsigned)pos.fullmove);
+					printf("%s%s", vc_variant_backwards.write_move(&pos, line[i], buf),
+					       i % 8 == 7 ? "\n" : " ");
+					vc_make_move(&pos, line[i]);
+				}
+				printf("%s\n%s\n", pos.side == VC_WHITE ? "0-1" : "1-0",
+				       vc_fen_write(&pos, fen, false));
 				return 0;
 			}
-			vc_make_move(&pos, l[rng() % (uint64_t)n]);
+			line[ply] = l[rng() % (uint64_t)n];
+			vc_make_move(&pos, line[ply]);
 		}
 	}
 	return 1;
