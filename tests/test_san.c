@@ -167,6 +167,12 @@ Test(san, strict_chess960_castling)
 	setup("4k3/8/8/8/8/8/8/2RK4 w Q - 0 1", VC_CHESS960);
 	expect("O-O-O", CASTLE("d1", "c1"), 0);
 	expect_status("O-O", VC_SAN_ILLEGAL);
+	/* king f1, rook h1: Kg1 is an ordinary king move, O-O is castling */
+	setup("4k3/8/8/8/8/8/8/5K1R w K - 0 1", VC_CHESS960);
+	expect("Kg1", M("f1", "g1"), 0);
+	expect("O-O", CASTLE("f1", "h1"), 0);
+	cr_assert_str_eq(write_san(M("f1", "g1")), "Kg1");
+	cr_assert_str_eq(write_san(CASTLE("f1", "h1")), "O-O");
 }
 
 /* ---- lenient forms: accepted with a warning bit ---------------------------- */
