@@ -48,6 +48,10 @@ void vc_report_input_error(struct vc_report *r, const char *source, const char *
                            const char *kind, const char *message);
 /* The summary (text line or JSON summary object); closes the document. */
 void vc_report_summary(struct vc_report *r);
+/* The same, with extra members of the JSON summary object written by
+ * extra_json (may be NULL; not called for text, where the command prints
+ * its own lines after the summary). */
+void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra_json, void *ctx);
 /* Did any game fail (invalid)? */
 bool vc_report_failed(const struct vc_report *r);
 

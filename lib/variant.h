@@ -87,6 +87,11 @@ struct vc_variant {
 	int (*parse_move)(const struct vc_position *pos, const char *text,
 	                  size_t len, vc_move *out, unsigned *warnings);
 	char *(*write_move)(const struct vc_position *pos, vc_move m, char *buf);
+	/* Time forfeit: is it a draw when `flagged` (VC_WHITE/VC_BLACK) runs
+	 * out of time in pos, because its opponent could never win? NULL =
+	 * generic (vc_timeout_draw): the chess rule for variants with a royal
+	 * king, never for the others. */
+	bool (*timeout_draw)(const struct vc_position *pos, int flagged);
 };
 
 /* Registry. vc_variant_get(id) never returns NULL for a valid id. */
@@ -128,6 +133,13 @@ bool vc_insufficient_material(const struct vc_position *pos);
 /* Can `color` never checkmate by material (python-chess definition, used
  * for time forfeits, RULES.md section 2)? */
 bool vc_insufficient_material_for(const struct vc_position *pos, int color);
+
+/* Time forfeit (RULES.md sections 2, 3): true when the game is drawn
+ * although `flagged` ran out of time, false when `flagged` loses. The
+ * variant's timeout_draw hook decides; without one, variants with a royal
+ * king (VC_VF_ROYAL_KING) use the chess rule (the opponent cannot mate by
+ * material, vc_insufficient_material_for) and the others never draw. */
+bool vc_timeout_draw(const struct vc_position *pos, int flagged);
 
 const char *vc_result_string(enum vc_result r);  /* "1-0", "*", ... */
 const char *vc_termination_word(enum vc_termination t); /* "checkmate" ... */

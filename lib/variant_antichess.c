@@ -96,4 +96,5 @@ const struct vc_variant vc_variant_antichess = {
 	.summary = "lichess Antichess: captures compulsory; lose all pieces or have no move to win",
 	.gen_legal = vc_gen_legal_antichess, .make = vc_make_antichess,
 	.outcome = antichess_outcome,
+	.timeout_draw = vc_antichess_timeout_draw,
 };
