@@ -122,6 +122,38 @@ unsigned vc_game_claims(const struct vc_game *g)
 	return c;
 }
 
+unsigned vc_game_claims_by_move(const struct vc_game *g, vc_move *threefold_move,
+                                vc_move *fifty_move)
+{
+	unsigned c = 0;
+	vc_move three = VC_MOVE_NONE, fifty = VC_MOVE_NONE;
+	int next = g->nplies + 1; /* index the position after the move would have */
+	for (int k = 0; k < g->nlegal && c != (VC_CLAIM_THREEFOLD | VC_CLAIM_FIFTY); k++) {
+		struct vc_position pos = *vc_game_pos(g);
+		g->variant->make(&pos, g->legal[k]);
+		if (!(c & VC_CLAIM_THREEFOLD)) {
+			int count = 1;
+			for (int i = next - 2; i >= 0 && next - i <= (int)pos.halfmove; i -= 2)
+				if (g->line[i].key == pos.key)
+					count++;
+			if (count >= 3) {
+				c |= VC_CLAIM_THREEFOLD;
+				three = g->legal[k];
+			}
+		}
+		if (!(c & VC_CLAIM_FIFTY) && pos.halfmove >= 100 &&
+		    vc_position_outcome(&pos, g->rules).termination != VC_TERM_FIFTY_MOVES) {
+			c |= VC_CLAIM_FIFTY;
+			fifty = g->legal[k];
+		}
+	}
+	if (threefold_move)
+		*threefold_move = three;
+	if (fifty_move)
+		*fifty_move = fifty;
+	return c;
+}
+
 int vc_parse_move_at(const struct vc_position *pos, const vc_move *legal, int nlegal,
                      const char *text, size_t len, vc_move *move,
                      unsigned *warnings, int *suffix)

@@ -68,6 +68,18 @@ struct vc_outcome vc_game_outcome(const struct vc_game *g);
  * clock >= 100). */
 unsigned vc_game_claims(const struct vc_game *g);
 
+/* Draws the side to move could claim by declaring its next move, as FIDE
+ * 9.2.1.1 and 9.3.1 allow (VC_CLAIM_* bits): threefold repetition when a
+ * legal move would make its position occur for the third time in the line;
+ * fifty-move rule when a legal move would bring the halfmove clock to 100
+ * and the rule set does not end the game there by itself (lichess rules,
+ * antichess). The first such move in generation order goes to
+ * *threefold_move / *fifty_move (each may be NULL; VC_MOVE_NONE when its
+ * bit is clear). Claims already available on the board are
+ * vc_game_claims(). */
+unsigned vc_game_claims_by_move(const struct vc_game *g, vc_move *threefold_move,
+                                vc_move *fifty_move);
+
 /* Parse a move text (SAN, UCI, or the variant's own notation) against the
  * current position. Returns a vc_san_status (san.h) value, or for variants
  * with their own notation the hook's status mapped to it; *move and
