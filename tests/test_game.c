@@ -384,6 +384,20 @@ Test(game, insufficient_material_for_python_chess_definition)
 	cr_assert(!cannot_mate("4k3/8/8/8/8/8/8/4KB1N w - - 0 1", VC_WHITE), "bishop + knight");
 }
 
+Test(game, time_forfeit_draw_in_chess)
+{
+	/* RULES.md section 2: the flagged side loses unless the opponent
+	 * cannot mate by material */
+	struct vc_position p;
+	cr_assert_eq(vc_fen_parse(&p, "4k3/8/8/8/8/8/8/3QKN2 w - - 0 1", VC_STANDARD, NULL), VC_FEN_OK);
+	cr_assert(vc_timeout_draw(&p, VC_BLACK) == false, "White has a queen: Black loses");
+	cr_assert(vc_timeout_draw(&p, VC_WHITE), "Black has a bare king: draw");
+	cr_assert_eq(vc_fen_parse(&p, "3nk3/8/8/8/8/8/8/3QK3 w - - 0 1", VC_CHESS960, NULL), VC_FEN_OK);
+	cr_assert(vc_timeout_draw(&p, VC_WHITE), "K+N cannot mate K+Q");
+	cr_assert_eq(vc_fen_parse(&p, "3nk3/8/8/8/8/8/8/3RK3 w - - 0 1", VC_STANDARD, NULL), VC_FEN_OK);
+	cr_assert(vc_timeout_draw(&p, VC_WHITE) == false, "K+N can mate K+R (the rook blocks)");
+}
+
 /* ---- take-backs ------------------------------------------------------------------- */
 
 Test(game, pop_restores_position_and_repetitions)
