@@ -24,9 +24,28 @@ static int grow(struct vc_game *g, int need)
 	return 0;
 }
 
+/* After the position changed: the number of legal moves now (outcomes and
+ * check suffixes need it every ply), the list itself only when asked for. */
 static void refresh(struct vc_game *g)
 {
-	g->nlegal = g->variant->gen_legal(vc_game_pos(g), g->legal);
+	if (g->variant->count_legal) {
+		g->nlegal = g->variant->count_legal(vc_game_pos(g));
+		g->legal_ok = false;
+	} else {
+		g->nlegal = g->variant->gen_legal(vc_game_pos(g), g->legal);
+		g->legal_ok = true;
+	}
+}
+
+const vc_move *vc_game_legal(const struct vc_game *g)
+{
+	if (!g->legal_ok) {
+		/* a cache: filling it does not change the game */
+		struct vc_game *m = (struct vc_game *)g;
+		m->nlegal = m->variant->gen_legal(vc_game_pos(m), m->legal);
+		m->legal_ok = true;
+	}
+	return g->legal;
 }
 
 int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules)
@@ -128,9 +147,10 @@ unsigned vc_game_claims_by_move(const struct vc_game *g, vc_move *threefold_move
 	unsigned c = 0;
 	vc_move three = VC_MOVE_NONE, fifty = VC_MOVE_NONE;
 	int next = g->nplies + 1; /* index the position after the move would have */
+	const vc_move *legal = vc_game_legal(g);
 	for (int k = 0; k < g->nlegal && c != (VC_CLAIM_THREEFOLD | VC_CLAIM_FIFTY); k++) {
 		struct vc_position pos = *vc_game_pos(g);
-		g->variant->make(&pos, g->legal[k]);
+		g->variant->make(&pos, legal[k]);
 		if (!(c & VC_CLAIM_THREEFOLD)) {
 			int count = 1;
 			for (int i = next - 2; i >= 0 && next - i <= (int)pos.halfmove; i -= 2)
@@ -138,13 +158,13 @@ unsigned vc_game_claims_by_move(const struct vc_game *g, vc_move *threefold_move
 					count++;
 			if (count >= 3) {
 				c |= VC_CLAIM_THREEFOLD;
-				three = g->legal[k];
+				three = legal[k];
 			}
 		}
 		if (!(c & VC_CLAIM_FIFTY) && pos.halfmove >= 100 &&
 		    vc_position_outcome(&pos, g->rules).termination != VC_TERM_FIFTY_MOVES) {
 			c |= VC_CLAIM_FIFTY;
-			fifty = g->legal[k];
+			fifty = legal[k];
 		}
 	}
 	if (threefold_move)
@@ -185,6 +205,7 @@ int vc_parse_move_at(const struct vc_position *pos, const vc_move *legal, int nl
 int vc_game_parse_move(const struct vc_game *g, const char *text, size_t len,
                        vc_move *move, unsigned *warnings, int *suffix)
 {
-	return vc_parse_move_at(vc_game_pos(g), g->legal, g->nlegal, text, len, move,
+	/* SAN resolution generates only the moves to the written square */
+	return vc_parse_move_at(vc_game_pos(g), g->legal_ok ? g->legal : NULL, g->nlegal, text, len, move,
 	                        warnings, suffix);
 }

@@ -29,9 +29,11 @@ struct vc_game {
 	int nplies;               /* plies that stand in the line */
 	int cap;                  /* allocated entries of line/moves */
 	int max_plies;            /* limit, VC_GAME_MAX_PLIES by default */
-	/* legal moves of the current position, cached */
+	/* legal moves of the current position: nlegal always, the list only
+	 * when legal_ok (see vc_game_legal) */
 	vc_move legal[VC_MAX_MOVES];
 	int nlegal;
+	bool legal_ok;
 };
 
 /* Initialise an empty game of variant `variant_id` at its start position.
@@ -49,7 +51,11 @@ static inline const struct vc_position *vc_game_pos(const struct vc_game *g)
 	return &g->line[g->nplies];
 }
 
-/* Play legal move m (from g->legal). Returns 0, -1 on allocation failure,
+/* The legal moves of the current position (g->nlegal of them), generated
+ * on first use after a move and kept until the next push/pop/reset. */
+const vc_move *vc_game_legal(const struct vc_game *g);
+
+/* Play legal move m (from vc_game_legal). Returns 0, -1 on allocation failure,
  * -2 when max_plies is reached. Refreshes g->legal. */
 int vc_game_push(struct vc_game *g, vc_move m);
 /* Take back the last ply (no-op at the start). Refreshes g->legal. */

@@ -62,7 +62,7 @@ void vc_ep_fixup(struct vc_position *pos)
 /* The generator, written once: with count set it only counts the legal
  * moves (perft's last ply), without writing them. */
 static inline __attribute__((always_inline)) int
-gen_chess(const struct vc_position *pos, vc_move *out, const bool count)
+gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const vc_bb dest)
 {
 	vc_move *o = out;
 	int n = 0;
@@ -79,7 +79,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count)
 	 * removed (so it cannot hide behind itself on a slider's line). */
 	{
 		vc_bb occ_nok = occ ^ VC_BIT(ksq);
-		for (vc_bb t = vc_king_attacks(ksq) & ~ours; t; t &= t - 1) {
+		for (vc_bb t = vc_king_attacks(ksq) & ~ours & dest; t; t &= t - 1) {
 			int to = vc_lsb(t);
 			if (!vc_attackers(pos, to, them, occ_nok)) {
 				if (count)
@@ -92,7 +92,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count)
 	if (checkers & (checkers - 1))
 		return count ? n : (int)(o - out); /* double check: king moves only */
 
-	vc_bb target = checkers ? (vc_between(ksq, vc_lsb(checkers)) | checkers) : ~ours;
+	vc_bb target = (checkers ? (vc_between(ksq, vc_lsb(checkers)) | checkers) : ~ours) & dest;
 	vc_bb pinned = 0;
 	{
 		vc_bb snipers = (vc_rook_attacks(ksq, theirs) & their_orth) |
@@ -168,7 +168,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count)
 					*o++ = VC_MOVE(from, to);
 			}
 		}
-		if (pos->ep != VC_NO_SQ) {
+		if (pos->ep != VC_NO_SQ && (dest & VC_BIT(pos->ep))) {
 			for (vc_bb p = vc_pawn_attacks(them, pos->ep) & pawns; p; p &= p - 1) {
 				int from = vc_lsb(p);
 				if (!ep_exposes_king(pos, from, pos->ep)) {
@@ -181,7 +181,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count)
 		}
 	}
 	/* Castling */
-	if (!checkers && pos->castle) {
+	if (!checkers && pos->castle && dest == ~(vc_bb)0) {
 		int back = us == VC_WHITE ? 0 : 7;
 		for (vc_bb r = pos->castle & (0xFFull << (8 * back)); r; r &= r - 1) {
 			int rsq = vc_lsb(r);
@@ -207,12 +207,17 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count)
 
 int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
 {
-	return gen_chess(pos, out, false);
+	return gen_chess(pos, out, false, ~(vc_bb)0);
 }
 
 int vc_count_legal_chess(const struct vc_position *pos)
 {
-	return gen_chess(pos, NULL, true);
+	return gen_chess(pos, NULL, true, ~(vc_bb)0);
+}
+
+int vc_gen_legal_chess_to(const struct vc_position *pos, vc_bb dest, vc_move *out)
+{
+	return gen_chess(pos, out, false, dest);
 }
 
 static inline void move_piece(struct vc_position *pos, int from, int to)

@@ -91,10 +91,9 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 {
 	vc_move own[VC_MAX_MOVES];
 	memset(info, 0, sizeof *info);
-	if (!legal) {
-		nlegal = vc_legal_moves(pos, own);
-		legal = own;
-	}
+	/* Without a list, moves are generated here: castling and UCI need all
+	 * of them, a SAN piece move only those to its square (below). */
+	const bool own_list = !legal;
 	/* trailing annotations and check suffixes, in any order */
 	while (len && strchr("!?+#", t[len - 1])) {
 		if (t[len - 1] == '#' && !info->suffix)
@@ -107,6 +106,10 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 		return VC_SAN_SYNTAX;
 	if (eq(t, len, "--") || eq(t, len, "Z0") || eq(t, len, "0000") || eq(t, len, "@@@@"))
 		return VC_SAN_NULL_MOVE;
+	if (own_list && (strchr(t, 'O') || strchr(t, 'o') || (len >= 3 && t[0] == '0'))) {
+		nlegal = vc_legal_moves(pos, own);
+		legal = own;
+	}
 	if (eq(t, len, "O-O") || eq(t, len, "O-O-O"))
 		return parse_castling(legal, nlegal, len == 5, info);
 	if (eq(t, len, "0-0") || eq(t, len, "0-0-0") || eq(t, len, "o-o") || eq(t, len, "o-o-o")) {
@@ -170,6 +173,14 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	}
 	if (i != len)
 		return VC_SAN_SYNTAX;
+	if (!legal) {
+		const struct vc_variant *v = vc_variant_get(pos->variant);
+		if (v->gen_legal == vc_gen_legal_chess)
+			nlegal = vc_gen_legal_chess_to(pos, VC_BIT(to), own);
+		else
+			nlegal = vc_legal_moves(pos, own);
+		legal = own;
+	}
 
 	vc_move found = VC_MOVE_NONE;
 	int matches = 0;
@@ -191,6 +202,10 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	}
 	if (matches == 0 && pt == VC_KING && ff < 0 && fr < 0) {
 		/* Kg1 for O-O: the king's castling target, never the rook's square */
+		if (own_list) {
+			nlegal = vc_legal_moves(pos, own);
+			legal = own;
+		}
 		for (int k = 0; k < nlegal; k++) {
 			vc_move m = legal[k];
 			if (!(m & VC_MF_CASTLE))
@@ -213,8 +228,8 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 		info->warnings |= VC_SANW_SUPERFLUOUS_X;
 	if (!x && cap)
 		info->warnings |= VC_SANW_MISSING_X;
-	int need = needed_disambiguation(pos, legal, nlegal, found);
 	int given = (ff >= 0 ? 1 : 0) | (fr >= 0 ? 2 : 0);
+	int need = given && pt != VC_PAWN ? needed_disambiguation(pos, legal, nlegal, found) : 0;
 	if (pt == VC_PAWN) {
 		if (fr >= 0 || (ff >= 0 && !cap))
 			info->warnings |= VC_SANW_OVERDISAMBIG;
