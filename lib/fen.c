@@ -189,6 +189,7 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 		if (!(v->flags & VC_VF_CASTLING)) {
 			res->warnings |= VC_FENW_CASTLING_IGNORED;
 		} else {
+			bool letters = false;
 			for (const char *c = castling; c < castling_end; c++) {
 				int color = isupper((unsigned char)*c) ? VC_WHITE : VC_BLACK;
 				int back = color == VC_WHITE ? 0 : 7;
@@ -197,6 +198,7 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 				if (lc == 'k' || lc == 'q') {
 					sq = outer_rook(pos, color, lc == 'k');
 				} else {
+					letters = true;
 					int cand = VC_SQ(lc - 'a', back);
 					vc_bb k = vc_pieces(pos, color, VC_KING) & (0xFFull << (8 * back));
 					if (pos->board[cand] == VC_PIECE(color, VC_ROOK) && k)
@@ -208,10 +210,10 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 					pos->castle |= VC_BIT(sq);
 			}
 			/* Standard chess whose rights need Chess960 castling (king
-			 * off e1/e8 or rook off the corners) is read as Chess960.
-			 * Shredder letters naming the corner rooks are still standard. */
+			 * off e1/e8, rook off the corners, or written with file
+			 * letters) is read as Chess960 (RULES.md section 1). */
 			if (variant == VC_STANDARD && pos->castle) {
-				bool odd = false;
+				bool odd = letters;
 				for (int c = 0; c < 2; c++) {
 					int back = c == VC_WHITE ? 0 : 7;
 					vc_bb rights = pos->castle & (0xFFull << (8 * back));

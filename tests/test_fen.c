@@ -608,3 +608,20 @@ Test(fen, chess960_startpos_all_numbers_distinct_and_valid)
 			cr_assert_neq(keys[o], keys[n], "SP %d and %d", o, n);
 	}
 }
+
+/* RULES.md section 1: in standard mode, castling rights written with file
+ * letters (Shredder-FEN) only make sense in Chess960: read as Chess960 with a
+ * warning, even for the corner rooks. */
+Test(fen, standard_file_letters_read_as_chess960)
+{
+	struct vc_position p;
+	struct vc_fen_result r;
+	cr_assert_eq(vc_fen_parse(&p, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", VC_STANDARD, &r),
+	             VC_FEN_OK);
+	cr_assert_eq(p.variant, VC_CHESS960);
+	cr_assert(r.warnings & VC_FENW_CHESS960);
+	cr_assert_eq(vc_fen_parse(&p, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", VC_STANDARD, &r),
+	             VC_FEN_OK);
+	cr_assert_eq(p.variant, VC_STANDARD);
+	cr_assert(!(r.warnings & VC_FENW_CHESS960));
+}
