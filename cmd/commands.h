@@ -31,6 +31,10 @@ int cmd_perft(int argc, char **argv);
 /* vchess validate: check games and positions (cmd/validate.c). */
 int cmd_validate(int argc, char **argv);
 
+/* vchess adjudicate: verdict by the rules per game, fixed results,
+ * standings (cmd/adjudicate.c). */
+int cmd_adjudicate(int argc, char **argv);
+
 /* vchess variants: list the registry (cmd/variants.c). */
 int cmd_variants(int argc, char **argv);
 

@@ -16,6 +16,7 @@
 const struct vc_command vc_commands[] = {
 	{ "perft", cmd_perft, "count move-generator leaf nodes, check perft suites" },
 	{ "validate", cmd_validate, "check PGN and EPD/FEN files game by game" },
+	{ "adjudicate", cmd_adjudicate, "the result by the rules for every game, and whether the declared one agrees" },
 	{ "variants", cmd_variants, "list the variants and their PGN Variant tags" },
 	{ "help", cmd_help, "show the help of vchess or of one command" },
 	{ NULL, NULL, NULL }

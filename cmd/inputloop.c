@@ -1,0 +1,77 @@
+/* vchess - the input loop shared by validate and adjudicate. See
+ * inputloop.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "epdcheck.h"
+#include "input.h"
+#include "inputloop.h"
+
+struct input_ctx {
+	struct vc_input *in;
+	struct vc_input_loop *L;
+	bool failed;
+};
+
+static size_t input_read(void *ctx, char *buf, size_t n)
+{
+	struct input_ctx *ic = ctx;
+	ptrdiff_t got = vc_input_read(ic->in, buf, n);
+	if (got < 0) {
+		ic->failed = true;
+		return VC_PGN_READ_ERROR;
+	}
+	if (got > 0 && ic->L->tap)
+		ic->L->tap(ic->L->tap_ctx, buf, (size_t)got);
+	return (size_t)got;
+}
+
+int vc_input_loop_path(struct vc_input_loop *L, const char *path)
+{
+	struct vc_report *rep = L->rep;
+	struct vc_checker *chk = L->chk;
+	struct vc_input_error err;
+	vc_input_error_init(&err);
+	struct vc_input *in = vc_input_open(path, &err);
+	if (!in) {
+		vc_report_input_error(rep, path, NULL, vc_input_errkind_name(err.kind), err.message);
+		return VC_EXIT_INPUT;
+	}
+	int status = VC_EXIT_OK;
+	const char *member;
+	int r = 0;
+	while (!L->stopped && (r = vc_input_next_member(in, &member)) == 1) {
+		struct input_ctx ic = { in, L, false };
+		char *mname = member ? strdup(member) : NULL;
+		if (L->tap_begin)
+			L->tap_begin(L->tap_ctx, path, mname);
+		struct vc_peek pk;
+		vc_peek_init(&pk, input_read, &ic);
+		if (vc_peek_is_epd(&pk)) {
+			if (vc_epd_check(&pk, path, mname, &chk->opt, L->on_game, L->user))
+				L->stopped = true;
+		} else {
+			vc_checker_run(chk, vc_peek_read, &pk, path, mname);
+			if (chk->stop)
+				L->stopped = true;
+		}
+		if (L->tap_end)
+			L->tap_end(L->tap_ctx);
+		free(mname);
+		if (ic.failed) {
+			const struct vc_input_error *e = vc_input_error(in);
+			vc_report_input_error(rep, path, member, vc_input_errkind_name(e->kind),
+			                      e->message);
+			status = VC_EXIT_INPUT;
+			break;
+		}
+	}
+	if (!L->stopped && r < 0 && status == VC_EXIT_OK) {
+		const struct vc_input_error *e = vc_input_error(in);
+		vc_report_input_error(rep, path, NULL, vc_input_errkind_name(e->kind), e->message);
+		status = VC_EXIT_INPUT;
+	}
+	vc_input_close(in);
+	return status;
+}
