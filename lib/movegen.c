@@ -27,6 +27,18 @@ static inline vc_move *add_promos(vc_move *o, int from, int to, bool king)
 	return o;
 }
 
+/* Pieces of `by` attacking `sq` with occupancy `occ` (vc_attackers, inline
+ * for the king-safety tests of the generator). */
+static inline vc_bb attackers_of(const struct vc_position *pos, int sq, int by, vc_bb occ)
+{
+	const vc_bb them = pos->by_color[by];
+	return them & ((vc_pawn_attacks(!by, sq) & pos->by_type[VC_PAWN]) |
+	               (vc_knight_attacks(sq) & pos->by_type[VC_KNIGHT]) |
+	               (vc_king_attacks(sq) & pos->by_type[VC_KING]) |
+	               (vc_bishop_attacks(sq, occ) & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN])) |
+	               (vc_rook_attacks(sq, occ) & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN])));
+}
+
 /* Would the side to move be in check after the en-passant capture
  * from -> to (capturing the pawn on capsq)? */
 static bool ep_exposes_king(const struct vc_position *pos, int from, int to)
@@ -73,7 +85,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	const vc_bb their_diag = theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
 	const vc_bb their_orth = theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
 
-	const vc_bb checkers = vc_attackers(pos, ksq, them, occ);
+	const vc_bb checkers = attackers_of(pos, ksq, them, occ);
 
 	/* King moves: the destination must not be attacked with the king
 	 * removed (so it cannot hide behind itself on a slider's line). */
@@ -81,7 +93,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		vc_bb occ_nok = occ ^ VC_BIT(ksq);
 		for (vc_bb t = vc_king_attacks(ksq) & ~ours & dest; t; t &= t - 1) {
 			int to = vc_lsb(t);
-			if (!vc_attackers(pos, to, them, occ_nok)) {
+			if (!attackers_of(pos, to, them, occ_nok)) {
 				if (count)
 					n++;
 				else
@@ -144,7 +156,34 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		const vc_bb last = us == VC_WHITE ? RANK8 : RANK1;
 		const vc_bb third = us == VC_WHITE ? 0x0000000000FF0000ull : 0x0000FF0000000000ull;
 		const vc_bb empty = ~occ;
-		for (vc_bb p = pawns; p; p &= p - 1) {
+		/* Counting: the pawns that are not pinned all at once, by shifts.
+		 * Each set holds one move per pawn (a square two pawns reach
+		 * appears in two sets). */
+		vc_bb each = pawns;
+		if (count) {
+			const vc_bb free = pawns & ~pinned;
+			vc_bb push1, push2, capw, cape;
+			if (us == VC_WHITE) {
+				push1 = (free << 8) & empty;
+				push2 = ((push1 & third) << 8) & empty;
+				capw = ((free & ~0x0101010101010101ull) << 7) & theirs;
+				cape = ((free & ~0x8080808080808080ull) << 9) & theirs;
+			} else {
+				push1 = (free >> 8) & empty;
+				push2 = ((push1 & third) >> 8) & empty;
+				capw = ((free & ~0x0101010101010101ull) >> 9) & theirs;
+				cape = ((free & ~0x8080808080808080ull) >> 7) & theirs;
+			}
+			push1 &= target;
+			capw &= target;
+			cape &= target;
+			n += vc_popcount(push2 & target) +
+			     vc_popcount(push1 & ~last) + 4 * vc_popcount(push1 & last) +
+			     vc_popcount(capw & ~last) + 4 * vc_popcount(capw & last) +
+			     vc_popcount(cape & ~last) + 4 * vc_popcount(cape & last);
+			each = pawns & pinned;
+		}
+		for (vc_bb p = each; p; p &= p - 1) {
 			int from = vc_lsb(p);
 			vc_bb allowed = (pinned & VC_BIT(from)) ? vc_line(ksq, from) : ~(vc_bb)0;
 			vc_bb moves = 0;
@@ -193,7 +232,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 			vc_bb walk = vc_between(ksq, kto) | VC_BIT(kto);
 			bool safe = true;
 			for (; walk && safe; walk &= walk - 1)
-				safe = !vc_attackers(pos, vc_lsb(walk), them, occ2);
+				safe = !attackers_of(pos, vc_lsb(walk), them, occ2);
 			if (safe) {
 				if (count)
 					n++;
