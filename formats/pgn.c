@@ -56,6 +56,10 @@ static const unsigned char cls[256] = {
 static inline bool is_digit(unsigned c) { return c - '0' < 10u; }
 static inline bool is_alpha(unsigned c) { return (c | 32u) - 'a' < 26u; }
 
+/* Blanks allowed between `[` and a tag name: so bounded, a game start that
+ * is decided at the end of the name always fits the raw copy's tail. */
+#define TAG_BLANKS 64
+
 /* Tag names: PGN says letters, digits and `_`; real files add a few. */
 static inline bool is_name_char(unsigned c)
 {
@@ -206,25 +210,48 @@ static bool grow(unsigned char **p, size_t *cap, size_t need, size_t max)
 
 /* ---- Raw copy of the current game ------------------------------------------ */
 
+/* While the copy is full, the last bytes seen are kept in a small tail, so
+ * that a game whose start is decided a little late (`[Name` after an
+ * overlong game) still gets its own bytes. */
+static void tail_append(struct vc_pgn_reader *r, const unsigned char *s,
+                        size_t n)
+{
+	size_t keep = r->tail_cap / 2;
+	if (n >= keep) {
+		memmove(r->tail, s + n - keep, keep);
+		r->tail_len = keep;
+		return;
+	}
+	if (r->tail_len + n > r->tail_cap) {
+		size_t drop = r->tail_len + n - keep;
+		memmove(r->tail, r->tail + drop, r->tail_len - drop);
+		r->tail_len -= drop;
+	}
+	memmove(r->tail + r->tail_len, s, n);
+	r->tail_len += n;
+}
+
 static void raw_append(struct vc_pgn_reader *r, const unsigned char *s,
                        size_t n)
 {
 	if (n == 0)
 		return;
 	r->raw_total += n;
-	if (r->raw_full)
-		return;
-	size_t room = r->lim.raw - r->raw_len;
-	if (n > room) {
-		n = room;
-		r->raw_full = true;
+	size_t k = 0;
+	if (!r->raw_full) {
+		size_t room = r->lim.raw - r->raw_len;
+		k = n < room ? n : room;
+		if (k && !grow(&r->raw, &r->raw_cap, r->raw_len + k, r->lim.raw))
+			k = 0;
+		if (k)
+			memcpy(r->raw + r->raw_len, s, k);
+		r->raw_len += k;
 	}
-	if (n && !grow(&r->raw, &r->raw_cap, r->raw_len + n, r->lim.raw)) {
+	if (k < n) {
+		/* s may be the tail itself (raw_from_tail): copied first */
 		r->raw_full = true;
-		return;
+		tail_append(r, s + k, n - k);
 	}
-	memcpy(r->raw + r->raw_len, s, n);
-	r->raw_len += n;
 }
 
 static void raw_flush(struct vc_pgn_reader *r, size_t upto)
@@ -235,36 +262,67 @@ static void raw_flush(struct vc_pgn_reader *r, size_t upto)
 	r->raw_from = upto;
 }
 
-/* Capture starts (or restarts) at stream offset off, which is either in the
- * bytes captured so far or the current byte. */
+/* Restarts the copy with the last k bytes of the tail. */
+static void raw_from_tail(struct vc_pgn_reader *r, size_t k)
+{
+	memmove(r->tail, r->tail + r->tail_len - k, k);
+	r->tail_len = 0;
+	r->raw_full = false;
+	r->raw_total = r->raw_len;
+	raw_append(r, r->tail, k); /* may refill the tail: memmove there */
+}
+
+/* Capture starts (or restarts) at stream offset off <= the current byte.
+ * The bytes from off on are taken from the read buffer when they are still
+ * there, else from the copy made so far and the tail. */
 static void raw_begin(struct vc_pgn_reader *r, uint64_t off)
 {
 	if (!r->keep_raw)
 		return;
 	uint64_t cur = here_off(r);
-	if (r->raw_on && off < cur) {
+	if (off >= r->buf_off) {
+		r->raw_on = true;
+		r->raw_len = 0;
+		r->raw_total = 0;
+		r->raw_full = false;
+		r->raw_base = off;
+		r->raw_from = (size_t)(off - r->buf_off);
+		r->tail_len = 0;
+		return;
+	}
+	if (r->raw_on) {
 		raw_flush(r, r->pos);
 		uint64_t skip = off - r->raw_base;
 		if (off >= r->raw_base && skip <= r->raw_len) {
+			/* the start is in the copy */
 			memmove(r->raw, r->raw + skip, r->raw_len - (size_t)skip);
 			r->raw_len -= (size_t)skip;
 			r->raw_total -= skip;
-			r->raw_full = r->raw_total > r->raw_len;
-		} else {
-			/* the start was beyond what the cap let us keep */
-			r->raw_len = 0;
-			r->raw_total = cur - off;
-			r->raw_full = true;
+			r->raw_base = off;
+			uint64_t lost = r->raw_total - r->raw_len;
+			if (lost == 0) {
+				r->raw_full = false;
+				r->tail_len = 0;
+			} else if (lost <= r->tail_len) {
+				raw_from_tail(r, (size_t)lost);
+			}
+			return;
 		}
-		r->raw_base = off;
-		return;
+		if (off >= r->raw_base && cur - off <= r->tail_len) {
+			/* the start is in the tail */
+			r->raw_len = 0;
+			r->raw_base = off;
+			raw_from_tail(r, (size_t)(cur - off));
+			return;
+		}
 	}
 	r->raw_on = true;
 	r->raw_len = 0;
-	r->raw_total = 0;
-	r->raw_full = false;
+	r->raw_total = cur - off;
+	r->raw_full = true;
 	r->raw_base = off;
-	r->raw_from = r->pos - (size_t)(cur - off);
+	r->raw_from = r->pos;
+	r->tail_len = 0;
 }
 
 /* ---- Calling the visitor -------------------------------------------------- */
@@ -1149,6 +1207,7 @@ static void ws_dispatch(struct vc_pgn_reader *r, unsigned char c)
 	case LK:
 		token_start(r, TK_TAG);
 		r->pos++;
+		r->tag_blanks = 0;
 		r->tok_len = 0;
 		r->tok_over = false;
 		r->ls = LS_TAG_OPEN;
@@ -1371,8 +1430,11 @@ static void step(struct vc_pgn_reader *r)
 
 	case LS_TAG_OPEN:
 		c = buf[r->pos];
-		if (c == ' ' || c == '\t') {
+		if ((c == ' ' || c == '\t') && ++r->tag_blanks <= TAG_BLANKS) {
 			r->pos++;
+		} else if (c == ' ' || c == '\t') {
+			r->ls = LS_SKIPLINE;
+			tag_fail(r, VC_PGN_E_SYNTAX, "'[' not followed by a tag name");
 		} else if (is_name_char(c)) {
 			r->ls = LS_TAG_NAME;
 		} else if (c == '\n' || c == '\r') {
@@ -1391,14 +1453,17 @@ static void step(struct vc_pgn_reader *r)
 			if (!is_name_char(c)) {
 				r->ls = LS_TAG_AFTER_NAME;
 				tag_name_done(r);
-				if (r->tok_over)
-					r->ls = LS_SKIPLINE;
 				return;
 			}
-			if (r->tok_len < r->lim.tag_name)
-				r->tok[r->tok_len++] = c;
-			else
+			if (r->tok_len == r->lim.tag_name) {
+				/* decided now, so that a pending game start
+				 * stays within reach of the raw copy */
 				r->tok_over = true;
+				r->ls = LS_SKIPLINE;
+				tag_name_done(r);
+				return;
+			}
+			r->tok[r->tok_len++] = c;
 			r->pos++;
 		}
 		return;
@@ -1752,6 +1817,12 @@ int vc_pgn_reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
 	r->tok = malloc(tcap);
 	r->val_cap = 256;
 	r->val = malloc(r->val_cap);
+	if (r->keep_raw) {
+		r->tail_cap = 2 * (r->lim.tag_name + TAG_BLANKS + 256);
+		r->tail = malloc(r->tail_cap);
+		if (!r->tail)
+			r->buf = (free(r->buf), NULL);
+	}
 	if (!r->buf || !r->tok || !r->val) {
 		vc_pgn_reader_release(r);
 		return VC_PGN_NOMEM;
@@ -1769,6 +1840,9 @@ void vc_pgn_reader_release(struct vc_pgn_reader *r)
 	free(r->conv);
 	free(r->raw);
 	free(r->tag_hash);
+	free(r->tail);
+	r->tail = NULL;
+	r->tail_cap = r->tail_len = 0;
 	r->buf = r->tok = r->val = r->conv = r->raw = NULL;
 	r->tag_hash = NULL;
 	r->buf_size = r->val_cap = r->conv_cap = r->raw_cap = 0;

@@ -24,7 +24,8 @@
  * seek to it.
  *
  * Game boundaries. A game starts at its first token (a tag, a comment, a
- * move, a move number, a result, even a garbage byte). It ends:
+ * move, a move number, a result, even a garbage byte; a comment before the
+ * first tag section joins the first game). It ends:
  *   - at a `[Name` tag start after movetext (games without a blank line
  *     between them, or without a result);
  *   - at any token other than a comment or NAG after its result (a comment
@@ -33,15 +34,26 @@
  *     name the game already has (files of tag-only games); a new tag name
  *     after a blank line stays in the same game, as ChessBase writes it;
  *   - at the end of the input.
- * Blank lines inside movetext are whitespace (they do not end a game). A
- * game without a result token gets warning `missing-result`. Every game
- * gets exactly one begin_game and one end_game call, broken games too.
+ * Blank lines inside movetext are whitespace (they do not end a game: a
+ * forfeit game may be `{comment}`, blank line, `0-1`). A game without a
+ * result token gets warning `missing-result`. Bytes that are not PGN after
+ * a result (`1-0 </p>`) are a broken game of their own. Every game gets
+ * exactly one begin_game and one end_game call, broken games too.
  *
  * Errors. After an error (except `limit-comment`) the reader skips the rest
  * of the game: it still finds the game's end (comments, tags and variations
  * are still lexed so that the next game is found where it starts) but makes
  * no further calls for that game other than end_game. A callback may ask
- * for the same (VC_PGN_SKIP), e.g. after an illegal move.
+ * for the same (VC_PGN_SKIP), e.g. after an illegal move. An error inside a
+ * tag section (a broken tag, `[Event "x"]<br>`) also skips the rest of its
+ * line, so that the game's next tag lines do not look like a new game.
+ *
+ * Lenient by design (each documented where it happens): `0-0` castling and
+ * `e8(Q)` promotions pass as move text; `e.p.` after a capture and dots
+ * after a move (`e4.`) are dropped; a bare `12` counts as a move number;
+ * textual evaluations (`+-`, `=`) and Unicode glyphs (`±`) are NAGs;
+ * Unicode spaces are whitespace; ChessBase forfeits `+--`/`--+` and `1/2`
+ * are results (warning nonstandard-notation).
  */
 #ifndef VC_PGN_H
 #define VC_PGN_H
@@ -57,9 +69,10 @@
  * noted):
  *   pgn-syntax             a byte or token that is not PGN: control bytes,
  *                          invalid UTF-8 in movetext, a stray `]`, `}` or
- *                          `"`, `%` not in column 1, a tag without a quoted
- *                          value, a token starting with a digit that is no
- *                          move number, result or castling (`12-3`).
+ *                          `"`, `%` not in column 1, a `[` not followed by a
+ *                          tag name (within 64 blanks), a tag without a
+ *                          quoted value, a token starting with a digit that
+ *                          is no move number, result or castling (`12-3`).
  *   unterminated-comment   `{` without `}` before the end of the input.
  *   unterminated-tag       a line end or the end of input inside `[...]`,
  *                          or a tag whose closing `]` is missing.
@@ -239,7 +252,8 @@ struct vc_pgn_game {
 	 * NULL / 0 without keep_raw; only at end_game. Not NUL-terminated. */
 	const char *raw;
 	size_t raw_len;
-	bool raw_truncated;      /* raw holds only a prefix (limit-raw) */
+	bool raw_truncated;      /* raw holds only a prefix, maybe empty
+	                            (warning limit-raw) */
 	const char *eol;         /* first line end seen in the game: "\n",
 	                            "\r\n" or "\r"; "\n" when none */
 	unsigned long plies;     /* main-line moves delivered so far */
@@ -318,6 +332,7 @@ struct vc_pgn_reader {
 	bool line_has_token, blank_seen, eol_set;
 	/* lexer */
 	int ls;                     /* lexer state */
+	unsigned tag_blanks;
 	struct vc_pgn_loc tok_loc;  /* where the current token began */
 	unsigned char *tok;         /* word or tag name */
 	size_t tok_len;
@@ -356,6 +371,8 @@ struct vc_pgn_reader {
 	uint64_t raw_base, raw_total; /* stream offset of raw[0]; bytes seen */
 	bool raw_on, raw_full;
 	size_t raw_from;            /* buf index not yet copied */
+	unsigned char *tail;        /* last bytes seen while raw is full */
+	size_t tail_len, tail_cap;
 	char msg[160];
 };
 

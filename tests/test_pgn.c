@@ -971,6 +971,70 @@ Test(pgn, raw_copy_is_capped)
 	free(got);
 }
 
+Test(pgn, raw_copy_after_an_overlong_game)
+{
+	/* game 2's start is known only at its tag name, after game 1 filled
+	 * the copy: its bytes must still be exact, whatever the buffering */
+	struct trace tmpl = {.raw = true};
+	struct vc_pgn_options o = {0};
+	o.keep_raw = true;
+	o.limits.raw = 8;
+	const char *in = "1. e4 e5 e4 e5\n[A \"2\"]*\n[   B \"3\"] 1-0";
+	char *got = lex_t(in, strlen(in), &tmpl, &o);
+	cr_assert_str_eq(got,
+		"begin 1 1:1\nmove e4 #1/1\nmove e5\nmove e4\nmove e5\n"
+		"warning missing-result 1:15\nwarning limit-raw 1:15\n"
+		"end 1 plies=4 raw=[1. e4 e5] truncated\n"
+		"begin 2 2:1\ntag A=2\nresult * 4\n"
+		"end 2 plies=0 raw=[[A \"2\"]*]\n"
+		"begin 3 3:1\ntag B=3\nresult 1-0 1\nwarning limit-raw 3:15\n"
+		"end 3 plies=0 raw=[[   B \"3] truncated\n",
+		"%s", got);
+	free(got);
+}
+
+Test(pgn, long_tag_names_and_blanks_after_bracket)
+{
+	/* a name past its limit after movetext still starts the next game,
+	 * and that game's copy starts at its `[` (the copy of game 1 is
+	 * full: the start comes from the tail) */
+	char in[1024], want[2048];
+	char name[301];
+	memset(name, 'N', 300);
+	name[300] = 0;
+	snprintf(in, sizeof in, "1. e4 e5 e4 e5\n[%s \"x\"]\n*\n[A \"2\"] *",
+	         name);
+	struct trace tmpl = {.raw = true};
+	struct vc_pgn_options o = {0};
+	o.keep_raw = true;
+	o.limits.raw = 8;
+	snprintf(want, sizeof want,
+	         "begin 1 1:1\nmove e4 #1/1\nmove e5\nmove e4\nmove e5\n"
+	         "warning missing-result 1:15\nwarning limit-raw 1:15\n"
+	         "end 1 plies=4 raw=[1. e4 e5] truncated\n"
+	         "begin 2 2:1\nerror limit-tag-name 2:1\n"
+	         "end 2 plies=0 errors=1 first=limit-tag-name skipped"
+	         " raw=[[NNNNNNN] truncated\n"
+	         "begin 3 4:1\ntag A=2\nresult * 4\nwarning limit-raw 4:10\n"
+	         "end 3 plies=0 raw=[[A \"2\"] ] truncated\n");
+	char *got = lex_t(in, strlen(in), &tmpl, &o);
+	cr_assert_str_eq(got, want, "%s", got);
+	free(got);
+	/* up to 64 blanks between `[` and the name */
+	char blanks[80];
+	memset(blanks, ' ', 64);
+	blanks[64] = 0;
+	snprintf(in, sizeof in, "[%sA \"1\"] *\n[ %sB \"2\"] *", blanks,
+	         blanks);
+	got = lex_t(in, strlen(in), NULL, NULL);
+	cr_assert_str_eq(got,
+	                 "begin 1 1:1\ntag A=1\nresult * 4\nend 1 plies=0\n"
+	                 "begin 2 2:1\nerror pgn-syntax 2:1\n"
+	                 "end 2 plies=0 errors=1 first=pgn-syntax skipped\n",
+	                 "%s", got);
+	free(got);
+}
+
 /* ---- Shared cases B17-B20, B29 (tests/data/pgn, see SOURCES) ---------------- */
 
 static char *lex_case(const char *name)
