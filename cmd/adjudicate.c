@@ -328,13 +328,15 @@ static size_t name_hash(const char *s)
 	return h;
 }
 
-static struct player *player_get(struct standings *st, const char *name)
+/* The index of `name`'s row (added when new), or -1 (memory). Indexes,
+ * not pointers: adding a row may move the rows. */
+static long player_get(struct standings *st, const char *name)
 {
 	if (st->n * 2 >= st->nslots) {
 		size_t ns = st->nslots ? st->nslots * 2 : 64;
 		size_t *slot = calloc(ns, sizeof *slot);
 		if (!slot)
-			return NULL;
+			return -1;
 		for (size_t i = 0; i < st->n; i++) {
 			size_t h = name_hash(st->p[i].name) & (ns - 1);
 			while (slot[h])
@@ -347,16 +349,15 @@ static struct player *player_get(struct standings *st, const char *name)
 	}
 	size_t h = name_hash(name) & (st->nslots - 1);
 	while (st->slot[h]) {
-		struct player *p = &st->p[st->slot[h] - 1];
-		if (strcmp(p->name, name) == 0)
-			return p;
+		if (strcmp(st->p[st->slot[h] - 1].name, name) == 0)
+			return (long)st->slot[h] - 1;
 		h = (h + 1) & (st->nslots - 1);
 	}
 	if (st->n == st->cap) {
 		size_t cap = st->cap ? st->cap * 2 : 32;
 		struct player *np = realloc(st->p, cap * sizeof *np);
 		if (!np)
-			return NULL;
+			return -1;
 		st->p = np;
 		st->cap = cap;
 	}
@@ -364,9 +365,9 @@ static struct player *player_get(struct standings *st, const char *name)
 	memset(p, 0, sizeof *p);
 	p->name = strdup(name);
 	if (!p->name)
-		return NULL;
+		return -1;
 	st->slot[h] = ++st->n;
-	return p;
+	return (long)st->n - 1;
 }
 
 static void standings_add(struct standings *st, const char *white, const char *black,
@@ -376,10 +377,11 @@ static void standings_add(struct standings *st, const char *white, const char *b
 		st->unfinished++;
 		return;
 	}
-	struct player *w = player_get(st, white && *white ? white : "?");
-	struct player *b = player_get(st, black && *black ? black : "?");
-	if (!w || !b)
+	long wi = player_get(st, white && *white ? white : "?");
+	long bi = player_get(st, black && *black ? black : "?");
+	if (wi < 0 || bi < 0)
 		return;
+	struct player *w = &st->p[wi], *b = &st->p[bi];
 	st->counted++;
 	w->games++;
 	b->games++;
