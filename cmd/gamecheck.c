@@ -371,7 +371,7 @@ static int check_variation_move(struct vc_checker *c, const struct vc_pgn_move *
 	char label[64];
 	move_label(&L->cur, mv->text, mv->len, label, sizeof label);
 	if (vc_undo_is_token(c, mv->text, mv->len))
-		return vc_undo_in_variation(c, mv, label);
+		return vc_undo_in_variation(c, mv, label, L->ply + 1);
 	vc_move legal[VC_MAX_MOVES];
 	int n = vc_legal_moves(&L->cur, legal);
 	vc_move m;

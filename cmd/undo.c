@@ -224,11 +224,11 @@ int vc_undo_takeback(struct vc_checker *c, const struct vc_pgn_move *mv, const c
 }
 
 int vc_undo_in_variation(struct vc_checker *c, const struct vc_pgn_move *mv,
-                         const char *label)
+                         const char *label, int ply)
 {
 	if (!c->undo.active)
-		return wrong_variant(c, mv, 0, label);
-	vc_gc_add(c, true, "takeback-in-variation", mv->loc.line, mv->loc.column, 0, label,
+		return wrong_variant(c, mv, ply, label);
+	vc_gc_add(c, true, "takeback-in-variation", mv->loc.line, mv->loc.column, ply, label,
 	          "take-back (`undo`) inside a variation: take-backs are recorded in the "
 	          "main line only");
 	return VC_PGN_SKIP;

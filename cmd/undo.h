@@ -52,9 +52,10 @@ bool vc_undo_is_token(const struct vc_checker *c, const char *text, size_t len);
  * passes the token, pops two plies, reports the event. Returns
  * VC_PGN_CONTINUE, or VC_PGN_SKIP after recording an error. */
 int vc_undo_takeback(struct vc_checker *c, const struct vc_pgn_move *mv, const char *label);
-/* `undo` inside a variation: an error; returns VC_PGN_SKIP. */
+/* `undo` inside a variation (at ply `ply` of that line): an error;
+ * returns VC_PGN_SKIP. */
 int vc_undo_in_variation(struct vc_checker *c, const struct vc_pgn_move *mv,
-                         const char *label);
+                         const char *label, int ply);
 /* May a move be played now? False after recording move-while-pending. */
 bool vc_undo_may_move(struct vc_checker *c, const struct vc_pgn_move *mv, const char *label);
 /* After a main-line move stands: count it, check token conservation, note
