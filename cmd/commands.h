@@ -35,6 +35,10 @@ int cmd_validate(int argc, char **argv);
  * standings (cmd/adjudicate.c). */
 int cmd_adjudicate(int argc, char **argv);
 
+/* vchess replay: events of each game (moves, Undo Chess take-backs) and
+ * the final PGN (cmd/replay.c). */
+int cmd_replay(int argc, char **argv);
+
 /* vchess variants: list the registry (cmd/variants.c). */
 int cmd_variants(int argc, char **argv);
 

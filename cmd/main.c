@@ -17,6 +17,7 @@ const struct vc_command vc_commands[] = {
 	{ "perft", cmd_perft, "count move-generator leaf nodes, check perft suites" },
 	{ "validate", cmd_validate, "check PGN and EPD/FEN files game by game" },
 	{ "adjudicate", cmd_adjudicate, "the result by the rules for every game, and whether the declared one agrees" },
+	{ "replay", cmd_replay, "list moves and take-backs with tokens; write the final PGN" },
 	{ "variants", cmd_variants, "list the variants and their PGN Variant tags" },
 	{ "help", cmd_help, "show the help of vchess or of one command" },
 	{ NULL, NULL, NULL }
