@@ -106,7 +106,7 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 		return VC_SAN_SYNTAX;
 	if (eq(t, len, "--") || eq(t, len, "Z0") || eq(t, len, "0000") || eq(t, len, "@@@@"))
 		return VC_SAN_NULL_MOVE;
-	if (own_list && (strchr(t, 'O') || strchr(t, 'o') || (len >= 3 && t[0] == '0'))) {
+	if (own_list && (memchr(t, 'O', len) || memchr(t, 'o', len) || (len >= 3 && t[0] == '0'))) {
 		nlegal = vc_legal_moves(pos, own);
 		legal = own;
 	}

@@ -1,3 +1,4 @@
+#include <stdlib.h>
 /* Tests of lib/san.c: SAN read (strict and every lenient form of RULES.md
  * section 2 with its warning bit), errors, check suffixes, SAN write with
  * minimal disambiguation, and read(write(m)) == m over many positions.
@@ -507,4 +508,26 @@ Test(san, codes_and_messages)
 	}
 	cr_assert_str_neq(vc_san_code(VC_SAN_SYNTAX), vc_san_code(VC_SAN_ILLEGAL));
 	cr_assert_str_neq(vc_san_code(VC_SAN_NULL_MOVE), vc_san_code(VC_SAN_SYNTAX));
+}
+
+/* The text need not be NUL-terminated (san.h): every form is parsed from an
+ * exactly sized heap buffer, so AddressSanitizer (make check-asan) catches a
+ * read past its end. Found by fuzz_san (strchr on the text). */
+Test(san, parse_respects_length)
+{
+	static const char *const texts[] = { "e4", "O-O", "0-0-0", "o-o", "Nf3", "exd5",
+		                             "e8=Q", "e8(Q)", "e2e4", "--", "Kg1", "Qh4#",
+		                             "O", "0", "x", "" };
+	struct vc_position pos;
+	cr_assert_eq(vc_fen_parse(&pos, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", VC_STANDARD, NULL),
+	             VC_FEN_OK);
+	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+		size_t len = strlen(texts[i]);
+		char *buf = malloc(len ? len : 1);
+		memcpy(buf, texts[i], len);
+		struct vc_san_info info;
+		enum vc_san_status st = vc_san_parse(&pos, NULL, 0, buf, len, &info);
+		cr_assert(st <= VC_SAN_IMPOSSIBLE);
+		free(buf);
+	}
 }
