@@ -97,6 +97,12 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 	}
 }
 
+static bool is_result(const char *s)
+{
+	return s && (!strcmp(s, "1-0") || !strcmp(s, "0-1") || !strcmp(s, "1/2-1/2") ||
+	             !strcmp(s, "*"));
+}
+
 static void json_finding(struct vc_json *j, const struct vc_finding *f)
 {
 	vc_json_begin_object(j);
@@ -148,13 +154,16 @@ static void json_game(struct vc_report *r, struct vc_json *j, const struct vc_gc
 		vc_json_key(j, pass == 0 ? "errors" : "warnings");
 		vc_json_begin_array(j);
 		for (int i = 0; i < g->nfindings; i++)
-			if (g->findings[i].error == (pass == 0))
+			if ((g->findings[i].error || r->strict) == (pass == 0))
 				json_finding(j, &g->findings[i]);
 		vc_json_end_array(j);
 	}
 	vc_json_key(j, "result");
 	vc_json_begin_object(j);
-	const char *decl = g->declared ? g->declared : g->movetext_result;
+	/* a Result tag that is no result (reported as bad-result-tag) is not
+	 * repeated here: the movetext's token stands in, else null */
+	const char *decl = is_result(g->declared) ? g->declared
+	                   : is_result(g->movetext_result) ? g->movetext_result : NULL;
 	if (decl)
 		vc_json_kv_string(j, "declared", decl);
 	else
@@ -192,10 +201,16 @@ void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
 		r->valid++;
 	else
 		r->invalid++;
-	r->warnings += (uint64_t)g->nwarnings;
-	r->errors += (uint64_t)g->nerrors;
+	/* --strict: warnings count as errors (FORMATS.md section 6), in the
+	 * counts, by code and in the JSON "errors" lists alike */
+	if (r->strict) {
+		r->errors += (uint64_t)g->nerrors + (uint64_t)g->nwarnings;
+	} else {
+		r->warnings += (uint64_t)g->nwarnings;
+		r->errors += (uint64_t)g->nerrors;
+	}
 	for (int i = 0; i < g->nfindings; i++)
-		if (g->findings[i].error)
+		if (g->findings[i].error || r->strict)
 			count_code(r, g->findings[i].code);
 	switch (r->format) {
 	case VC_FORMAT_TEXT:
@@ -301,6 +316,22 @@ void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra, void
 	}
 	}
 	vc_cli_check_output(r->out);
+}
+
+void vc_report_copy_raw(FILE *f, const char *raw, size_t len)
+{
+	if (!f || !raw)
+		return;
+	fwrite(raw, 1, len, f);
+	if (len && (raw[len - 1] == '\n' || raw[len - 1] == '\r'))
+		return; /* a line with its own line end (EPD) */
+	/* A PGN game ends at its last token: a line end and a blank line, in
+	 * the game's own style (CR LF files stay CR LF). */
+	const char *eol = "\n\n";
+	const char *cr = memchr(raw, '\r', len);
+	if (cr && (!memchr(raw, '\n', len) || (const char *)memchr(raw, '\n', len) > cr))
+		eol = cr + 1 < raw + len && cr[1] == '\n' ? "\r\n\r\n" : "\r\r";
+	fputs(eol, f);
 }
 
 bool vc_report_failed(const struct vc_report *r)
