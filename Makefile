@@ -137,11 +137,13 @@ fuzz:
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
 	  $(DESTDIR)$(PREFIX)/include/vchess $(DESTDIR)$(PREFIX)/share/man/man1 \
-	  $(DESTDIR)$(PREFIX)/share/man/man7
+	  $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/share/man/man7
 	install -m 755 vchess $(DESTDIR)$(PREFIX)/bin/vchess
 	install -m 644 lib/libvchess.a $(DESTDIR)$(PREFIX)/lib/libvchess.a
 	install -m 644 lib/*.h $(DESTDIR)$(PREFIX)/include/vchess/
 	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	for f in man/*.5; do [ ! -f "$$f" ] || \
+	  install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man5/; done
 	for f in man/*.7; do [ ! -f "$$f" ] || \
 	  install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man7/; done
 
