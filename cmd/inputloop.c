@@ -41,6 +41,7 @@ int vc_input_loop_path(struct vc_input_loop *L, const char *path)
 	int status = VC_EXIT_OK;
 	const char *member;
 	int r = 0;
+	L->cur = in;
 	while (!L->stopped && (r = vc_input_next_member(in, &member)) == 1) {
 		struct input_ctx ic = { in, L, false };
 		char *mname = member ? strdup(member) : NULL;
@@ -72,6 +73,8 @@ int vc_input_loop_path(struct vc_input_loop *L, const char *path)
 		vc_report_input_error(rep, path, NULL, vc_input_errkind_name(e->kind), e->message);
 		status = VC_EXIT_INPUT;
 	}
+	L->bytes_done += vc_input_bytes_consumed(in);
+	L->cur = NULL;
 	vc_input_close(in);
 	return status;
 }

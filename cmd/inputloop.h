@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "gamecheck.h"
 #include "report.h"
@@ -31,6 +32,10 @@ struct vc_input_loop {
 	void (*tap)(void *tap_ctx, const char *buf, size_t n);
 	void (*tap_end)(void *tap_ctx);
 	void *tap_ctx;
+	/* For progress displays: the input being read (NULL between paths)
+	 * and the input bytes of the paths already finished. */
+	struct vc_input *cur;
+	uint64_t bytes_done;
 };
 
 /* Read every member of `path`. Returns VC_EXIT_OK, or VC_EXIT_INPUT after

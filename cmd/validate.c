@@ -10,7 +10,7 @@
 #include "gamecheck.h"
 #include "input.h"
 #include "report.h"
-#include "epdcheck.h"
+#include "inputloop.h"
 #include "parvalidate.h"
 
 static const char usage[] =
@@ -59,13 +59,10 @@ struct validate {
 	struct vc_report rep;
 	struct vc_cli_opts opts;
 	long invalid;
-	bool stopped;
 	/* progress on stderr */
 	bool progress;
 	double t0, last_shown;
-	struct vc_input *cur_in;
-	const char *cur_path;
-	uint64_t bytes_before; /* input bytes of the files already done */
+	struct vc_input_loop loop;
 	uint64_t total_bytes;  /* sum of known sizes, 0 when unknown */
 };
 
@@ -76,7 +73,8 @@ static void show_progress(struct validate *v, bool final)
 		return;
 	v->last_shown = now;
 	double el = now - v->t0;
-	uint64_t done = v->bytes_before + (v->cur_in ? vc_input_bytes_consumed(v->cur_in) : 0);
+	uint64_t done = v->loop.bytes_done +
+	                (v->loop.cur ? vc_input_bytes_consumed(v->loop.cur) : 0);
 	double rate = el > 0 ? (double)v->rep.games / el : 0;
 	fprintf(stderr, "\r%.1f MB", (double)done / 1e6);
 	if (v->total_bytes)
@@ -102,94 +100,21 @@ static int own_option(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
-static void copy_raw(FILE *f, const struct vc_gc_game *g)
-{
-	if (!f || !g->raw)
-		return;
-	fwrite(g->raw, 1, g->raw_len, f);
-	fputs("\n\n", f);
-}
-
 static int on_game(void *user, const struct vc_gc_game *g)
 {
 	struct validate *v = user;
+	/* the copy first: a closed report pipe ends vchess inside
+	 * vc_report_game, and the copies must then hold whole games */
+	vc_report_copy_raw(g->valid ? v->vf : v->inf, g->raw, g->raw_len);
 	vc_report_game(&v->rep, g, NULL, NULL);
-	copy_raw(g->valid ? v->vf : v->inf, g);
 	if (v->progress)
 		show_progress(v, false);
 	if (!g->valid) {
 		v->invalid++;
-		if (v->opts.max_errors > 0 && v->invalid >= v->opts.max_errors) {
-			v->stopped = true;
-			return 1;
-		}
+		if (v->opts.max_errors > 0 && v->invalid >= v->opts.max_errors)
+			return 1; /* the input loop stops */
 	}
 	return 0;
-}
-
-struct input_ctx {
-	struct vc_input *in;
-	bool failed;
-};
-
-static size_t input_read(void *ctx, char *buf, size_t n)
-{
-	struct input_ctx *ic = ctx;
-	ptrdiff_t got = vc_input_read(ic->in, buf, n);
-	if (got < 0) {
-		ic->failed = true;
-		return VC_PGN_READ_ERROR;
-	}
-	return (size_t)got;
-}
-
-/* Validate one path: every member of it. Returns VC_EXIT_OK or
- * VC_EXIT_INPUT. */
-static int validate_path(struct validate *v, struct vc_checker *chk, const char *path)
-{
-	struct vc_input_error err;
-	vc_input_error_init(&err);
-	struct vc_input *in = vc_input_open(path, &err);
-	if (!in) {
-		vc_report_input_error(&v->rep, path, NULL, vc_input_errkind_name(err.kind),
-		                      err.message);
-		return VC_EXIT_INPUT;
-	}
-	int status = VC_EXIT_OK;
-	const char *member;
-	int r;
-	v->cur_in = in;
-	while (!v->stopped && (r = vc_input_next_member(in, &member)) == 1) {
-		struct input_ctx ic = { in, false };
-		char *mname = member ? strdup(member) : NULL;
-		struct vc_peek pk;
-		vc_peek_init(&pk, input_read, &ic);
-		if (vc_peek_is_epd(&pk)) {
-			if (vc_epd_check(&pk, path, mname, &chk->opt, on_game, v))
-				v->stopped = true;
-		} else {
-			vc_checker_run(chk, vc_peek_read, &pk, path, mname);
-			if (chk->stop)
-				v->stopped = true;
-		}
-		free(mname);
-		if (ic.failed) {
-			const struct vc_input_error *e = vc_input_error(in);
-			vc_report_input_error(&v->rep, path, member, vc_input_errkind_name(e->kind),
-			                      e->message);
-			status = VC_EXIT_INPUT;
-			break;
-		}
-	}
-	if (!v->stopped && r < 0 && status == VC_EXIT_OK) {
-		const struct vc_input_error *e = vc_input_error(in);
-		vc_report_input_error(&v->rep, path, NULL, vc_input_errkind_name(e->kind), e->message);
-		status = VC_EXIT_INPUT;
-	}
-	v->bytes_before += vc_input_bytes_consumed(in);
-	v->cur_in = NULL;
-	vc_input_close(in);
-	return status;
 }
 
 int cmd_validate(int argc, char **argv)
@@ -262,8 +187,12 @@ int cmd_validate(int argc, char **argv)
 			if (strcmp(argv[i], "-") != 0 && stat(argv[i], &st) == 0)
 				v.total_bytes += (uint64_t)st.st_size;
 		}
-	for (int i = first; i < argc && !v.stopped; i++)
-		if (validate_path(&v, &chk, argv[i]) == VC_EXIT_INPUT)
+	v.loop.rep = &v.rep;
+	v.loop.chk = &chk;
+	v.loop.on_game = on_game;
+	v.loop.user = &v;
+	for (int i = first; i < argc && !v.loop.stopped; i++)
+		if (vc_input_loop_path(&v.loop, argv[i]) == VC_EXIT_INPUT)
 			status = VC_EXIT_INPUT;
 	vc_checker_release(&chk);
 	if (v.progress)
