@@ -94,37 +94,99 @@ bool vc_peek_is_epd(const struct vc_peek *p)
 	return false;
 }
 
-/* The value of an EPD `variant` operation in the line, copied to out. */
+/* Skips blanks; returns the first byte after them. */
+static const char *skip_blanks(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/* Skips one field (non-blank bytes); returns the first byte after it. */
+static const char *skip_field(const char *p)
+{
+	while (*p && *p != ' ' && *p != '\t')
+		p++;
+	return p;
+}
+
+/* The value of an EPD `variant` operation in the line, copied to out.
+ * Operations follow the four FEN fields (and the two clock fields of a
+ * six-field FEN): `opcode operand ...;`, a quoted operand may hold `;`
+ * and blanks. Only an opcode counts, never text inside another
+ * operation's string (`id "variant x";`). */
 static bool epd_variant(const char *line, char *out, size_t size)
 {
-	const char *p = line;
-	while ((p = strstr(p, "variant")) != NULL) {
-		bool start = p == line || isspace((unsigned char)p[-1]) || p[-1] == ';';
-		const char *q = p + 7;
-		if (start && (*q == ' ' || *q == '\t')) {
-			while (*q == ' ' || *q == '\t')
-				q++;
-			size_t n = 0;
-			if (*q == '"') {
-				q++;
-				while (q[n] && q[n] != '"')
-					n++;
-			} else {
-				while (q[n] && q[n] != ';' && !isspace((unsigned char)q[n]))
-					n++;
-			}
-			if (n >= size)
-				n = size - 1;
-			memcpy(out, q, n);
-			out[n] = 0;
-			return true;
+	const char *p = skip_blanks(line);
+	for (int f = 0; f < 4 && *p; f++)
+		p = skip_blanks(skip_field(p));
+	for (int f = 0; f < 2 && *p >= '0' && *p <= '9'; f++) {
+		const char *q = p;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (*q && *q != ' ' && *q != '\t' && *q != ';')
+			break;
+		p = skip_blanks(q);
+	}
+	while (*p) {
+		/* one operation: opcode, then operands up to an unquoted ';' */
+		p = skip_blanks(p);
+		if (*p == ';') {
+			p++;
+			continue;
 		}
-		p += 7;
+		const char *op = p;
+		while (*p && *p != ' ' && *p != '\t' && *p != ';')
+			p++;
+		bool is_variant = p - op == 7 && memcmp(op, "variant", 7) == 0;
+		bool first = true;
+		while (*p && *p != ';') {
+			p = skip_blanks(p);
+			if (!*p || *p == ';')
+				break;
+			const char *v = p;
+			size_t n;
+			if (*p == '"') {
+				v = ++p;
+				while (*p && *p != '"')
+					p++;
+				n = (size_t)(p - v);
+				if (*p == '"')
+					p++;
+			} else {
+				while (*p && *p != ' ' && *p != '\t' && *p != ';')
+					p++;
+				n = (size_t)(p - v);
+			}
+			if (is_variant && first) {
+				if (n >= size)
+					n = size - 1;
+				memcpy(out, v, n);
+				out[n] = 0;
+				return true;
+			}
+			first = false;
+		}
 	}
 	return false;
 }
 
-static void check_line(struct vc_checker *c, char *line, uint64_t lineno,
+/* Which side breaks the one-king rule of a board field, for a message
+ * that names it ("white has no king"). */
+static void king_message(const char *fen, enum vc_fen_status st, char *buf, size_t size)
+{
+	int kings[2] = { 0, 0 };
+	for (const char *q = fen; *q && *q != ' ' && *q != '\t'; q++)
+		if (*q == 'K' || *q == 'k')
+			kings[*q == 'k']++;
+	int side = st == VC_FEN_NO_KING ? (kings[0] == 0 ? 0 : 1) : (kings[0] > 1 ? 0 : 1);
+	snprintf(buf, size, "invalid position: %s has %s", side ? "black" : "white",
+	         st == VC_FEN_NO_KING ? "no king" : "more than one king");
+}
+
+/* Check one position line; `indent` is how many bytes of the line stand
+ * before `line` (columns count from the line's first byte). */
+static void check_line(struct vc_checker *c, char *line, uint64_t lineno, uint64_t indent,
                        const struct vc_gc_options *opt)
 {
 	struct vc_gc_game *r = &c->rec;
@@ -135,7 +197,7 @@ static void check_line(struct vc_checker *c, char *line, uint64_t lineno,
 		const struct vc_variant *found = vc_variant_find(vname, &unsupported);
 		if (!found) {
 			vc_gc_add(c, true, unsupported ? "unsupported-variant" : "unknown-variant",
-			          lineno, 1, 0, NULL, "%s variant \"%s\"",
+			          lineno, indent + 1, 0, NULL, "%s variant \"%s\"",
 			          unsupported ? "unsupported" : "unknown", vname);
 			return;
 		}
@@ -149,8 +211,13 @@ static void check_line(struct vc_checker *c, char *line, uint64_t lineno,
 	struct vc_position pos;
 	struct vc_fen_result fr;
 	if (vc_fen_parse(&pos, line, v->id, &fr) != VC_FEN_OK) {
-		vc_gc_add(c, true, vc_fen_code(fr.status), lineno, (uint64_t)fr.column, 0, NULL,
-		          "%s", vc_fen_strerror(fr.status));
+		char msg[96];
+		if (fr.status == VC_FEN_NO_KING || fr.status == VC_FEN_TOO_MANY_KINGS)
+			king_message(line, fr.status, msg, sizeof msg);
+		else
+			snprintf(msg, sizeof msg, "%s", vc_fen_strerror(fr.status));
+		vc_gc_add(c, true, vc_fen_code(fr.status), lineno, indent + (uint64_t)fr.column, 0,
+		          NULL, "%s", msg);
 		return;
 	}
 	static const struct { unsigned bit; const char *code, *msg; } tab[] = {
@@ -161,7 +228,7 @@ static void check_line(struct vc_checker *c, char *line, uint64_t lineno,
 	};
 	for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
 		if (fr.warnings & tab[i].bit)
-			vc_gc_add(c, false, tab[i].code, lineno, 1, 0, NULL, "%s", tab[i].msg);
+			vc_gc_add(c, false, tab[i].code, lineno, indent + 1, 0, NULL, "%s", tab[i].msg);
 	if (pos.variant != v->id) {
 		r->variant = vc_variant_get(pos.variant)->name;
 		r->variant_id = pos.variant;
@@ -176,7 +243,8 @@ int vc_epd_check(struct vc_peek *p, const char *source, const char *member,
                  const struct vc_gc_options *opt, vc_gc_on_game on_game, void *user)
 {
 	struct vc_checker *c = calloc(1, sizeof *c);
-	char *line = malloc(EPD_MAX_LINE + 1);
+	/* the line's bytes as read, its line end included (for --valid-out) */
+	char *line = malloc(EPD_MAX_LINE + 2);
 	char chunk[8192];
 	int stop = 0;
 	if (!c || !line) {
@@ -184,9 +252,10 @@ int vc_epd_check(struct vc_peek *p, const char *source, const char *member,
 		free(line);
 		return 0;
 	}
-	size_t len = 0;
-	bool overlong = false, done = false;
-	uint64_t lineno = 0, index = 0, offset = 0, line_off = 0;
+	size_t len = 0;       /* bytes kept in line[], the '\n' not included */
+	uint64_t full = 0;    /* bytes of the line, however long */
+	bool done = false;
+	uint64_t lineno = 0, index = 0, offset = 0;
 	while (!done && !stop) {
 		size_t got = vc_peek_read(p, chunk, sizeof chunk);
 		if (got == VC_PGN_READ_ERROR || got == 0) {
@@ -194,23 +263,26 @@ int vc_epd_check(struct vc_peek *p, const char *source, const char *member,
 			got = 0;
 		}
 		for (size_t i = 0; i <= got && !stop; i++) {
-			bool eol = i < got ? chunk[i] == '\n' : (done && (len || overlong));
-			if (i == got && !eol)
+			bool nl = i < got && chunk[i] == '\n';
+			if (i == got && !(done && full))
 				break;
-			if (!eol) {
+			if (i < got && !nl) {
 				if (len < EPD_MAX_LINE)
 					line[len++] = chunk[i];
-				else
-					overlong = true;
+				full++;
 				continue;
 			}
+			/* a line ended: at '\n' or at the end of the input */
 			lineno++;
-			line[len] = 0;
-			if (len && line[len - 1] == '\r')
-				line[--len] = 0;
-			char *t = line;
-			if (lineno == 1 && !strncmp(t, "\xEF\xBB\xBF", 3))
-				t += 3;
+			bool overlong = full > EPD_MAX_LINE;
+			size_t textlen = len;
+			if (textlen && line[textlen - 1] == '\r')
+				textlen--;
+			size_t skip = 0; /* a UTF-8 BOM starting the stream */
+			if (lineno == 1 && textlen >= 3 && !memcmp(line, "\xEF\xBB\xBF", 3))
+				skip = 3;
+			line[textlen] = 0;
+			char *t = line + skip;
 			while (isspace((unsigned char)*t))
 				t++;
 			if (*t && *t != '#' && *t != '%') {
@@ -221,24 +293,30 @@ int vc_epd_check(struct vc_peek *p, const char *source, const char *member,
 				r->member = member;
 				r->index = ++index;
 				r->line = lineno;
-				r->offset = line_off;
+				r->offset = offset + skip;
 				r->variant_id = -1;
 				r->end_ply = -1;
 				r->last_clock[0] = r->last_clock[1] = -1;
 				if (overlong)
-					vc_gc_add(c, true, "limit-line", lineno, EPD_MAX_LINE, 0, NULL,
+					vc_gc_add(c, true, "limit-line", lineno, EPD_MAX_LINE + 1, 0, NULL,
 					          "line longer than %d bytes", EPD_MAX_LINE);
 				else
-					check_line(c, t, lineno, opt);
+					check_line(c, t, lineno, (uint64_t)(t - line - skip), opt);
 				r->valid = r->nerrors == 0 && (!opt->strict || r->nwarnings == 0);
-				r->raw = line;
-				r->raw_len = len;
+				if (!overlong) {
+					/* the original bytes: the '\r' back, and the line end
+					 * (one is added to a last line without it) */
+					if (textlen < len)
+						line[textlen] = '\r';
+					line[len] = '\n';
+					r->raw = line + skip;
+					r->raw_len = len + 1 - skip;
+				}
 				stop = on_game(user, r);
 			}
-			offset += len + 1;
-			line_off = offset;
+			offset += full + nl;
 			len = 0;
-			overlong = false;
+			full = 0;
 			if (i == got)
 				break;
 		}

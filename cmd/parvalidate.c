@@ -50,11 +50,7 @@ static int worker_on_game(void *user, const struct vc_gc_game *g)
 {
 	struct worker *w = user;
 	vc_report_game(&w->rep, g, NULL, NULL);
-	FILE *f = g->valid ? w->vf : w->inf;
-	if (f && g->raw) {
-		fwrite(g->raw, 1, g->raw_len, f);
-		fputs("\n\n", f);
-	}
+	vc_report_copy_raw(g->valid ? w->vf : w->inf, g->raw, g->raw_len);
 	return 0;
 }
 
@@ -196,12 +192,8 @@ struct epd_ctx {
 static int epd_on_game(void *user, const struct vc_gc_game *g)
 {
 	struct epd_ctx *e = user;
+	vc_report_copy_raw(g->valid ? e->vf : e->inf, g->raw, g->raw_len);
 	vc_report_game(e->rep, g, NULL, NULL);
-	FILE *f = g->valid ? e->vf : e->inf;
-	if (f && g->raw) {
-		fwrite(g->raw, 1, g->raw_len, f);
-		fputs("\n", f);
-	}
 	return 0;
 }
 

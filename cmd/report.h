@@ -52,6 +52,12 @@ void vc_report_summary(struct vc_report *r);
  * extra_json (may be NULL; not called for text, where the command prints
  * its own lines after the summary). */
 void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra_json, void *ctx);
+/* --valid-out / --invalid-out: write a game's original bytes (raw, len)
+ * to f unchanged, then what separates it from the next one: nothing for
+ * an EPD line that carries its line end, else a line end and a blank line
+ * in the game's own line-end style (CR LF stays CR LF). f or raw NULL:
+ * nothing. */
+void vc_report_copy_raw(FILE *f, const char *raw, size_t len);
 /* Did any game fail (invalid)? */
 bool vc_report_failed(const struct vc_report *r);
 
