@@ -316,8 +316,12 @@ static bool stdout_reader_gone(void)
 
 void vc_cli_check_output(FILE *f)
 {
-	if (f == stdout && ferror(f) && stdout_reader_gone())
+	if (f == stdout && ferror(f) && stdout_reader_gone()) {
+		/* quietly, but files written so far (validate --valid-out)
+		 * keep what was written to them */
+		fflush(NULL);
 		_exit(VC_EXIT_OK);
+	}
 }
 
 int vc_cli_close_output(const char *name, FILE *f)
