@@ -382,6 +382,7 @@ static int check_variation_move(struct vc_checker *c, const struct vc_pgn_move *
 		vc_gc_add(c, true, vc_san_code(st), mv->loc.line, mv->loc.column, L->ply + 1, label,
 		          "%s in a variation", st == VC_SAN_ILLEGAL ? "illegal move"
 		                               : st == VC_SAN_AMBIGUOUS ? "ambiguous move"
+		                               : st == VC_SAN_NULL_MOVE ? "null move"
 		                               : st == VC_SAN_IMPOSSIBLE ? "impossible move"
 		                                                         : "not a move");
 		return VC_PGN_SKIP;
@@ -540,6 +541,8 @@ static bool result_known(const char *s)
 static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
 {
 	struct vc_gc_game *r = &c->rec;
+	c->depth = 0; /* findings from here on are the game's, not a variation's
+	                 (a game skipped inside a variation never closed it) */
 	for (int i = 0; i < r->ntags; i++) {
 		c->tags[i].name = c->arena + c->tag_off[i].name;
 		c->tags[i].value = c->arena + c->tag_off[i].value;
