@@ -1677,8 +1677,9 @@ static void finish(struct vc_pgn_reader *r)
 		break;
 	case LS_BRACE:
 		tok_done(r, here_off(r));
-		finding(r, VC_PGN_E_UNTERMINATED_COMMENT, &r->tok_loc,
-		        "comment not closed before the end of the input");
+		if (!r->io_error) /* a failed read is no end of the input */
+			finding(r, VC_PGN_E_UNTERMINATED_COMMENT, &r->tok_loc,
+			        "comment not closed before the end of the input");
 		break;
 	case LS_TAG_OPEN:
 	case LS_TAG_NAME:
@@ -1686,8 +1687,13 @@ static void finish(struct vc_pgn_reader *r)
 	case LS_TAG_VALUE:
 	case LS_TAG_ESC:
 	case LS_TAG_QUOTE:
-		tag_fail(r, VC_PGN_E_UNTERMINATED_TAG,
-		         "input ends inside a tag");
+		if (r->io_error) { /* a failed read is no end of the input */
+			r->pending = false;
+			tok_done(r, here_off(r));
+		} else {
+			tag_fail(r, VC_PGN_E_UNTERMINATED_TAG,
+			         "input ends inside a tag");
+		}
 		break;
 	case LS_NAG:
 		nag_end(r);
