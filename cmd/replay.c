@@ -16,9 +16,8 @@
 
 #include "commands.h"
 #include "common.h"
-#include "epdcheck.h"
 #include "gamecheck.h"
-#include "input.h"
+#include "inputloop.h"
 #include "report.h"
 #include "san.h"
 
@@ -116,7 +115,6 @@ struct replay {
 	struct vc_report rep;         /* findings (stderr with --final-pgn) */
 	struct history h;
 	long invalid;
-	bool stopped;
 	bool first_pgn;
 };
 
@@ -742,75 +740,10 @@ static int on_game(void *user, const struct vc_gc_game *g)
 	history_clear(h);
 	if (!g->valid) {
 		R->invalid++;
-		if (R->opts.max_errors > 0 && R->invalid >= R->opts.max_errors) {
-			R->stopped = true;
-			return 1;
-		}
+		if (R->opts.max_errors > 0 && R->invalid >= R->opts.max_errors)
+			return 1; /* the input loop stops */
 	}
 	return 0;
-}
-
-struct input_ctx {
-	struct vc_input *in;
-	bool failed;
-};
-
-static size_t input_read(void *ctx, char *buf, size_t n)
-{
-	struct input_ctx *ic = ctx;
-	ptrdiff_t got = vc_input_read(ic->in, buf, n);
-	if (got < 0) {
-		ic->failed = true;
-		return VC_PGN_READ_ERROR;
-	}
-	return (size_t)got;
-}
-
-/* Every member of one path. Returns VC_EXIT_OK or VC_EXIT_INPUT. */
-static int replay_path(struct replay *R, struct vc_checker *chk, const char *path)
-{
-	struct vc_input_error err;
-	vc_input_error_init(&err);
-	struct vc_input *in = vc_input_open(path, &err);
-	if (!in) {
-		vc_report_input_error(&R->rep, path, NULL, vc_input_errkind_name(err.kind),
-		                      err.message);
-		return VC_EXIT_INPUT;
-	}
-	int status = VC_EXIT_OK;
-	const char *member;
-	int r = 0;
-	while (!R->stopped && (r = vc_input_next_member(in, &member)) == 1) {
-		struct input_ctx ic = { in, false };
-		char *mname = member ? strdup(member) : NULL;
-		struct vc_peek pk;
-		vc_peek_init(&pk, input_read, &ic);
-		history_clear(&R->h);
-		if (vc_peek_is_epd(&pk)) {
-			/* positions, no games: each line is an entry without events */
-			if (vc_epd_check(&pk, path, mname, &chk->opt, on_game, R))
-				R->stopped = true;
-		} else {
-			vc_checker_run(chk, vc_peek_read, &pk, path, mname);
-			if (chk->stop)
-				R->stopped = true;
-		}
-		free(mname);
-		if (ic.failed) {
-			const struct vc_input_error *e = vc_input_error(in);
-			vc_report_input_error(&R->rep, path, member, vc_input_errkind_name(e->kind),
-			                      e->message);
-			status = VC_EXIT_INPUT;
-			break;
-		}
-	}
-	if (!R->stopped && r < 0 && status == VC_EXIT_OK) {
-		const struct vc_input_error *e = vc_input_error(in);
-		vc_report_input_error(&R->rep, path, NULL, vc_input_errkind_name(e->kind), e->message);
-		status = VC_EXIT_INPUT;
-	}
-	vc_input_close(in);
-	return status;
 }
 
 static int own_option(void *ctx, int opt, const char *arg)
@@ -871,10 +804,15 @@ int cmd_replay(int argc, char **argv)
 		return VC_EXIT_INPUT;
 	}
 	vc_checker_on_event(&chk, on_event, &R);
+	struct vc_input_loop loop = {
+		.rep = &R.rep, .chk = &chk, .on_game = on_game, .user = &R,
+	};
 	int status = VC_EXIT_OK;
-	for (int i = first; i < argc && !R.stopped; i++)
-		if (replay_path(&R, &chk, argv[i]) == VC_EXIT_INPUT)
+	for (int i = first; i < argc && !loop.stopped; i++) {
+		history_clear(&R.h);
+		if (vc_input_loop_path(&loop, argv[i]) == VC_EXIT_INPUT)
 			status = VC_EXIT_INPUT;
+	}
 	vc_checker_release(&chk);
 	if (!R.final_pgn || R.opts.verbose)
 		vc_report_summary(&R.rep);
