@@ -103,6 +103,19 @@ static bool is_result(const char *s)
 	             !strcmp(s, "*"));
 }
 
+/* A FEN of the record as the report writes it: as recorded (X-FEN), or
+ * rewritten as Shredder-FEN under --shredder. */
+static const char *fen_out(struct vc_report *r, const struct vc_gc_game *g, const char *fen)
+{
+	if (!r->shredder || g->variant_id < 0)
+		return fen;
+	struct vc_position pos;
+	struct vc_fen_result fr;
+	if (vc_fen_parse(&pos, fen, g->variant_id, &fr) != VC_FEN_OK)
+		return fen;
+	return vc_fen_write(&pos, r->fen_buf, true);
+}
+
 static void json_finding(struct vc_json *j, const struct vc_finding *f)
 {
 	vc_json_begin_object(j);
@@ -147,7 +160,7 @@ static void json_game(struct vc_report *r, struct vc_json *j, const struct vc_gc
 	vc_json_kv_int(j, "plies", g->plies);
 	vc_json_kv_bool(j, "valid", g->valid);
 	if (g->final_fen[0])
-		vc_json_kv_string(j, "final_fen", g->final_fen);
+		vc_json_kv_string(j, "final_fen", fen_out(r, g, g->final_fen));
 	else
 		vc_json_kv_null(j, "final_fen");
 	for (int pass = 0; pass < 2; pass++) {

@@ -27,6 +27,7 @@ struct vc_report {
 		uint64_t count;
 	} codes[VC_REPORT_MAX_CODES];
 	int ncodes;
+	char fen_buf[VC_FEN_MAX];    /* a FEN rewritten for --shredder */
 	bool any_game;
 };
 
