@@ -314,6 +314,15 @@ static bool is_undo_game(const struct vc_gc_game *g)
 	return g->variant_id == VC_UNDO;
 }
 
+/* Tokens are unknown when the TakebackTokens tag could not be read. */
+static bool tokens_known(const struct vc_gc_game *g)
+{
+	for (int i = 0; i < g->nfindings; i++)
+		if (strcmp(g->findings[i].code, "bad-tokens-tag") == 0)
+			return false;
+	return true;
+}
+
 static void start_tokens(const struct replay *R, const struct vc_gc_game *g, int t[2])
 {
 	t[0] = R->h.start_tokens[0] >= 0 ? R->h.start_tokens[0] : g->undo.tokens[0];
@@ -330,7 +339,10 @@ static void text_game(struct replay *R, const struct vc_gc_game *g)
 	const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
 	fprintf(f, "%s: game %llu (%s - %s), %s", loc, (unsigned long long)g->index, w ? w : "?",
 	        b ? b : "?", g->variant ? g->variant : "unknown variant");
-	if (undo && g->setup_ok) {
+	if (undo && g->setup_ok && !tokens_known(g)) {
+		fputs(", tokens unknown (bad TakebackTokens tag)", f);
+		undo = false; /* no token columns */
+	} else if (undo && g->setup_ok) {
 		int t[2];
 		start_tokens(R, g, t);
 		fprintf(f, ", tokens %d/%d (White/Black)", t[0], t[1]);
@@ -457,7 +469,7 @@ static void json_extra(void *ctx, struct vc_json *j)
 		vc_json_kv_string(j, "start_fen", g->start_fen);
 	else
 		vc_json_kv_null(j, "start_fen");
-	if (undo && g->setup_ok) {
+	if (undo && g->setup_ok && tokens_known(g)) {
 		int t[2];
 		start_tokens(jc->R, g, t);
 		json_tokens(j, "start_tokens", t);
