@@ -1657,6 +1657,14 @@ static void finish(struct vc_pgn_reader *r)
 {
 	int ls = r->ls;
 	r->ls = LS_WS;
+	if (r->io_error && ls != LS_WS && ls != LS_ESCAPE) {
+		/* A failed read is no end of the input: the token it cut short
+		 * (`e` of `e5`, half a tag or comment) is left unjudged and the
+		 * game gets read-error alone. */
+		r->pending = false;
+		tok_done(r, here_off(r));
+		ls = LS_WS;
+	}
 	switch (ls) {
 	case LS_WORD:
 		word_end(r, here_off(r));
@@ -1713,6 +1721,10 @@ static void finish(struct vc_pgn_reader *r)
 	if (r->io_error) {
 		struct vc_pgn_loc l;
 		loc_at(r, here_off(r), &l);
+		/* a game whose result was read is complete: the failure is
+		 * reported between games */
+		if (r->phase == G_POST)
+			close_game(r, false);
 		finding(r, VC_PGN_E_READ, &l, "read error");
 	}
 	close_game(r, false);

@@ -89,7 +89,10 @@
  *   limit-tags             more than limits.tags tags in one game.
  *   limit-token            a move-like token longer than limits.token.
  *   read-error             the read callback reported an I/O error; the
- *                          reader ends the current game and stops.
+ *                          reader ends the current game and stops. A token
+ *                          the failure cut short is not judged; a game
+ *                          whose result was read is ended first and the
+ *                          error comes between games.
  *   out-of-memory          a buffer could not grow (within the limits).
  * Warnings (the game stays valid as far as syntax goes):
  *   missing-result         no result token (`1-0 0-1 1/2-1/2 *`) at the
