@@ -28,11 +28,15 @@ static int grow(struct vc_game *g, int need)
  * check suffixes need it every ply), the list itself only when asked for. */
 static void refresh(struct vc_game *g)
 {
-	if (g->variant->count_legal) {
-		g->nlegal = g->variant->count_legal(vc_game_pos(g));
+	const struct vc_variant *v = g->variant;
+	if (v->has_legal) {
+		g->nlegal = v->has_legal(vc_game_pos(g)) ? 1 : 0; /* a lower bound */
+		g->legal_ok = false;
+	} else if (v->count_legal) {
+		g->nlegal = v->count_legal(vc_game_pos(g));
 		g->legal_ok = false;
 	} else {
-		g->nlegal = g->variant->gen_legal(vc_game_pos(g), g->legal);
+		g->nlegal = v->gen_legal(vc_game_pos(g), g->legal);
 		g->legal_ok = true;
 	}
 }

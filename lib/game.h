@@ -29,8 +29,11 @@ struct vc_game {
 	int nplies;               /* plies that stand in the line */
 	int cap;                  /* allocated entries of line/moves */
 	int max_plies;            /* limit, VC_GAME_MAX_PLIES by default */
-	/* legal moves of the current position: nlegal always, the list only
-	 * when legal_ok (see vc_game_legal) */
+	/* legal moves of the current position. nlegal is 0 exactly when there
+	 * is none (mate, stalemate); it is their number only when legal_ok,
+	 * i.e. after vc_game_legal(); before that it may be any positive lower
+	 * bound. Every ply needs to know whether a move exists, few need them
+	 * all. */
 	vc_move legal[VC_MAX_MOVES];
 	int nlegal;
 	bool legal_ok;

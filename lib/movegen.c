@@ -74,7 +74,8 @@ void vc_ep_fixup(struct vc_position *pos)
 /* The generator, written once: with count set it only counts the legal
  * moves (perft's last ply), without writing them. */
 static inline __attribute__((always_inline)) int
-gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const vc_bb dest)
+gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const vc_bb dest,
+          const unsigned types, const bool any)
 {
 	vc_move *o = out;
 	int n = 0;
@@ -103,6 +104,8 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	}
 	if (checkers & (checkers - 1))
 		return count ? n : (int)(o - out); /* double check: king moves only */
+	if (any && n)
+		return 1;
 
 	vc_bb target = (checkers ? (vc_between(ksq, vc_lsb(checkers)) | checkers) : ~ours) & dest;
 	vc_bb pinned = 0;
@@ -117,7 +120,8 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	}
 
 	/* Knights (a pinned knight never moves) */
-	for (vc_bb p = vc_pieces(pos, us, VC_KNIGHT) & ~pinned; p; p &= p - 1) {
+	for (vc_bb p = (types & (1u << VC_KNIGHT)) ? vc_pieces(pos, us, VC_KNIGHT) & ~pinned : 0; p;
+	     p &= p - 1) {
 		int from = vc_lsb(p);
 		vc_bb t = vc_knight_attacks(from) & target;
 		if (count)
@@ -126,8 +130,14 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 			for (; t; t &= t - 1)
 				*o++ = VC_MOVE(from, vc_lsb(t));
 	}
+	if (any && n)
+		return 1;
 	/* Sliders */
-	for (vc_bb p = ours & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]); p; p &= p - 1) {
+	const vc_bb diag_movers = ((types & (1u << VC_BISHOP)) ? pos->by_type[VC_BISHOP] : 0) |
+	                          ((types & (1u << VC_QUEEN)) ? pos->by_type[VC_QUEEN] : 0);
+	const vc_bb orth_movers = ((types & (1u << VC_ROOK)) ? pos->by_type[VC_ROOK] : 0) |
+	                          ((types & (1u << VC_QUEEN)) ? pos->by_type[VC_QUEEN] : 0);
+	for (vc_bb p = ours & diag_movers; p; p &= p - 1) {
 		int from = vc_lsb(p);
 		vc_bb t = vc_bishop_attacks(from, occ) & target;
 		if (pinned & VC_BIT(from))
@@ -138,7 +148,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 			for (; t; t &= t - 1)
 				*o++ = VC_MOVE(from, vc_lsb(t));
 	}
-	for (vc_bb p = ours & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]); p; p &= p - 1) {
+	for (vc_bb p = ours & orth_movers; p; p &= p - 1) {
 		int from = vc_lsb(p);
 		vc_bb t = vc_rook_attacks(from, occ) & target;
 		if (pinned & VC_BIT(from))
@@ -149,8 +159,10 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 			for (; t; t &= t - 1)
 				*o++ = VC_MOVE(from, vc_lsb(t));
 	}
+	if (any && n)
+		return 1;
 	/* Pawns */
-	{
+	if (types & (1u << VC_PAWN)) {
 		const vc_bb pawns = vc_pieces(pos, us, VC_PAWN);
 		const int up = us == VC_WHITE ? 8 : -8;
 		const vc_bb last = us == VC_WHITE ? RANK8 : RANK1;
@@ -219,6 +231,8 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 			}
 		}
 	}
+	if (any && n)
+		return 1;
 	/* Castling */
 	if (!checkers && pos->castle && dest == ~(vc_bb)0) {
 		int back = us == VC_WHITE ? 0 : 7;
@@ -244,19 +258,28 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	return count ? n : (int)(o - out);
 }
 
+#define ALL_TYPES 0xFFu
+
 int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
 {
-	return gen_chess(pos, out, false, ~(vc_bb)0);
+	return gen_chess(pos, out, false, ~(vc_bb)0, ALL_TYPES, false);
 }
 
 int vc_count_legal_chess(const struct vc_position *pos)
 {
-	return gen_chess(pos, NULL, true, ~(vc_bb)0);
+	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, false);
 }
 
-int vc_gen_legal_chess_to(const struct vc_position *pos, vc_bb dest, vc_move *out)
+int vc_has_legal_chess(const struct vc_position *pos)
 {
-	return gen_chess(pos, out, false, dest);
+	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, true) > 0;
+}
+
+int vc_gen_legal_chess_to(const struct vc_position *pos, vc_bb dest, int piece_type,
+                          vc_move *out)
+{
+	/* the king's moves are always generated (castling is not) */
+	return gen_chess(pos, out, false, dest, 1u << piece_type, false);
 }
 
 static inline void move_piece(struct vc_position *pos, int from, int to)

@@ -9,9 +9,11 @@
  * updates pos->key when it clears the square. */
 void vc_ep_fixup(struct vc_position *pos);
 
-/* Legal chess moves (standard, Chess960, Undo) to the squares of `dest`
- * only, castling excluded: what SAN resolution needs (lib/movegen.c). */
-int vc_gen_legal_chess_to(const struct vc_position *pos, vc_bb dest, vc_move *out);
+/* Legal chess moves (standard, Chess960, Undo) of pieces of `piece_type`
+ * (and the king's) to the squares of `dest` only, castling excluded: what
+ * SAN resolution needs (lib/movegen.c). */
+int vc_gen_legal_chess_to(const struct vc_position *pos, vc_bb dest, int piece_type,
+                          vc_move *out);
 
 /* Pseudo-legal-free antichess generator (lib/movegen.c). */
 int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out);

@@ -29,6 +29,7 @@ const struct vc_variant vc_variant_standard = {
 	.flags = VC_VF_CASTLING | VC_VF_ROYAL_KING,
 	.summary = "standard chess (FIDE Laws)",
 	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
+	.has_legal = vc_has_legal_chess,
 	.make = vc_make_chess,
 };
 
@@ -38,6 +39,7 @@ const struct vc_variant vc_variant_chess960 = {
 	.flags = VC_VF_CASTLING | VC_VF_ROYAL_KING | VC_VF_CHESS960,
 	.summary = "Fischer Random Chess: 960 start arrays, castling king-to-rook",
 	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
+	.has_legal = vc_has_legal_chess,
 	.make = vc_make_chess,
 };
 
@@ -47,6 +49,7 @@ const struct vc_variant vc_variant_undo = {
 	.flags = VC_VF_CASTLING | VC_VF_ROYAL_KING | VC_VF_CHESS960 | VC_VF_TOKENS,
 	.summary = "Undo Chess: Chess960 with take-back tokens that change hands",
 	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
+	.has_legal = vc_has_legal_chess,
 	.make = vc_make_chess,
 };
 

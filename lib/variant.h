@@ -73,6 +73,9 @@ struct vc_variant {
 	/* Number of legal moves, without listing them (perft's last ply).
 	 * NULL = count what gen_legal lists. */
 	int (*count_legal)(const struct vc_position *pos);
+	/* Does the side to move have a legal move? (stops at the first one
+	 * found). NULL = count_legal or gen_legal. */
+	int (*has_legal)(const struct vc_position *pos);
 	/* Apply a legal move (copy-make: caller copies first if needed). */
 	void (*make)(struct vc_position *pos, vc_move m);
 	/* Outcome of the position alone (no history): mate, stalemate, variant
@@ -124,6 +127,7 @@ struct vc_outcome vc_position_outcome(const struct vc_position *pos,
 /* Standard/Chess960 implementations, usable by other variants' hooks. */
 int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out);
 int vc_count_legal_chess(const struct vc_position *pos);
+int vc_has_legal_chess(const struct vc_position *pos);
 void vc_make_chess(struct vc_position *pos, vc_move m);
 struct vc_outcome vc_generic_outcome(const struct vc_position *pos, int nlegal,
                                      enum vc_ruleset rules);

@@ -146,6 +146,7 @@ Test(game, clock_from_fen_is_carried_not_clamped)
 {
 	/* B15: clock 100 is claimable, not over; 101 after a quiet move */
 	start_from("8/R7/1r6/1k6/3KB3/8/8/8 b - - 100 111");
+	vc_game_legal(&g);
 	cr_assert_eq(g.nlegal, 10);
 	cr_assert_eq(outcome().termination, VC_TERM_NONE);
 	cr_assert(vc_game_claims(&g) & VC_CLAIM_FIFTY);
@@ -433,6 +434,7 @@ Test(game, pop_restores_position_and_repetitions)
 	struct vc_position sp;
 	vc_startpos(&sp, VC_STANDARD);
 	cr_assert_eq(memcmp(vc_game_pos(&g), &sp, sizeof sp), 0);
+	vc_game_legal(&g);
 	cr_assert_eq(g.nlegal, 20);
 }
 
