@@ -233,6 +233,7 @@ static int on_begin(void *user, const struct vc_pgn_game *g)
 	struct vc_checker *c = user;
 	struct vc_gc_game *r = &c->rec;
 	memset(r, 0, sizeof *r);
+	c->in_game = true;
 	r->source = c->source;
 	r->member = c->member;
 	r->index = g->index;
@@ -516,6 +517,10 @@ static int on_error(void *user, enum vc_pgn_code code, const char *message,
                     const struct vc_pgn_loc *loc)
 {
 	struct vc_checker *c = user;
+	/* A read error between games belongs to no game: the input loop
+	 * reports the unreadable input itself (exit status 3). */
+	if (!c->in_game)
+		return VC_PGN_CONTINUE;
 	vc_gc_add(c, true, vc_pgn_code_word(code), loc->line, loc->column,
 	          c->started && c->rec.setup_ok ? c->game.nplies : 0, NULL, "%s", message);
 	if (code != VC_PGN_E_LIMIT_COMMENT)
@@ -527,7 +532,9 @@ static int on_warning(void *user, enum vc_pgn_code code, const char *message,
                       const struct vc_pgn_loc *loc)
 {
 	struct vc_checker *c = user;
-	vc_gc_add(c, false, vc_pgn_code_word(code), loc->line, loc->column, 0, NULL, "%s", message);
+	if (c->in_game)
+		vc_gc_add(c, false, vc_pgn_code_word(code), loc->line, loc->column, 0, NULL, "%s",
+		          message);
 	return VC_PGN_CONTINUE;
 }
 
@@ -608,6 +615,7 @@ static int on_end(void *user, const struct vc_pgn_game *g)
 {
 	struct vc_checker *c = user;
 	finish(c, g);
+	c->in_game = false;
 	int rc = c->on_game(c->user, &c->rec);
 	if (rc)
 		c->stop = rc;

@@ -146,6 +146,7 @@ struct vc_checker {
 	unsigned depth;
 	bool skip;                   /* stop checking moves of this game */
 	bool started;                /* movetext seen: set-up done */
+	bool in_game;                /* between begin_game and end_game */
 	bool ended;                  /* the rules ended the main line */
 	struct vc_gc_tag *tags;      /* filled from tag_off at the game's end */
 	struct vc_gc_tagoff *tag_off;
