@@ -462,12 +462,14 @@ static int on_result(void *user, const char *text, enum vc_pgn_result res,
 /* "%clk 0:02:57.3" inside a comment -> seconds, or -1. */
 static double parse_clock(const char *text, size_t len)
 {
-	const char *p = NULL;
-	for (size_t i = 0; i + 4 <= len; i++)
-		if (text[i] == '%' && memcmp(text + i, "%clk", 4) == 0) {
-			p = text + i + 4;
+	const char *p = NULL, *q = text, *stop = text + len;
+	while ((q = memchr(q, '%', (size_t)(stop - q))) != NULL) {
+		if (stop - q >= 4 && memcmp(q, "%clk", 4) == 0) {
+			p = q + 4;
 			break;
 		}
+		q++;
+	}
 	if (!p)
 		return -1;
 	while (p < text + len && *p == ' ')
@@ -651,6 +653,7 @@ int vc_checker_run(struct vc_checker *c, vc_pgn_read_fn read, void *ctx,
 	struct vc_pgn_options po;
 	memset(&po, 0, sizeof po);
 	po.keep_raw = c->opt.keep_raw;
+	po.comment_marker = '%'; /* the checker reads only [%clk] commands */
 	struct vc_pgn_reader rd;
 	if (vc_pgn_reader_init(&rd, read, ctx, &vis, &po))
 		return VC_PGN_NOMEM;

@@ -226,6 +226,7 @@ static int one_path(struct pipeline *pl, struct vc_pgnrec *cur, const char *path
 			struct vc_pgn_options po;
 			memset(&po, 0, sizeof po);
 			po.keep_raw = cur->keep_raw;
+			po.comment_marker = '%'; /* as vc_checker_run: clocks only */
 			struct vc_pgn_reader rd;
 			if (vc_pgn_reader_init(&rd, vc_peek_read, &pk, &vis, &po) == 0) {
 				while (vc_pgn_read_game(&rd) == VC_PGN_GAME) {

@@ -1060,6 +1060,8 @@ static void comment_end(struct vc_pgn_reader *r)
 	if (!r->val_collect || r->val_over || r->skipping || r->stopped)
 		return;
 	size_t n = r->val_len;
+	if (r->comment_marker && !memchr(r->val, r->comment_marker, n))
+		return;
 	const char *t = deliver_text(r, r->val, &n, &r->tok_loc);
 	if (t && !r->skipping && !r->stopped)
 		act(r, r->vis.comment(r->vis.user, t, n, &r->tok_loc));
@@ -1818,6 +1820,7 @@ int vc_pgn_reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
 	r->lim.tags = l->tags ? l->tags : VC_PGN_DEFAULT_TAGS;
 	r->lim.raw = or_default(l->raw, VC_PGN_DEFAULT_RAW);
 	r->keep_raw = opt->keep_raw;
+	r->comment_marker = opt->comment_marker;
 	r->buf_size = or_default(opt->buffer_size, VC_PGN_DEFAULT_BUFFER);
 	r->line = 1;
 	r->cr_end = UINT64_MAX;

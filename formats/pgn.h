@@ -186,6 +186,11 @@ struct vc_pgn_options {
 	/* Read buffer size in bytes; 0 = VC_PGN_DEFAULT_BUFFER. Any size >= 1
 	 * works (tests use tiny ones to cross refill boundaries). */
 	size_t buffer_size;
+	/* When not 0: deliver only the comments that contain this byte, e.g.
+	 * '%' for comments carrying commands such as [%clk 0:02:57]; the others
+	 * are skipped as if there were no comment callback (engine output in
+	 * comments costs nothing to a reader that only wants clocks). */
+	char comment_marker;
 };
 
 /* ---- Input -----------------------------------------------------------------
@@ -326,6 +331,7 @@ struct vc_pgn_reader {
 	struct vc_pgn_visitor vis;
 	struct vc_pgn_limits lim;
 	bool keep_raw;
+	char comment_marker;
 	unsigned char *buf;
 	size_t buf_size, pos, len;
 	uint64_t buf_off;           /* stream offset of buf[0] */

@@ -1501,3 +1501,47 @@ Test(pgn, refdata_game_counts, .timeout = 60)
 	cr_assert_geq(files, 240);
 	cr_log_info("refdata: %lu files, %lu games", files, total);
 }
+
+/* Options.comment_marker: only comments holding the marker byte reach the
+ * comment callback (the checker wants [%clk] commands, not engine output);
+ * the others are skipped like comments without a callback, and the moves
+ * around them are unaffected. */
+struct marker_seen {
+	int comments, moves;
+	char last[64];
+};
+
+static int marker_comment(void *user, const char *text, size_t len, const struct vc_pgn_loc *loc)
+{
+	struct marker_seen *m = user;
+	(void)loc;
+	m->comments++;
+	snprintf(m->last, sizeof m->last, "%.*s", (int)len, text);
+	return VC_PGN_CONTINUE;
+}
+
+static int marker_move(void *user, const struct vc_pgn_move *mv)
+{
+	struct marker_seen *m = user;
+	(void)mv;
+	m->moves++;
+	return VC_PGN_CONTINUE;
+}
+
+Test(pgn, comment_marker_filters_comments)
+{
+	const char *in = "1. e4 { d=25, pv=e5 } e5 { [%clk 0:02:57] } 2. Nf3 ; wv=0.3\n"
+	                 "Nc6 { 100% sure } *\n";
+	struct marker_seen m = { 0, 0, "" };
+	struct vc_pgn_visitor v = { .user = &m, .comment = marker_comment, .move = marker_move };
+	struct vc_pgn_options o;
+	memset(&o, 0, sizeof o);
+	o.comment_marker = '%';
+	cr_assert_eq(vc_pgn_parse_memory(in, strlen(in), &v, &o), VC_PGN_DONE);
+	cr_assert_eq(m.moves, 4);
+	cr_assert_eq(m.comments, 2);
+	cr_assert_str_eq(m.last, " 100% sure ");
+	memset(&m, 0, sizeof m);
+	cr_assert_eq(vc_pgn_parse_memory(in, strlen(in), &v, NULL), VC_PGN_DONE);
+	cr_assert_eq(m.comments, 4, "without a marker every comment is delivered");
+}
