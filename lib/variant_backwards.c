@@ -42,6 +42,12 @@ struct ctx {
 	                      colour's reserve; bishops go by bslot */
 	vc_bb bslot[2];    /* squares on which a bishop of the colour may appear */
 	vc_bb pawnsq[2];   /* squares where a pawn of the colour may be added */
+	vc_bb blockers[2]; /* the first piece on each line from each king:
+	                      only vacating one of these opens a line to it */
+	vc_bb attackers[2];   /* pieces giving check to each king */
+	vc_bb checkers[2][7]; /* [k][t]: squares from which a piece of type t
+	                         and colour !k attacks k's king as the board
+	                         stands (exact while no line to it opens) */
 };
 
 /* ---- Small geometry helpers --------------------------------------------- */
@@ -156,7 +162,23 @@ static void ctx_init(struct ctx *g, const struct vc_position *pos)
 	}
 	for (int c = 0; c < 2; c++) {
 		g->pawnsq[c] = pawn_squares(g->pc[c][VC_PAWN], g->pc[!c][VC_PAWN], c);
-		if (g->pc[c][VC_KING] && attacked(g->pc[!c], !c, g->ksq[c], g->occ))
+		int ks = g->ksq[c];
+		vc_bb *cf = g->checkers[c];
+		cf[0] = 0;
+		cf[VC_PAWN] = vc_pawn_attacks(c, ks);
+		cf[VC_KNIGHT] = vc_knight_attacks(ks);
+		cf[VC_BISHOP] = vc_bishop_attacks(ks, g->occ);
+		cf[VC_ROOK] = vc_rook_attacks(ks, g->occ);
+		cf[VC_QUEEN] = cf[VC_BISHOP] | cf[VC_ROOK];
+		cf[VC_KING] = vc_king_attacks(ks);
+		g->blockers[c] = cf[VC_QUEEN] & g->occ;
+		vc_bb a = 0;
+		for (int t = VC_PAWN; t <= VC_KING; t++)
+			a |= cf[t] & g->pc[!c][t];
+		if (!g->pc[c][VC_KING])
+			a = 0; /* no king, no check (never in a valid position) */
+		g->attackers[c] = a;
+		if (a)
 			g->chk0 |= 1u << c;
 	}
 }
@@ -190,6 +212,19 @@ static inline unsigned creatable(const struct ctx *g, int cc, int S, int x_pc)
 	return m;
 }
 
+/* For a king k in check before the move: is it still in check after X
+ * (colour cx, type tx, not k's king) goes from S to T, when vacating S
+ * opens no line to k? Each old checker other than X still checks unless T
+ * blocks its line; X may check from T. */
+static inline bool still_checked(const struct ctx *g, int k, int cx, int tx, int S, int T)
+{
+	vc_bb a = g->attackers[k] & ~VC_BIT(S);
+	for (; a; a &= a - 1)
+		if (!(vc_between(vc_lsb(a), g->ksq[k]) & VC_BIT(T)))
+			return true;
+	return cx != k && (g->checkers[k][tx] & VC_BIT(T));
+}
+
 /* Check bits after an uncapture that moves X (colour cx, type tx) from S to
  * T, with S still occupied (by the created piece, not counted here). */
 static inline unsigned uncapture_checks(const struct ctx *g, int cx, int tx, int S,
@@ -203,41 +238,60 @@ static inline unsigned uncapture_checks(const struct ctx *g, int cx, int tx, int
 				r |= 1u << k;
 		} else if (!(g->chk0 & (1u << k))) {
 			/* Lines only close: only X, from T, can newly attack. */
-			if (cx == e && (piece_attacks(cx, tx, T, occ2) & VC_BIT(g->ksq[k])))
+			if (cx == e && (g->checkers[k][tx] & VC_BIT(T)))
 				r |= 1u << k;
-		} else {
-			vc_bb p[7];
-			memcpy(p, g->pc[e], sizeof p);
-			if (cx == e) {
-				p[tx] ^= VC_BIT(S) | VC_BIT(T);
-			}
-			if (attacked(p, e, g->ksq[k], occ2))
-				r |= 1u << k;
+		} else if (still_checked(g, k, cx, tx, S, T)) {
+			r |= 1u << k;
 		}
 	}
 	return r;
 }
 
-/* Check bits after X (colour cx) goes from S (type tfrom) to T (type tto),
- * occupancy occ2 after the move, piece code cpc (or 0) created on S. The
- * slow, general test: retractions and unpromotions. */
+/* Is the king of colour k in check after X (colour cx) goes from S (type
+ * tfrom) to T (type tto), occupancy occ2 after the move, piece code cpc (or
+ * 0) created on S? The general test. */
+static bool king_checked(const struct ctx *g, int k, int cx, int tfrom, int S, int tto, int T,
+                         vc_bb occ2, int cpc)
+{
+	int e = !k, ksq = g->ksq[k];
+	vc_bb p[7];
+	memcpy(p, g->pc[e], sizeof p);
+	if (cx == e) {
+		p[tfrom] &= ~VC_BIT(S);
+		p[tto] |= VC_BIT(T);
+	} else if (tfrom == VC_KING) {
+		ksq = T;
+	}
+	if (cpc && VC_PIECE_COLOR(cpc) == e)
+		p[VC_PIECE_TYPE(cpc)] |= VC_BIT(S);
+	return attacked(p, e, ksq, occ2);
+}
+
+/* Check bits of both kings by the general test: unpromotions. */
 static unsigned full_checks(const struct ctx *g, int cx, int tfrom, int S, int tto, int T,
                             vc_bb occ2, int cpc)
 {
+	return (unsigned)king_checked(g, VC_WHITE, cx, tfrom, S, tto, T, occ2, cpc) |
+	       (unsigned)king_checked(g, VC_BLACK, cx, tfrom, S, tto, T, occ2, cpc) << 1;
+}
+
+/* Check bits after a retraction of X (colour cx, type tx) from S to T.
+ * S is vacated, so a line to a king can open, but only if S holds the first
+ * piece on one of that king's lines; otherwise the old checkers and X, from
+ * T, are all that can attack it. */
+static inline unsigned retract_checks(const struct ctx *g, int cx, int tx, int S, int T,
+                                      vc_bb occ2)
+{
 	unsigned r = 0;
 	for (int k = 0; k < 2; k++) {
-		int e = !k, ksq = g->ksq[k];
-		vc_bb p[7];
-		memcpy(p, g->pc[e], sizeof p);
-		if (cx == e) {
-			p[tfrom] &= ~VC_BIT(S);
-			p[tto] |= VC_BIT(T);
-		} else if (tfrom == VC_KING) {
-			ksq = T;
-		}
-		if (cpc && VC_PIECE_COLOR(cpc) == e)
-			p[VC_PIECE_TYPE(cpc)] |= VC_BIT(S);
-		if (attacked(p, e, ksq, occ2))
+		bool chk;
+		if ((g->blockers[k] & VC_BIT(S)) || (cx == k && tx == VC_KING))
+			chk = king_checked(g, k, cx, tx, S, tx, T, occ2, 0);
+		else if (g->chk0 & (1u << k))
+			chk = still_checked(g, k, cx, tx, S, T);
+		else
+			chk = cx != k && (g->checkers[k][tx] & VC_BIT(T));
+		if (chk)
 			r |= 1u << k;
 	}
 	return r;
@@ -311,7 +365,7 @@ static int bw_gen_legal(const struct vc_position *pos, vc_move *out)
 		for (; targets; targets &= targets - 1) {
 			int T = vc_lsb(targets);
 			vc_bb occ2 = occ ^ VC_BIT(S) ^ VC_BIT(T);
-			if (checks_ok(&g, full_checks(&g, us, tx, S, tx, T, occ2, 0)))
+			if (checks_ok(&g, retract_checks(&g, us, tx, S, T, occ2)))
 				*o++ = VC_MOVE(S, T) | VC_MF_RETRO;
 		}
 	}
