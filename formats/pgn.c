@@ -1022,6 +1022,25 @@ static bool val_add(struct vc_pgn_reader *r, unsigned char c, size_t limit)
 	return true;
 }
 
+/* The first `}`, LF or CR in buf[from, len), or len: comments are most of
+ * many real files (engine output), so this is the reader's hottest loop and
+ * uses memchr's vectorised scans rather than a byte at a time. */
+static size_t comment_stop(const unsigned char *buf, size_t from, size_t len)
+{
+	const unsigned char *b = buf + from;
+	size_t n = len - from;
+	const unsigned char *p = memchr(b, '}', n);
+	if (p)
+		n = (size_t)(p - b);
+	const unsigned char *q = memchr(b, '\n', n);
+	if (q)
+		n = (size_t)(q - b);
+	q = memchr(b, '\r', n);
+	if (q)
+		n = (size_t)(q - b);
+	return from + n;
+}
+
 static void comment_add(struct vc_pgn_reader *r, unsigned char c)
 {
 	if (val_add(r, c, r->lim.comment))
@@ -1386,6 +1405,9 @@ static void step(struct vc_pgn_reader *r)
 		if (!r->val_collect) {
 			/* skip without copying */
 			while (r->pos < len) {
+				r->pos = comment_stop(buf, r->pos, len);
+				if (r->pos >= len)
+					break;
 				c = buf[r->pos];
 				if (c == '}') {
 					r->pos++;
@@ -1401,10 +1423,7 @@ static void step(struct vc_pgn_reader *r)
 		}
 		while (r->pos < len) {
 			/* copy the run up to the next `}` or line end at once */
-			size_t run = r->pos;
-			while (run < len && buf[run] != '}' && buf[run] != '\n' &&
-			       buf[run] != '\r')
-				run++;
+			size_t run = comment_stop(buf, r->pos, len);
 			if (run > r->pos) {
 				comment_add_run(r, buf + r->pos, run - r->pos);
 				r->pos = run;
