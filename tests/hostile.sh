@@ -1,0 +1,228 @@
+#!/bin/sh
+# Hostile input for `vchess validate`: every input is made on the fly (nothing
+# large is kept in the repository) and piped to standard input or written to
+# a temporary file; each run must end with the expected exit status and
+# finding within its time limit, with a bounded peak memory (GNU time's
+# maximum resident set size), and peak memory must stay flat: the same within
+# 1 MiB for a 10 MB and a 100 MB input of the same kind.
+#
+# usage: tests/hostile.sh VCHESS        (make check-hostile)
+#
+# Prints one line per case (exit status, seconds, peak KB) and a summary;
+# exits 1 when a case fails. Needs GNU time (/usr/bin/time, Debian package
+# `time`: installed by tests/deps.sh when missing and run as root), timeout,
+# head, tr and awk. HOSTILE_MAX_KB overrides the 32 MiB memory cap (for a
+# sanitizer build, whose shadow memory counts too).
+set -u
+
+if [ $# -ne 1 ]; then
+	echo "usage: tests/hostile.sh VCHESS" >&2
+	exit 2
+fi
+VCHESS=$1
+case $VCHESS in
+/*) ;;
+*) VCHESS=$(pwd)/$VCHESS ;;
+esac
+root=$(cd "$(dirname "$0")/.." && pwd)
+TIME=/usr/bin/time
+if [ ! -x "$TIME" ]; then
+	sh "$root/tests/deps.sh" time || exit 2
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/vchess-hostile.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+LC_ALL=C
+export LC_ALL
+
+MB=1000000
+MAX_KB=${HOSTILE_MAX_KB:-32768}   # peak resident memory allowed in any case (KB)
+failed=0
+passed=0
+
+# ---- input generators (standard output) -----------------------------------
+
+# n bytes of byte c (an octal escape such as \000 or a plain character)
+bytes() { head -c "$1" /dev/zero | tr '\000' "$2"; }
+
+gen_garbage() { head -c "$1" /dev/urandom; }
+gen_nul() { head -c "$1" /dev/zero; }
+gen_no_newline() { bytes "$1" a; }
+gen_comment() {
+	printf '[Event "long comment"]\n[Result "*"]\n\n1. e4 {'
+	bytes "$1" c
+	printf '} e5 *\n'
+}
+gen_tag_value() {
+	printf '[Event "'
+	bytes "$1" v
+	printf '"]\n[Result "*"]\n\n1. e4 e5 *\n'
+}
+gen_nested() {
+	awk -v n="$1" 'BEGIN {
+		printf "[Event \"nested\"]\n[Result \"*\"]\n\n1. e4 e5 "
+		for (i = 0; i < n; i++) printf "(1... c5 "
+		for (i = 0; i < n; i++) printf ") "
+		printf "2. Nf3 *\n" }'
+}
+gen_plies() {
+	awk -v n="$1" 'BEGIN {
+		split("Nf3 Nf6 Ng1 Ng8", m, " ")
+		printf "[Event \"long\"]\n[Result \"*\"]\n\n"
+		for (i = 0; i < n; i++) {
+			if (i % 2 == 0) printf "%d. ", i / 2 + 1
+			printf "%s%s", m[i % 4 + 1], (i % 16 == 15) ? "\n" : " "
+		}
+		printf "*\n" }'
+}
+gen_tags() {
+	awk -v n="$1" 'BEGIN {
+		for (i = 0; i < n; i++) printf "[Tag%d \"value %d\"]\n", i, i
+		printf "\n1. e4 e5 *\n" }'
+}
+# real-looking games, again and again, until n bytes
+gen_games() {
+	awk -v n="$1" 'BEGIN {
+		g = "[Event \"stream\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n" \
+		    "1. e4 e5 2. Qh5 Nc6 3. Bc4 {attack} Nf6 (3... g6 4. Qf3) 4. Qxf7# 1-0\n\n"
+		for (done = 0; done < n; done += length(g)) printf "%s", g }'
+}
+
+# ---- running a case --------------------------------------------------------
+
+# case NAME STATUS PATTERN SECONDS INPUT
+#   INPUT is a file; vchess reads it as its argument (name in findings).
+# The last lines of NAME's report and stderr are shown when it fails.
+check() {
+	name=$1 want=$2 pattern=$3 limit=$4 input=$5
+	timeout "$limit" "$TIME" -f '%e %M' -o "$tmp/time" \
+		"$VCHESS" validate --no-progress "$input" >"$tmp/out" 2>"$tmp/err" </dev/null
+	status=$?
+	secs=$(tail -n 1 "$tmp/time" 2>/dev/null | cut -d' ' -f1)
+	kb=$(tail -n 1 "$tmp/time" 2>/dev/null | cut -d' ' -f2)
+	why=""
+	if [ "$status" = 124 ]; then
+		why="no end within $limit s"
+	elif [ "$status" != "$want" ]; then
+		why="exit status $status, expected $want"
+	elif ! grep -q -e "$pattern" "$tmp/out" "$tmp/err"; then
+		why="no '$pattern' in the report"
+	elif grep -q -e 'Sanitizer' -e 'runtime error' "$tmp/err"; then
+		why="sanitizer report"
+	elif [ -z "$kb" ] || [ "$kb" -gt $MAX_KB ]; then
+		why="peak memory ${kb:-?} KB > $MAX_KB KB"
+	fi
+	eval "kb_$name=\${kb:-0}"
+	if [ -n "$why" ]; then
+		echo "hostile: $name: FAIL: $why"
+		tail -n 3 "$tmp/out" | sed 's/^/    | /'
+		tail -n 3 "$tmp/err" | sed 's/^/    ! /'
+		failed=$((failed + 1))
+	else
+		echo "hostile: $name: exit $status, $secs s, $kb KB peak"
+		passed=$((passed + 1))
+	fi
+}
+
+# make NAME GENERATOR SIZE: the input file for a case
+make_input() {
+	"$2" "$3" >"$tmp/$1" || { echo "hostile: cannot make $1" >&2; exit 2; }
+}
+
+# flat A B: peak memory of cases A and B within 1 MiB
+flat() {
+	eval "a=\$kb_$1 b=\$kb_$2"
+	d=$((a > b ? a - b : b - a))
+	if [ "$a" -eq 0 ] || [ "$b" -eq 0 ] || [ "$d" -gt 1024 ]; then
+		echo "hostile: flat memory $1 / $2: FAIL: $a KB and $b KB"
+		failed=$((failed + 1))
+	else
+		echo "hostile: flat memory $1 / $2: $a KB and $b KB (difference $d KB)"
+		passed=$((passed + 1))
+	fi
+}
+
+# bomb_stop NAME: the guard's message "(OUT from IN; zip-bomb guard)" of the
+# last case: OUT within the limit (1000 * IN, at least 1 MiB) plus one read
+# buffer (64 KiB)
+bomb_stop() {
+	set -- "$1" $(sed -n 's/.*(\([0-9]*\) from \([0-9]*\); zip-bomb guard).*/\1 \2/p' "$tmp/err")
+	if [ $# -ne 3 ]; then
+		echo "hostile: $1: FAIL: no '(N from M; zip-bomb guard)' message"
+		failed=$((failed + 1))
+		return
+	fi
+	lim=$(($3 * 1000))
+	[ $lim -lt 1048576 ] && lim=1048576
+	if [ "$2" -gt $((lim + 65536)) ]; then
+		echo "hostile: $1: FAIL: $2 bytes out of $3 before the guard stopped it"
+		failed=$((failed + 1))
+	else
+		echo "hostile: $1: stopped after $2 bytes out of $3 compressed bytes"
+		passed=$((passed + 1))
+	fi
+}
+
+run() {
+	name=$1 gen=$2 size=$3 want=$4 pattern=$5 limit=$6
+	make_input "$name" "$gen" "$size"
+	check "$name" "$want" "$pattern" "$limit" "$tmp/$name"
+	rm -f "$tmp/$name"
+}
+
+run garbage_10mb gen_garbage $((10 * MB)) 1 'validate: [0-9]* games' 60
+run nul_10mb gen_nul $((10 * MB)) 1 'unexpected byte 0x00 \[pgn-syntax\]' 60
+run no_newline_10mb gen_no_newline $((10 * MB)) 1 '\[limit-token\]' 60
+run no_newline_100mb gen_no_newline $((100 * MB)) 1 '\[limit-token\]' 300
+run comment_10mb gen_comment $((10 * MB)) 1 '\[limit-comment\]' 60
+run comment_100mb gen_comment $((100 * MB)) 1 '\[limit-comment\]' 300
+run tag_value_1mb gen_tag_value $MB 1 '\[limit-tag-value\]' 60
+run nested_100000 gen_nested 100000 1 '\[limit-variation-depth\]' 60
+run plies_100000 gen_plies 100000 1 'ended at ply 16 by fivefold-repetition \[move-after-end\]' 60
+run tags_100000 gen_tags 100000 1 'more than 1000 tags \[limit-tags\]' 60
+run games_10mb gen_games $((10 * MB)) 0 'validate: [0-9]* games, [0-9]* valid, 0 invalid' 120
+run games_100mb gen_games $((100 * MB)) 0 'validate: [0-9]* games, [0-9]* valid, 0 invalid' 600
+flat no_newline_10mb no_newline_100mb
+flat comment_10mb comment_100mb
+flat games_10mb games_100mb
+
+# Zip bombs: decompression stops at the documented limit (1000 bytes out per
+# compressed byte once past 1 MiB, man vchess-validate, LIMITS) with exit
+# status 3 and a message naming the guard. A gzip bomb of 100 members of
+# 10 MB of zeros each (1 GB out of ~1 MB), and a zip of 1 GB of zeros.
+bytes $((10 * MB)) '\000' | gzip -9 >"$tmp/member.gz"
+i=0
+while [ $i -lt 100 ]; do cat "$tmp/member.gz"; i=$((i + 1)); done >"$tmp/bomb.pgn.gz"
+check gzip_bomb_1gb 3 'limit-exceeded: .*zip-bomb guard' 60 "$tmp/bomb.pgn.gz"
+bomb_stop gzip_bomb_1gb
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp/bomb.zip" <<'EOF'
+import struct, sys, zlib
+# A zip whose one member inflates to 1 GB of zeros. Deflating 1 GB would
+# take seconds: a full flush makes the compressed form of each 10 MB piece
+# the same bytes, so one piece is compressed and repeated (~1 MB in all).
+piece, n = bytes(10_000_000), 100
+c = zlib.compressobj(9, zlib.DEFLATED, -15)
+block = c.compress(piece) + c.flush(zlib.Z_FULL_FLUSH)
+data = block * n + b"\x03\x00"          # an empty final block ends it
+crc = 0
+for _ in range(n):
+    crc = zlib.crc32(piece, crc)
+usize, name = len(piece) * n, b"bomb.pgn"
+local = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 8, 0, 0x5821, crc,
+                    len(data), usize, len(name), 0) + name
+central = struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 8, 0, 0x5821,
+                      crc, len(data), usize, len(name), 0, 0, 0, 0, 0, 0) + name
+end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, 1, 1, len(central),
+                  len(local) + len(data), 0)
+with open(sys.argv[1], "wb") as f:
+    f.write(local + data + central + end)
+EOF
+	check zip_bomb_1gb 3 'limit-exceeded: .*zip-bomb guard' 120 "$tmp/bomb.zip"
+	bomb_stop zip_bomb_1gb
+else
+	echo "hostile: zip_bomb_1gb: skipped (no python3 to write the zip)"
+fi
+
+echo "hostile: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
