@@ -32,7 +32,7 @@ CMD_OBJ = $(CMD_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
-        check-asan check-diff demo bench install deps fuzz
+        check-asan check-hostile check-diff demo bench install deps fuzz
 
 all: vchess lib/libvchess.a
 
@@ -81,6 +81,11 @@ check-perft-quick: vchess
 check-perft: vchess
 	sh tests/perft_full.sh ./vchess
 
+# validate on hostile input made on the fly (garbage, 100 MB without a line
+# end, huge comments, tags and nesting, zip bombs): time, flat peak memory.
+check-hostile: deps vchess
+	sh tests/hostile.sh ./vchess
+
 # Whole unit and golden suites again under AddressSanitizer + UBSan.
 check-asan: deps
 	$(MAKE) BUILD=build-asan OPT=-O1 \
@@ -92,7 +97,7 @@ check-asan: deps
 vchess-asan: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
-check: deps all check-unit check-golden check-perft-quick check-asan
+check: deps all check-unit check-golden check-perft-quick check-hostile check-asan
 	@echo "make check: all test suites passed"
 
 # The bundled games (data/games/, any depth) through validate; a finding is
