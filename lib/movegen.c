@@ -89,8 +89,12 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	const vc_bb checkers = attackers_of(pos, ksq, them, occ);
 
 	/* King moves: the destination must not be attacked with the king
-	 * removed (so it cannot hide behind itself on a slider's line). */
-	{
+	 * removed (so it cannot hide behind itself on a slider's line). When
+	 * only asking whether any move exists and not in check, the king comes
+	 * last: its safety tests are the dearest part, other pieces usually
+	 * answer first. */
+	const bool king_last = any && !checkers;
+	if (!king_last) {
 		vc_bb occ_nok = occ ^ VC_BIT(ksq);
 		for (vc_bb t = vc_king_attacks(ksq) & ~ours & dest; t; t &= t - 1) {
 			int to = vc_lsb(t);
@@ -233,6 +237,12 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	}
 	if (any && n)
 		return 1;
+	if (king_last) {
+		vc_bb occ_nok = occ ^ VC_BIT(ksq);
+		for (vc_bb t = vc_king_attacks(ksq) & ~ours & dest; t; t &= t - 1)
+			if (!attackers_of(pos, vc_lsb(t), them, occ_nok))
+				return 1;
+	}
 	/* Castling */
 	if (!checkers && pos->castle && dest == ~(vc_bb)0) {
 		int back = us == VC_WHITE ? 0 : 7;

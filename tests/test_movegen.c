@@ -564,3 +564,41 @@ Test(movegen, make_move_counters)
 	cr_assert_str_eq(vc_fen_write(&p, buf, false),
 	                 "rnbqkb1r/pppppppp/8/8/4n3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3");
 }
+
+/* has_legal (does a legal move exist? stops at the first) must agree with
+ * the full count everywhere, above all in mates and stalemates, where the
+ * king is tried last when not in check. */
+Test(movegen, has_legal_agrees_with_count)
+{
+	static const char *const fens[] = {
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",            /* stalemate */
+		"k7/8/1QK5/8/8/8/8/8 b - - 0 1",             /* stalemate */
+		"7k/7p/7P/8/8/8/8/K5Q1 b - - 0 1",           /* stalemate, pawn blocked */
+		"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", /* mate */
+		"4k3/8/8/8/8/8/8/r3K2R w K - 0 1",           /* check along the rank */
+		"8/8/8/8/8/5k2/5p2/5K2 w - - 0 1",           /* only a king, no move */
+		"8/8/8/8/8/6k1/4r3/R3K3 w Q - 0 1",          /* only castling? no: in check */
+		"8/8/8/8/8/8/r5k1/R3K2R w KQ - 0 1",         /* castling among few moves */
+	};
+	for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
+		struct vc_position p;
+		cr_assert_eq(vc_fen_parse(&p, fens[i], VC_STANDARD, NULL), VC_FEN_OK, "%s", fens[i]);
+		cr_assert_eq(vc_has_legal_chess(&p) != 0, vc_count_legal_chess(&p) > 0, "%s", fens[i]);
+	}
+	/* and along random walks from the start position */
+	uint64_t seed = 12345;
+	for (int game = 0; game < 200; game++) {
+		struct vc_position p;
+		vc_startpos(&p, VC_STANDARD);
+		for (int ply = 0; ply < 200; ply++) {
+			vc_move list[VC_MAX_MOVES];
+			int n = vc_gen_legal_chess(&p, list);
+			cr_assert_eq(vc_has_legal_chess(&p) != 0, n > 0);
+			cr_assert_eq(vc_count_legal_chess(&p), n);
+			if (!n)
+				break;
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			vc_make_chess(&p, list[(seed >> 33) % (uint64_t)n]);
+		}
+	}
+}
