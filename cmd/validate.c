@@ -100,6 +100,15 @@ static int own_option(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
+/* Do two paths name one existing file? */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	if (strcmp(b, "-") == 0 || stat(a, &sa) != 0 || stat(b, &sb) != 0)
+		return false;
+	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 static int on_game(void *user, const struct vc_gc_game *g)
 {
 	struct validate *v = user;
@@ -131,6 +140,15 @@ int cmd_validate(int argc, char **argv)
 		return rc;
 	if (first >= argc)
 		return vc_cli_usage_error("validate", "no input file (use '-' for standard input)");
+
+	/* An output file that is one of the inputs would be emptied before
+	 * it is read: refuse (the user's games are at stake). */
+	const char *outs[3] = { v.opts.output, v.valid_out, v.invalid_out };
+	for (int k = 0; k < 3; k++)
+		for (int i = first; outs[k] && i < argc; i++)
+			if (same_file(outs[k], argv[i]))
+				return vc_cli_usage_error("validate", "%s is also an input file",
+				                          outs[k]);
 
 	FILE *out = vc_cli_open_output("validate", &v.opts);
 	if (!out)
