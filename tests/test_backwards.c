@@ -385,9 +385,21 @@ Test(backwards, outcome_goal)
 
 Test(backwards, outcome_no_legal_move_and_clock)
 {
-	/* Found by random play (tests/tools/backwards_tool.c nomove): the
-	 * side to move has no legal move and loses. */
+	/* Found by random play (tests/tools/backwards_tool.c nomove 1, the
+	 * end of data/games/backwards/no-legal-move.pgn): White's king is in
+	 * check and no move ends it. The side to move loses. */
 	struct vc_outcome oc;
+	const char *stuck = "2rk1r2/Q2P1K1R/R1b1p1B1/5pbn/np5p/2p1B3/3N2p1/N6q w - - 0 16";
+	struct vc_position pos = fen(stuck);
+	cr_assert_eq(legal_count(&pos), 0);
+	oc = outcome(stuck, VC_RULES_FIDE);
+	cr_assert_eq(oc.result, VC_RES_BLACK);
+	cr_assert_eq(oc.termination, VC_TERM_NO_LEGAL_MOVE);
+	/* no legal move outranks the move-count rules */
+	oc = outcome("2rk1r2/Q2P1K1R/R1b1p1B1/5pbn/np5p/2p1B3/3N2p1/N6q w - - 150 90",
+	             VC_RULES_FIDE);
+	cr_assert_eq(oc.termination, VC_TERM_NO_LEGAL_MOVE);
+	agree(&pos);
 	oc = outcome("4k3/8/8/8/8/8/8/4K3 w - - 149 80", VC_RULES_FIDE);
 	cr_assert_eq(oc.result, VC_RES_NONE);
 	oc = outcome("4k3/8/8/8/8/8/8/4K3 w - - 150 80", VC_RULES_FIDE);
@@ -398,6 +410,31 @@ Test(backwards, outcome_no_legal_move_and_clock)
 	oc = outcome("4k3/8/8/8/8/8/8/4K3 w - - 100 80", VC_RULES_LICHESS);
 	cr_assert_eq(oc.result, VC_RES_DRAW);
 	cr_assert_eq(oc.termination, VC_TERM_FIFTY_MOVES);
+}
+
+/* The complete game of data/games/backwards/goal-reached.pgn: every move
+ * legal, White's array complete after the last one. */
+Test(backwards, goal_game)
+{
+	static const char *const moves[] = {
+		"ke8d8xB", "kd8c7xQ", "Qd8d1", "Be8b5xn", "Bb5f1", "kc7b6xR", "Rc7c1", "Rc1a1xq",
+		"qc1c2xB", "qc2e2xP", "qe2f3xP", "qf3d3xP", "Pf3f2", "qd3b3xP", "Pd3d2", "qb3a3xP",
+		"Pb3b2", "qa3h3xP", "Pa3a2", "qh3g3xR", "Rh3h1", "qg3f3xP", "Pg3g2", "qf3h3xN",
+		"Nf3g1", "qh3c3xP", "Ph3h2", "qc3b3xN", "Nc3b1xp",
+	};
+	struct vc_position pos;
+	vc_startpos(&pos, VC_BACKWARDS);
+	for (size_t i = 0; i < sizeof moves / sizeof *moves; i++) {
+		struct vc_outcome oc = vc_position_outcome(&pos, VC_RULES_FIDE);
+		cr_assert_eq(oc.result, VC_RES_NONE, "over before %s", moves[i]);
+		play(&pos, moves[i]);
+	}
+	char buf[VC_FEN_MAX];
+	cr_assert_str_eq(vc_fen_write(&pos, buf, false),
+	                 "4n3/8/1k6/8/8/1qp5/PPPPPPPP/RNBQKBNR b - - 0 15");
+	struct vc_outcome oc = vc_position_outcome(&pos, VC_RULES_FIDE);
+	cr_assert_eq(oc.result, VC_RES_WHITE);
+	cr_assert_eq(oc.termination, VC_TERM_GOAL_REACHED);
 }
 
 Test(backwards, halfmove_clock)
