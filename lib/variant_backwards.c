@@ -16,9 +16,11 @@
  *     opposing pawn of the file on the right side);
  *   - check rules: in an uncapture S stays occupied, so the move can only
  *     block lines, never open one. A king not in check before is in check
- *     after only if X attacks it from T or C attacks it from S; only a king
- *     that moves or was already in check needs a full attack test.
- *     Retractions and unpromotions vacate or change S: full tests.
+ *     after only if X attacks it from T or C attacks it from S; a king in
+ *     check before stays in check unless T blocks every old checker's line
+ *     (X itself may have been the checker). A retraction vacates S, which
+ *     opens a line only if S held the first piece on one of a king's lines;
+ *     then, and for king moves and unpromotions, a full attack test.
  */
 #include <string.h>
 
