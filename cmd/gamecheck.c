@@ -609,8 +609,9 @@ static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
 	}
 	vc_undo_finish(c, line, col);
 	r->valid = r->nerrors == 0 && (!c->opt.strict || r->nwarnings == 0);
-	r->raw = g->raw;
-	r->raw_len = g->raw_len;
+	/* a copy cut at limits.raw is not the game: no copy (limit-raw) */
+	r->raw = g->raw_truncated ? NULL : g->raw;
+	r->raw_len = g->raw_truncated ? 0 : g->raw_len;
 }
 
 static int on_end(void *user, const struct vc_pgn_game *g)

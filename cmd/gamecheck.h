@@ -74,7 +74,8 @@ struct vc_gc_game {
 	struct vc_gc_undo undo;      /* Undo Chess only */
 	/* last [%clk] per colour in seconds (-1: none), for time forfeits */
 	double last_clock[2];
-	const char *raw;             /* original bytes when keep_raw */
+	const char *raw;             /* original bytes when keep_raw; NULL when
+	                                too long to keep whole (limit-raw) */
 	size_t raw_len;
 	const struct vc_game *game;  /* the standing line (final position) */
 };

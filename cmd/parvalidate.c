@@ -50,7 +50,7 @@ static int worker_on_game(void *user, const struct vc_gc_game *g)
 {
 	struct worker *w = user;
 	vc_report_game(&w->rep, g, NULL, NULL);
-	vc_report_copy_raw(g->valid ? w->vf : w->inf, g->raw, g->raw_len);
+	vc_report_copy_game(&w->rep, g->valid ? w->vf : w->inf, g);
 	return 0;
 }
 
@@ -192,7 +192,7 @@ struct epd_ctx {
 static int epd_on_game(void *user, const struct vc_gc_game *g)
 {
 	struct epd_ctx *e = user;
-	vc_report_copy_raw(g->valid ? e->vf : e->inf, g->raw, g->raw_len);
+	vc_report_copy_game(e->rep, g->valid ? e->vf : e->inf, g);
 	vc_report_game(e->rep, g, NULL, NULL);
 	return 0;
 }

@@ -347,6 +347,21 @@ void vc_report_copy_raw(FILE *f, const char *raw, size_t len)
 	fputs(eol, f);
 }
 
+void vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_game *g)
+{
+	if (!f)
+		return;
+	if (g->raw) {
+		vc_report_copy_raw(f, g->raw, g->raw_len);
+		return;
+	}
+	/* never a cut copy: say on stderr which game is missing from it */
+	char loc[512];
+	vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
+	fprintf(stderr, "vchess %s: %s: game %llu not copied: longer than vchess keeps "
+	        "(limit-raw, limit-line)\n", r->command, loc, (unsigned long long)g->index);
+}
+
 bool vc_report_failed(const struct vc_report *r)
 {
 	return r->invalid > 0;

@@ -59,6 +59,10 @@ void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra_json,
  * in the game's own line-end style (CR LF stays CR LF). f or raw NULL:
  * nothing. */
 void vc_report_copy_raw(FILE *f, const char *raw, size_t len);
+/* The same for a game record: its bytes, or, when the record has none
+ * (a game too long to keep whole), a note on stderr that it was not
+ * copied. f NULL: nothing. */
+void vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_game *g);
 /* Did any game fail (invalid)? */
 bool vc_report_failed(const struct vc_report *r);
 

@@ -114,7 +114,7 @@ static int on_game(void *user, const struct vc_gc_game *g)
 	struct validate *v = user;
 	/* the copy first: a closed report pipe ends vchess inside
 	 * vc_report_game, and the copies must then hold whole games */
-	vc_report_copy_raw(g->valid ? v->vf : v->inf, g->raw, g->raw_len);
+	vc_report_copy_game(&v->rep, g->valid ? v->vf : v->inf, g);
 	vc_report_game(&v->rep, g, NULL, NULL);
 	if (v->progress)
 		show_progress(v, false);

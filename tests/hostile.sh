@@ -75,6 +75,19 @@ gen_plies() {
 		}
 		printf "*\n" }'
 }
+# a valid game of 20 plies, each with a comment just under the comment
+# limit: 20 MB, more than the 16 MiB that --valid-out keeps of one game
+gen_big_game() {
+	awk -v n="$1" 'BEGIN {
+		c = "x"; while (length(c) < n) c = c c; c = substr(c, 1, n)
+		split("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7", m, " ")
+		printf "[Event \"big\"]\n[Result \"*\"]\n\n"
+		for (i = 1; i <= 20; i++) {
+			if (i % 2) printf "%d. ", (i + 1) / 2
+			printf "%s {%s}\n", m[i], c
+		}
+		printf "*\n" }'
+}
 gen_tags() {
 	awk -v n="$1" 'BEGIN {
 		for (i = 0; i < n; i++) printf "[Tag%d \"value %d\"]\n", i, i
@@ -95,8 +108,9 @@ gen_games() {
 # The last lines of NAME's report and stderr are shown when it fails.
 check() {
 	name=$1 want=$2 pattern=$3 limit=$4 input=$5
+	# shellcheck disable=SC2086 # $opts: extra options, split on purpose
 	timeout "$limit" "$TIME" -f '%e %M' -o "$tmp/time" \
-		"$VCHESS" validate --no-progress "$input" >"$tmp/out" 2>"$tmp/err" </dev/null
+		"$VCHESS" validate --no-progress ${opts:-} "$input" >"$tmp/out" 2>"$tmp/err" </dev/null
 	status=$?
 	secs=$(tail -n 1 "$tmp/time" 2>/dev/null | cut -d' ' -f1)
 	kb=$(tail -n 1 "$tmp/time" 2>/dev/null | cut -d' ' -f2)
@@ -182,6 +196,15 @@ run plies_100000 gen_plies 100000 1 'ended at ply 16 by fivefold-repetition \[mo
 run tags_100000 gen_tags 100000 1 'more than 1000 tags \[limit-tags\]' 60
 run games_10mb gen_games $((10 * MB)) 0 'validate: [0-9]* games, [0-9]* valid, 0 invalid' 120
 run games_100mb gen_games $((100 * MB)) 0 'validate: [0-9]* games, [0-9]* valid, 0 invalid' 600
+# --valid-out never holds a cut game: a game longer than vchess keeps is
+# not copied, and stderr says so
+opts="--valid-out $tmp/valid.pgn"
+run big_game_valid_out gen_big_game 1000000 0 'game 1 not copied' 60
+opts=
+if [ -s "$tmp/valid.pgn" ]; then
+	echo "hostile: big_game_valid_out: FAIL: a cut copy in --valid-out"
+	failed=$((failed + 1))
+fi
 flat no_newline_10mb no_newline_100mb
 flat comment_10mb comment_100mb
 flat games_10mb games_100mb
