@@ -1,7 +1,7 @@
 #!/bin/sh
 # Hostile input for `vchess validate`: every input is made on the fly (nothing
-# large is kept in the repository) and piped to standard input or written to
-# a temporary file; each run must end with the expected exit status and
+# large is kept in the repository) and written to a temporary file, removed
+# after its run; each run must end with the expected exit status and
 # finding within its time limit, with a bounded peak memory (GNU time's
 # maximum resident set size), and peak memory must stay flat: the same within
 # 1 MiB for a 10 MB and a 100 MB input of the same kind.
@@ -109,8 +109,15 @@ gen_games() {
 check() {
 	name=$1 want=$2 pattern=$3 limit=$4 input=$5
 	# shellcheck disable=SC2086 # $opts: extra options, split on purpose
-	timeout "$limit" "$TIME" -f '%e %M' -o "$tmp/time" \
-		"$VCHESS" validate --no-progress ${opts:-} "$input" >"$tmp/out" 2>"$tmp/err" </dev/null
+	if [ "$input" = - ]; then
+		# standard input: the generator ${pipe_gen} writes it
+		$pipe_gen $pipe_size | timeout "$limit" "$TIME" -f '%e %M' -o "$tmp/time" \
+			"$VCHESS" validate --no-progress ${opts:-} - >"$tmp/out" 2>"$tmp/err"
+	else
+		timeout "$limit" "$TIME" -f '%e %M' -o "$tmp/time" \
+			"$VCHESS" validate --no-progress ${opts:-} "$input" \
+			>"$tmp/out" 2>"$tmp/err" </dev/null
+	fi
 	status=$?
 	secs=$(tail -n 1 "$tmp/time" 2>/dev/null | cut -d' ' -f1)
 	kb=$(tail -n 1 "$tmp/time" 2>/dev/null | cut -d' ' -f2)
@@ -196,6 +203,11 @@ run plies_100000 gen_plies 100000 1 'ended at ply 16 by fivefold-repetition \[mo
 run tags_100000 gen_tags 100000 1 'more than 1000 tags \[limit-tags\]' 60
 run games_10mb gen_games $((10 * MB)) 0 'validate: [0-9]* games, [0-9]* valid, 0 invalid' 120
 run games_100mb gen_games $((100 * MB)) 0 'validate: [0-9]* games, [0-9]* valid, 0 invalid' 600
+# the same through a pipe (standard input: no size known, no seeking)
+pipe_gen=gen_games pipe_size=$((100 * MB))
+check games_100mb_stdin 0 'validate: [0-9]* games, [0-9]* valid, 0 invalid' 600 -
+flat games_100mb games_100mb_stdin
+
 # --valid-out never holds a cut game: a game longer than vchess keeps is
 # not copied, and stderr says so
 opts="--valid-out $tmp/valid.pgn"
