@@ -229,6 +229,11 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 		}
 	}
 
+	/* Retro variants have no en passant at all: the field must be '-'
+	 * (RULES.md section 5). */
+	if ((v->flags & VC_VF_RETRO) && ep != VC_NO_SQ)
+		return fail(res, VC_FEN_BAD_VARIANT_POSITION, fen, ep_at);
+
 	if (v->validate) {
 		enum vc_fen_status st = v->validate(pos, &res->warnings);
 		if (st != VC_FEN_OK)

@@ -625,3 +625,16 @@ Test(fen, standard_file_letters_read_as_chess960)
 	cr_assert_eq(p.variant, VC_STANDARD);
 	cr_assert(!(r.warnings & VC_FENW_CHESS960));
 }
+
+/* RULES.md section 5: a Backwards Stalemate Chess FEN must have '-' in the
+ * en-passant field (and castling field); anything else is an error. */
+Test(fen, backwards_rejects_en_passant_field)
+{
+	struct vc_position p;
+	struct vc_fen_result r;
+	cr_assert_eq(vc_fen_parse(&p, "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", VC_BACKWARDS, &r),
+	             VC_FEN_BAD_VARIANT_POSITION);
+	cr_assert_eq(r.column, 27); /* the en-passant field */
+	cr_assert_eq(vc_fen_parse(&p, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1", VC_BACKWARDS, &r),
+	             VC_FEN_OK);
+}
