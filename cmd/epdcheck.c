@@ -110,6 +110,36 @@ static const char *skip_field(const char *p)
 	return p;
 }
 
+bool vc_peek_is_pgn(const struct vc_peek *p)
+{
+	const unsigned char *s = (const unsigned char *)p->buf, *e = s + p->len;
+	if (e - s >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+		s += 3;
+	bool line_start = true;
+	while (s < e) {
+		unsigned char c = *s;
+		if (c == '\n' || c == '\r') {
+			line_start = true;
+			s++;
+			continue;
+		}
+		if (c == ' ' || c == '\t') {
+			s++;
+			continue;
+		}
+		if (line_start && c == '%') { /* escape line */
+			const unsigned char *nl = memchr(s, '\n', (size_t)(e - s));
+			s = nl ? nl : e;
+			continue;
+		}
+		/* a tag, a comment, a variation, a move number or result, or a
+		 * SAN/UCI move letter */
+		return c == '[' || c == '{' || c == ';' || c == '(' || c == '*' ||
+		       (c >= '0' && c <= '9') || strchr("KQRBNOabcdefgh", c) != NULL;
+	}
+	return true;
+}
+
 /* The value of an EPD `variant` operation in the line, copied to out.
  * Operations follow the four FEN fields (and the two clock fields of a
  * six-field FEN): `opcode operand ...;`, a quoted operand may hold `;`

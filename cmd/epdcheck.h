@@ -23,6 +23,12 @@ size_t vc_peek_read(void *ctx, char *buf, size_t n);
  * does not start with '#' or '%' parses as FEN/EPD fields -> EPD; anything
  * else (tags, movetext, nothing) -> PGN. */
 bool vc_peek_is_epd(const struct vc_peek *p);
+/* Does the stream look like PGN: after a BOM, blank lines, '%' lines and
+ * comments, the first byte opens a tag '[', a comment, a variation, or is a
+ * move number, a result or a move letter? Used for archive members, which
+ * are read only when they are PGN or EPD (FORMATS.md section 1); a plain
+ * file is always read (and its garbage reported). Empty counts as PGN. */
+bool vc_peek_is_pgn(const struct vc_peek *p);
 
 /* Check every line of an EPD/FEN stream: each non-blank, non-comment line
  * is one report entry (on_game), with the position-validation findings of

@@ -1,5 +1,6 @@
 /* vchess - the input loop shared by validate and adjudicate. See
  * inputloop.h. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,10 +46,19 @@ int vc_input_loop_path(struct vc_input_loop *L, const char *path)
 	while (!L->stopped && (r = vc_input_next_member(in, &member)) == 1) {
 		struct input_ctx ic = { in, L, false };
 		char *mname = member ? strdup(member) : NULL;
-		if (L->tap_begin)
-			L->tap_begin(L->tap_ctx, path, mname);
 		struct vc_peek pk;
 		vc_peek_init(&pk, input_read, &ic);
+		/* archive members are read when they are PGN or EPD (FORMATS.md
+		 * section 1): a README or a nested archive is skipped, said on
+		 * stderr, and is no game */
+		if (mname && !ic.failed && !vc_peek_is_epd(&pk) && !vc_peek_is_pgn(&pk)) {
+			fprintf(stderr, "vchess %s: %s:%s: skipped: not PGN or EPD\n",
+			        rep->command, path, mname);
+			free(mname);
+			continue;
+		}
+		if (L->tap_begin)
+			L->tap_begin(L->tap_ctx, path, mname);
 		if (vc_peek_is_epd(&pk)) {
 			if (vc_epd_check(&pk, path, mname, &chk->opt, L->on_game, L->user))
 				L->stopped = true;

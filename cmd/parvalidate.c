@@ -216,6 +216,12 @@ static int one_path(struct pipeline *pl, struct vc_pgnrec *cur, const char *path
 		struct input_ctx ic = { in, false };
 		struct vc_peek pk;
 		vc_peek_init(&pk, input_read, &ic);
+		if (member && !ic.failed && !vc_peek_is_epd(&pk) && !vc_peek_is_pgn(&pk)) {
+			/* as the input loop: only PGN and EPD members are read */
+			fprintf(stderr, "vchess %s: %s:%s: skipped: not PGN or EPD\n",
+			        p->rep->command, path, member);
+			continue;
+		}
 		if (vc_peek_is_epd(&pk)) {
 			drain(pl);
 			struct epd_ctx ec = { p->rep, p->valid_out, p->invalid_out };
