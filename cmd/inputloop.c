@@ -13,6 +13,7 @@ struct input_ctx {
 	struct vc_input *in;
 	struct vc_input_loop *L;
 	bool failed;
+	bool tap_on; /* off while peeking: the peeked bytes are tapped after */
 };
 
 static size_t input_read(void *ctx, char *buf, size_t n)
@@ -23,7 +24,7 @@ static size_t input_read(void *ctx, char *buf, size_t n)
 		ic->failed = true;
 		return VC_PGN_READ_ERROR;
 	}
-	if (got > 0 && ic->L->tap)
+	if (got > 0 && ic->L->tap && ic->tap_on)
 		ic->L->tap(ic->L->tap_ctx, buf, (size_t)got);
 	return (size_t)got;
 }
@@ -44,7 +45,7 @@ int vc_input_loop_path(struct vc_input_loop *L, const char *path)
 	int r = 0;
 	L->cur = in;
 	while (!L->stopped && (r = vc_input_next_member(in, &member)) == 1) {
-		struct input_ctx ic = { in, L, false };
+		struct input_ctx ic = { in, L, false, false };
 		char *mname = member ? strdup(member) : NULL;
 		struct vc_peek pk;
 		vc_peek_init(&pk, input_read, &ic);
@@ -59,6 +60,9 @@ int vc_input_loop_path(struct vc_input_loop *L, const char *path)
 		}
 		if (L->tap_begin)
 			L->tap_begin(L->tap_ctx, path, mname);
+		if (L->tap && pk.len)
+			L->tap(L->tap_ctx, pk.buf, pk.len);
+		ic.tap_on = true;
 		if (vc_peek_is_epd(&pk)) {
 			if (vc_epd_check(&pk, path, mname, &chk->opt, L->on_game, L->user))
 				L->stopped = true;
