@@ -1,174 +1,451 @@
 #!/bin/sh
-# Benchmarks (make bench): vchess beside Stockfish (perft) and pgn-extract
-# (reading and checking PGN), measured in the same run on the same machine.
+# Benchmarks (make bench): every speed and memory figure the project asks
+# for, each beside a reference program run on the same machine in the same
+# run, as ratios; one table per topic, each under a line naming its target.
 #
 # usage: tests/bench.sh [VCHESS]   (default ./vchess; run from the repo root)
 #
-# Perft: wall time (best of BENCH_REPEAT runs, default 3) of `vchess perft`
-# and of Stockfish's `go perft` on the start position (depth 6) and Kiwipete
-# (depth 5), each less the time of the same command at depth 1 (process
-# start, tables, Stockfish's network), so only the counting is compared.
-# Both count single-threaded.
-# Validate: `vchess validate` and `pgn-extract -s` (best of BENCH_REPEAT) on
-# the TCEC files of ../shared/refdata/tcec/ (skipped when that folder or
-# `vchess validate` is missing): games/s, MB/s and peak RSS from
-# /usr/bin/time -v.
-# Needs Debian packages stockfish, pgn-extract and time (installed when
-# missing and root); a missing tool skips its column.
+# 1. perft nodes/s, one thread: vchess beside Stockfish's `go perft` (start
+#    position depth 6, Kiwipete depth 5), antichess start position depth 6
+#    beside Fairy-Stockfish, and beside Stockfish's standard figure; Backwards
+#    Stalemate Chess (depth 4, ~0.3 s; depth 5 is 3.7e9 nodes) beside vchess's
+#    standard figure. Each time is the best of BENCH_REPEAT runs less the best
+#    time of the same command at depth 1 (process start, tables, networks).
+# 2. validate throughput, one thread: `vchess validate` beside
+#    `pgn-extract -s -o /dev/null` (which reads, replays and writes out every
+#    game), on the TCEC files of ../shared/refdata/tcec/ concatenated several
+#    times (comment-heavy, MB/s), and on the same files with their {comments}
+#    stripped, ~20,000 games (comment-light, games/s). The game counts of both
+#    programs are checked (pgn-extract's once more without -s, untimed).
+# 3. parallel: `vchess validate --format jsonl -j 1` beside `-j 2` on both
+#    corpora; the two reports must be identical (cmp).
+# 4. memory: peak RSS of `vchess validate` on a 10 MB and a 1 GB input (and
+#    the same gzipped with gzip -1), made by concatenating the TCEC files.
+#
+# Timings are wall clock (date +%s%N around /usr/bin/time, which also gives
+# the peak RSS), best of BENCH_REPEAT runs (default 3): the machine is shared.
+# Environment:
+#   BENCH_QUICK=1    small sizes and 1 run each, for development
+#   BENCH_REPEAT=N   runs per timing (best kept)
+#   BENCH_BIG=0      skip the 1 GB memory input (BENCH_BIG_MB sets its size)
+#   STOCKFISH, FAIRY_STOCKFISH, PGN_EXTRACT, TCEC: paths of the references
+# Needs Debian packages stockfish, fairy-stockfish, pgn-extract and time
+# (installed by tests/deps.sh when missing and root); a missing tool skips
+# its column. Exit status 0 when the benchmark ran (it is not a test).
+# shellcheck disable=SC2059 # the table formats are kept in variables
+# shellcheck disable=SC2086 # file lists are split on purpose (no spaces)
 set -u
 VCHESS=${1:-./vchess}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
+FAIRY_STOCKFISH=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
 PGN_EXTRACT=${PGN_EXTRACT:-/usr/games/pgn-extract}
 TCEC=${TCEC:-../shared/refdata/tcec}
+QUICK=${BENCH_QUICK:-0}
+BIG=${BENCH_BIG:-1}
+
+if [ "$QUICK" = 1 ]; then
+	REPEAT=${BENCH_REPEAT:-1}
+	# Stockfish needs ~0.2 s to start: smaller standard depths drown in it
+	D_STD=6 D_KIWI=5 D_ANTI=5 D_BACK=4
+	HEAVY_COPIES=2 LIGHT_GAMES=2000 SMALL_MB=10 BIG_MB=${BENCH_BIG_MB:-100}
+else
+	REPEAT=${BENCH_REPEAT:-3}
+	D_STD=6 D_KIWI=5 D_ANTI=6 D_BACK=4
+	HEAVY_COPIES=20 LIGHT_GAMES=20000 SMALL_MB=10 BIG_MB=${BENCH_BIG_MB:-1000}
+fi
+
 if [ ! -x "$VCHESS" ]; then
 	echo "bench: $VCHESS is not an executable (run make first)" >&2
 	exit 2
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/vchess-bench.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+# A private copy: others may rebuild ./vchess in the shared tree meanwhile.
+cp "$VCHESS" "$tmp/vchess" || exit 2
+VC=$tmp/vchess
 
-sh tests/deps.sh stockfish pgn-extract time ||
-	echo "bench: some tools are missing; their columns are skipped" >&2
+for p in stockfish fairy-stockfish pgn-extract time; do
+	sh tests/deps.sh "$p" >/dev/null 2>&1 ||
+		echo "bench: Debian package $p is missing (sh tests/deps.sh $p); its column is skipped" >&2
+done
 
 now() { date +%s%N; } # nanoseconds
 
 # seconds between two now() readings
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b - a) / 1e9 }'; }
 
-# The best (shortest) of REPEAT runs is kept: the machine is shared.
-REPEAT=${BENCH_REPEAT:-3}
-
 min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b < a) ? b : a }'; }
 
-# vchess perft: prints "NODES SECONDS" (wall, best of REPEAT)
-vchess_perft() { # depth fen
-	best=
-	i=0
-	while [ $i -lt "$REPEAT" ]; do
-		t0=$(now)
-		n=$("$VCHESS" perft --quiet --depth "$1" "$2" | awk '$1 == "nodes" { print $2 }')
-		t1=$(now)
-		best=$(min "$best" "$(secs "$t0" "$t1")")
-		i=$((i + 1))
-	done
-	echo "${n:-0} $best"
-}
-
-# Stockfish go perft: prints "NODES SECONDS" (wall, best of REPEAT)
-stockfish_perft() { # depth fen
-	best=
-	i=0
-	while [ $i -lt "$REPEAT" ]; do
-		t0=$(now)
-		n=$(printf 'position fen %s\ngo perft %s\nquit\n' "$2" "$1" |
-			"$STOCKFISH" 2>/dev/null | awk '/^Nodes searched:/ { print $3 }')
-		t1=$(now)
-		best=$(min "$best" "$(secs "$t0" "$t1")")
-		i=$((i + 1))
-	done
-	echo "${n:-0} $best"
-}
-
-rate() { # nodes seconds -> nodes/s, or "-"
-	awk -v n="$1" -v s="$2" 'BEGIN { if (s > 0 && n > 0) printf "%.0f", n / s; else print "-" }'
-}
+sub() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a - b }'; }
 
 ratio() { # a b -> a/b with 2 decimals, or "-"
 	awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }'
 }
 
-have_stockfish=0
-[ -x "$STOCKFISH" ] && have_stockfish=1
-
-echo "vchess benchmarks: $("$VCHESS" --version), $(nproc) cores, $(date -u +%Y-%m-%d)"
-if [ $have_stockfish = 1 ]; then
-	sfv=$(printf 'quit\n' | "$STOCKFISH" 2>/dev/null | head -n 1)
-	echo "Stockfish: $sfv"
-fi
-echo
-echo "perft (nodes/s, higher is better)"
-printf '%-28s %14s %14s %14s %8s\n' "position" "nodes" "vchess" "stockfish" "ratio"
-
-perft_row() { # label depth fen
-	label=$1 depth=$2 fen=$3
-	set -- $(vchess_perft 1 "$fen")
-	vbase=$2
-	set -- $(vchess_perft "$depth" "$fen")
-	vnodes=$1
-	vtime=$(awk -v a="$2" -v b="$vbase" 'BEGIN { printf "%.3f", a - b }')
-	vrate=$(rate "$vnodes" "$vtime")
-	srate=- snodes=-
-	if [ $have_stockfish = 1 ]; then
-		set -- $(stockfish_perft 1 "$fen")
-		sbase=$2
-		set -- $(stockfish_perft "$depth" "$fen")
-		snodes=$1
-		stime=$(awk -v a="$2" -v b="$sbase" 'BEGIN { printf "%.3f", a - b }')
-		srate=$(rate "$snodes" "$stime")
-	fi
-	printf '%-28s %14s %14s %14s %8s\n' "$label" "$vnodes" "$vrate" "$srate" \
-		"$(ratio "$vrate" "$srate")"
-	if [ "$snodes" != - ] && [ "$snodes" != "$vnodes" ]; then
-		echo "  WARNING: node counts differ: vchess $vnodes, stockfish $snodes"
-	fi
+met() { # value op target -> yes / NO / -
+	awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN {
+		if (v == "-" || v == "") { print "-"; exit }
+		ok = (op == ">=") ? (v + 0 >= t + 0) : (v + 0 <= t + 0)
+		print ok ? "yes" : "NO" }'
 }
 
-perft_row "start position, depth 6" 6 \
-	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-perft_row "Kiwipete, depth 5" 5 \
-	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-echo "(ratio = vchess / stockfish)"
-echo
+rate() { # count seconds -> count/s, or "-"
+	awk -v n="$1" -v s="$2" 'BEGIN { if (s > 0 && n > 0) printf "%.0f", n / s; else print "-" }'
+}
 
-# ---- validate ------------------------------------------------------------
-if [ ! -d "$TCEC" ]; then
-	echo "validate: skipped ($TCEC not found: it is ../shared beside the checkout)"
-	exit 0
+mega() { # number -> "123.4M", or "-"
+	awk -v n="$1" 'BEGIN { if (n + 0 > 0) printf "%.1fM", n / 1e6; else print "-" }'
+}
+
+size() { wc -c <"$1" | tr -d ' '; }
+
+mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
+
+have() { [ -x "$1" ] && echo 1 || echo 0; }
+have_sf=$(have "$STOCKFISH")
+have_fsf=$(have "$FAIRY_STOCKFISH")
+have_pe=$(have "$PGN_EXTRACT")
+have_time=$(have /usr/bin/time)
+
+nl='
+'
+
+# ---- header --------------------------------------------------------------
+echo "vchess benchmarks: $("$VC" --version), $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+if [ "$QUICK" = 1 ]; then
+	echo "QUICK SIZES (BENCH_QUICK=1): small depths and inputs, figures are indicative only"
 fi
-if ! "$VCHESS" help validate >/dev/null 2>&1; then
-	echo "validate: skipped (this vchess has no validate command yet)"
-	exit 0
+echo "each time is the best of $REPEAT run(s); ratios compare programs run on this machine in this run"
+if [ "$have_sf" = 1 ]; then
+	echo "reference: $(printf 'quit\n' | "$STOCKFISH" 2>/dev/null | head -n 1)"
 fi
-if [ ! -x /usr/bin/time ]; then
-	echo "validate: skipped (/usr/bin/time missing: apt-get install time)"
-	exit 0
+if [ "$have_fsf" = 1 ]; then
+	echo "reference: $(printf 'quit\n' | "$FAIRY_STOCKFISH" 2>/dev/null | head -n 1) (the Debian package is a slow large-board build)"
+fi
+if [ "$have_pe" = 1 ]; then
+	echo "reference: $("$PGN_EXTRACT" --version 2>&1 | head -n 1)"
 fi
 
-files=$(ls "$TCEC"/*.pgn)
-nfiles=$(echo "$files" | wc -l)
-bytes=$(cat $files | wc -c)
-games=$(cat $files | grep -c '^\[Event ')
-mb=$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
-
-# run LABEL CMD...: best of REPEAT timed runs; prints a table row, sets
-# last_rate
-run() {
-	label=$1
-	shift
-	s=
-	i=0
-	while [ $i -lt "$REPEAT" ]; do
+# ---- 1. perft ------------------------------------------------------------
+# vchess perft: prints "NODES SECONDS" (wall, best of REPEAT)
+vchess_perft() { # depth [--variant V] [fen]
+	vp_best=
+	vp_i=0
+	while [ $vp_i -lt "$REPEAT" ]; do
 		t0=$(now)
-		/usr/bin/time -v -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err"
-		status=$?
+		vp_n=$("$VC" perft --quiet --depth "$@" 2>/dev/null | awk '$1 == "nodes" { print $2 }')
 		t1=$(now)
-		s=$(min "$s" "$(secs "$t0" "$t1")")
-		i=$((i + 1))
+		vp_best=$(min "$vp_best" "$(secs "$t0" "$t1")")
+		vp_i=$((vp_i + 1))
 	done
-	rss=$(awk -F: '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$tmp/time")
-	last_rate=$(awk -v g="$games" -v s="$s" 'BEGIN { if (s > 0) printf "%.0f", g / s; else print "-" }')
-	mbs=$(awk -v b="$bytes" -v s="$s" 'BEGIN { if (s > 0) printf "%.1f", b / 1e6 / s; else print "-" }')
-	printf '%-22s %8s %10s %8s %12s %7s\n' "$label" "$s" "$last_rate" "$mbs" "$rss" "$status"
+	echo "${vp_n:-0} $vp_best"
 }
 
-echo "validate: $nfiles TCEC files, $games games, $mb MB (higher games/s is better)"
-printf '%-22s %8s %10s %8s %12s %7s\n' "program" "time s" "games/s" "MB/s" "peak RSS MB" "exit"
-# shellcheck disable=SC2086 # the file list is split on purpose (no spaces)
-run "vchess validate" "$VCHESS" validate $files
-vrate=$last_rate
-prate=-
-if [ -x "$PGN_EXTRACT" ]; then
-	run "pgn-extract -s" "$PGN_EXTRACT" -s $files
-	prate=$last_rate
+# UCI engine go perft: prints "NODES SECONDS" (wall, best of REPEAT)
+uci_perft() { # engine setup-commands depth
+	up_best=
+	up_i=0
+	while [ $up_i -lt "$REPEAT" ]; do
+		t0=$(now)
+		up_n=$(printf '%s\ngo perft %s\nquit\n' "$2" "$3" |
+			"$1" 2>/dev/null | awk '/^Nodes searched:/ { print $3 }')
+		t1=$(now)
+		up_best=$(min "$up_best" "$(secs "$t0" "$t1")")
+		up_i=$((up_i + 1))
+	done
+	echo "${up_n:-0} $up_best"
+}
+
+# vchess_rate depth args...: sets v_nodes, v_rate (counting time only)
+vchess_rate() {
+	vr_base=$(vchess_perft 1 "$@")
+	vr_full=$(vchess_perft "$@")
+	v_nodes=${vr_full% *}
+	v_rate=$(rate "$v_nodes" "$(sub "${vr_full#* }" "${vr_base#* }")")
+}
+
+# uci_rate engine setup depth: sets u_nodes, u_rate
+uci_rate() {
+	ur_base=$(uci_perft "$1" "$2" 1)
+	ur_full=$(uci_perft "$1" "$2" "$3")
+	u_nodes=${ur_full% *}
+	u_rate=$(rate "$u_nodes" "$(sub "${ur_full#* }" "${ur_base#* }")")
+}
+
+pfmt='%-34s %5s %12s %10s %10s %-18s %7s %7s %4s\n'
+perft_row() { # label depth nodes vrate refrate refname target-op target
+	r=$(ratio "$4" "$5")
+	if [ -n "$8" ]; then
+		printf "$pfmt" "$1" "$2" "$3" "$(mega "$4")" "$(mega "$5")" "$6" "$r" "$7 $8" "$(met "$r" "$7" "$8")"
+	else
+		printf "$pfmt" "$1" "$2" "$3" "$(mega "$4")" "$(mega "$5")" "$6" "$r" "-" "-"
+	fi
+}
+count_check() { # who vchess-nodes ref-nodes
+	if [ "$3" != - ] && [ "$3" != "$2" ]; then
+		echo "  WARNING: node counts differ: vchess $2, $1 $3"
+	fi
+}
+
+START="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+KIWI="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+echo
+echo "== 1. perft nodes/s, one thread, higher is better"
+echo "   targets: vchess / Stockfish >= 3 (standard, Kiwipete); vchess antichess / Stockfish standard start >= 1.3"
+printf "$pfmt" "position" "depth" "nodes" "vchess" "reference" "reference is" "ratio" "target" "met"
+
+vchess_rate "$D_STD" "$START"
+std_nodes=$v_nodes std_rate=$v_rate
+sf_std_rate=- sf_nodes=-
+if [ "$have_sf" = 1 ]; then
+	uci_rate "$STOCKFISH" "position startpos" "$D_STD"
+	sf_std_rate=$u_rate sf_nodes=$u_nodes
 fi
-echo "(ratio vchess / pgn-extract, games/s: $(ratio "$vrate" "$prate"))"
+perft_row "standard start position" "$D_STD" "$std_nodes" "$std_rate" "$sf_std_rate" stockfish ">=" 3
+count_check stockfish "$std_nodes" "$sf_nodes"
+
+vchess_rate "$D_KIWI" "$KIWI"
+kiwi_nodes=$v_nodes kiwi_rate=$v_rate
+sf_rate=- sf_nodes=-
+if [ "$have_sf" = 1 ]; then
+	uci_rate "$STOCKFISH" "position fen $KIWI" "$D_KIWI"
+	sf_rate=$u_rate sf_nodes=$u_nodes
+fi
+perft_row "Kiwipete" "$D_KIWI" "$kiwi_nodes" "$kiwi_rate" "$sf_rate" stockfish ">=" 3
+count_check stockfish "$kiwi_nodes" "$sf_nodes"
+
+vchess_rate "$D_ANTI" --variant antichess
+anti_nodes=$v_nodes anti_rate=$v_rate
+fsf_rate=- fsf_nodes=-
+if [ "$have_fsf" = 1 ]; then
+	uci_rate "$FAIRY_STOCKFISH" "setoption name UCI_Variant value antichess${nl}position startpos" "$D_ANTI"
+	fsf_rate=$u_rate fsf_nodes=$u_nodes
+fi
+perft_row "antichess start position" "$D_ANTI" "$anti_nodes" "$anti_rate" "$fsf_rate" "fairy-stockfish (*)" "" ""
+count_check fairy-stockfish "$anti_nodes" "$fsf_nodes"
+perft_row "antichess start / standard start" "$D_ANTI" "$anti_nodes" "$anti_rate" "$sf_std_rate" "stockfish std d$D_STD" ">=" 1.3
+
+vchess_rate "$D_BACK" --variant backwards
+perft_row "backwards start / standard start" "$D_BACK" "$v_nodes" "$v_rate" "$std_rate" "vchess std d$D_STD" "" ""
+
+echo "(ratio = vchess / reference; M = million nodes/s; '-' = not measured)"
+[ "$have_sf" = 1 ] || echo "(stockfish missing: sh tests/deps.sh stockfish)"
+if [ "$have_fsf" = 1 ]; then
+	echo "(*) Debian's fairy-stockfish is a large-board build (LB), several times slower than"
+	echo "    a standard build: compare antichess against Stockfish's standard figure instead"
+else
+	echo "(fairy-stockfish missing: sh tests/deps.sh fairy-stockfish)"
+fi
+
+# ---- corpora -------------------------------------------------------------
+if [ ! -d "$TCEC" ]; then
+	echo
+	echo "validate, parallel, memory: skipped ($TCEC not found: it is ../shared beside the checkout)"
+	exit 0
+fi
+if ! "$VC" help validate >/dev/null 2>&1; then
+	echo
+	echo "validate, parallel, memory: skipped (this vchess has no validate command yet)"
+	exit 0
+fi
+if [ "$have_time" = 0 ]; then
+	echo
+	echo "validate, parallel, memory: skipped (/usr/bin/time missing: sh tests/deps.sh time)"
+	exit 0
+fi
+
+tcec_files=$(ls "$TCEC"/*.pgn)
+tcec_games=$(cat $tcec_files | grep -c '^\[Event ')
+
+# concat DEST TARGET-BYTES FILE...: append whole FILEs, cycling through
+# them, until DEST holds at least TARGET-BYTES
+concat() {
+	c_dest=$1 c_target=$2
+	shift 2
+	: >"$c_dest"
+	c_have=0
+	while [ "$c_have" -lt "$c_target" ]; do
+		for c_f in "$@"; do
+			cat "$c_f" >>"$c_dest"
+			c_have=$(size "$c_dest")
+			[ "$c_have" -ge "$c_target" ] && break
+		done
+	done
+}
+
+# comment-heavy: the TCEC files, HEAVY_COPIES times
+heavy=$tmp/heavy.pgn
+: >"$heavy"
+i=0
+while [ $i -lt "$HEAVY_COPIES" ]; do
+	cat $tcec_files >>"$heavy"
+	i=$((i + 1))
+done
+heavy_games=$((tcec_games * HEAVY_COPIES))
+
+# comment-light: the same without their {comments}, LIGHT_GAMES games or more
+cat $tcec_files | sed 's/ \{0,1\}{[^}]*}//g' >"$tmp/light1.pgn"
+light_copies=$(((LIGHT_GAMES + tcec_games - 1) / tcec_games))
+light=$tmp/light.pgn
+: >"$light"
+i=0
+while [ $i -lt "$light_copies" ]; do
+	cat "$tmp/light1.pgn" >>"$light"
+	i=$((i + 1))
+done
+rm -f "$tmp/light1.pgn"
+light_games=$((tcec_games * light_copies))
+
+# timed OUT CMD...: REPEAT runs under /usr/bin/time, stdout to OUT, stderr to
+# $tmp/err; sets t_best (wall s, best run), t_rss (peak RSS KB, largest),
+# t_status (exit status of the last run)
+timed() {
+	t_out=$1
+	shift
+	t_best='' t_rss=0
+	t_i=0
+	while [ $t_i -lt "$REPEAT" ]; do
+		t0=$(now)
+		/usr/bin/time -f '%M' -o "$tmp/time" "$@" >"$t_out" 2>"$tmp/err"
+		t_status=$?
+		t1=$(now)
+		t_best=$(min "$t_best" "$(secs "$t0" "$t1")")
+		t_r=$(tail -n 1 "$tmp/time")
+		[ "${t_r:-0}" -gt "$t_rss" ] 2>/dev/null && t_rss=$t_r
+		t_i=$((t_i + 1))
+	done
+}
+
+kb2mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+
+# games counted by vchess: from the text summary or the jsonl summary
+vgames() {
+	sed -n -e 's/^validate: \([0-9]*\) games.*/\1/p' \
+		-e 's/^{"summary":{"games":\([0-9]*\).*/\1/p' "$1" | tail -n 1
+}
+
+# ---- 2. validate throughput ---------------------------------------------
+echo
+echo "== 2. validate throughput, one thread, higher is better"
+echo "   targets: vchess / pgn-extract >= 10 in MB/s (comment-heavy), >= 20 in games/s (comment-light)"
+vfmt='%-30s %6s %7s %8s %8s %15s %15s %6s %6s %4s\n'
+printf "$vfmt" "corpus" "games" "MB" "vchess s" "p-e s" "vchess" "pgn-extract" "ratio" "target" "met"
+notes=
+
+per_s() { # amount seconds -> amount/s: MB with 1 decimal, games whole
+	awk -v a="$1" -v s="$2" 'BEGIN { if (s <= 0) print "-"; else printf (a ~ /\./) ? "%.1f" : "%.0f", a / s }'
+}
+
+# validate_row LABEL FILE GAMES UNIT(MB|games) TARGET
+validate_row() {
+	vl_label=$1 vl_file=$2 vl_games=$3 vl_unit=$4 vl_target=$5
+	vl_bytes=$(size "$vl_file")
+	if [ "$vl_unit" = MB ]; then vl_amount=$(mb "$vl_bytes"); else vl_amount=$vl_games; fi
+	timed "$tmp/out" "$VC" validate "$vl_file"
+	vl_vs=$t_best vl_vrss=$t_rss
+	vl_vg=$(vgames "$tmp/out")
+	[ "$t_status" = 0 ] || notes="$notes${nl}  $vl_label: vchess validate exited $t_status: $(cat "$tmp/out" "$tmp/err" | head -c 300)"
+	[ "$vl_vg" = "$vl_games" ] || notes="$notes${nl}  $vl_label: WARNING vchess counted ${vl_vg:-?} games, the corpus has $vl_games"
+	vl_vrate=$(per_s "$vl_amount" "$vl_vs")
+	vl_ps=- vl_prate=- vl_prss=
+	if [ "$have_pe" = 1 ]; then
+		timed /dev/null "$PGN_EXTRACT" -s -o /dev/null "$vl_file"
+		vl_ps=$t_best vl_prss=$t_rss
+		vl_prate=$(per_s "$vl_amount" "$vl_ps")
+		# -s hides the count: one untimed run without it, for the count
+		vl_pc=$("$PGN_EXTRACT" -o /dev/null "$vl_file" 2>&1 >/dev/null |
+			sed -n 's/^\([0-9]*\) games matched out of \([0-9]*\)\..*/\1 \2/p' | tail -n 1)
+		if [ "$vl_pc" != "$vl_games $vl_games" ]; then
+			notes="$notes${nl}  $vl_label: WARNING pgn-extract matched/read '${vl_pc:-?}' games, the corpus has $vl_games"
+		else
+			notes="$notes${nl}  $vl_label: game counts agree (vchess $vl_vg, pgn-extract $vl_games of $vl_games)"
+		fi
+	fi
+	vl_r=$(ratio "$vl_vrate" "$vl_prate")
+	printf "$vfmt" "$vl_label" "$vl_games" "$(mb "$vl_bytes")" "$vl_vs" "$vl_ps" \
+		"$vl_vrate $vl_unit/s" "$vl_prate $vl_unit/s" "$vl_r" ">= $vl_target" "$(met "$vl_r" ">=" "$vl_target")"
+	notes="$notes${nl}  $vl_label: peak RSS vchess $(kb2mb "$vl_vrss") MB, pgn-extract $(kb2mb "${vl_prss:-0}") MB"
+}
+
+validate_row "comment-heavy: TCEC x$HEAVY_COPIES" "$heavy" "$heavy_games" MB 10
+validate_row "comment-light: TCEC x$light_copies, no {}" "$light" "$light_games" games 20
+echo "(ratio = vchess / pgn-extract; p-e = pgn-extract -s -o /dev/null FILE)$notes"
+[ "$have_pe" = 1 ] || echo "(pgn-extract missing: sh tests/deps.sh pgn-extract)"
+
+# ---- 3. parallel ---------------------------------------------------------
+echo
+echo "== 3. parallel: vchess validate --format jsonl -o FILE, -j 1 beside -j 2, higher speed-up is better"
+echo "   target: -j 2 >= 1.7 times faster than -j 1 on 2 cores (this machine: $(nproc) cores); reports identical"
+jfmt='%-30s %8s %8s %9s %7s %4s %10s\n'
+printf "$jfmt" "corpus" "-j 1 s" "-j 2 s" "speed-up" "target" "met" "reports"
+parallel_row() { # label file
+	timed /dev/null "$VC" validate --format jsonl -o "$tmp/j1.jsonl" -j 1 "$2"
+	pr_1=$t_best pr_st1=$t_status
+	timed /dev/null "$VC" validate --format jsonl -o "$tmp/j2.jsonl" -j 2 "$2"
+	pr_2=$t_best pr_st2=$t_status
+	if cmp -s "$tmp/j1.jsonl" "$tmp/j2.jsonl"; then pr_same=identical; else pr_same=DIFFER; fi
+	[ -s "$tmp/j1.jsonl" ] || pr_same=empty
+	pr_r=$(ratio "$pr_1" "$pr_2")
+	printf "$jfmt" "$1" "$pr_1" "$pr_2" "$pr_r" ">= 1.7" "$(met "$pr_r" ">=" 1.7)" "$pr_same"
+	if [ "$pr_same" = DIFFER ]; then
+		echo "  $1: first difference: $(cmp "$tmp/j1.jsonl" "$tmp/j2.jsonl" 2>&1 | head -n 1)"
+	fi
+	[ "$pr_st1$pr_st2" = 00 ] || echo "  $1: exit status -j 1: $pr_st1, -j 2: $pr_st2"
+	rm -f "$tmp/j1.jsonl" "$tmp/j2.jsonl"
+}
+parallel_row "comment-heavy: TCEC x$HEAVY_COPIES" "$heavy"
+parallel_row "comment-light: TCEC x$light_copies, no {}" "$light"
+echo "(speed-up = time -j 1 / time -j 2)"
+rm -f "$heavy" "$light"
+
+# ---- 4. memory -----------------------------------------------------------
+echo
+echo "== 4. memory: peak RSS of vchess validate (one thread), lower is better"
+echo "   target: the ${SMALL_MB} MB and the ${BIG_MB} MB input within 1 MB of each other, both under 32 MB"
+small=$tmp/small.pgn
+concat "$small" $((SMALL_MB * 1000000)) $tcec_files
+gzip -1 -c "$small" >"$small.gz"
+big=
+if [ "$BIG" != 0 ]; then
+	big=$tmp/big.pgn
+	concat "$big" $((BIG_MB * 1000000)) $tcec_files
+	gzip -1 -c "$big" >"$big.gz"
+fi
+
+peak() { # file -> sets m_rss (KB), m_note
+	REPEAT_SAVED=$REPEAT REPEAT=1
+	timed "$tmp/out" "$VC" validate "$1"
+	REPEAT=$REPEAT_SAVED
+	m_rss=$t_rss m_note=
+	[ "$t_status" = 0 ] || m_note="exit $t_status"
+	m_games=$(vgames "$tmp/out")
+}
+
+mfmt='%-10s %9s %13s %9s %13s %11s %5s  %s\n'
+printf "$mfmt" "input" "small MB" "small RSS MB" "big MB" "big RSS MB" "difference" "met" "games small/big"
+memory_row() { # label smallfile bigfile
+	peak "$2"
+	mr_s=$m_rss mr_sg=$m_games mr_note=$m_note
+	mr_b=- mr_bmb=- mr_d=- mr_ok=- mr_bg=-
+	if [ -n "$3" ]; then
+		peak "$3"
+		mr_b=$(kb2mb "$m_rss") mr_bg=$m_games
+		mr_bmb=$(mb "$(size "$3")")
+		mr_note="$mr_note${m_note:+ big: $m_note}"
+		mr_d=$(awk -v a="$mr_s" -v b="$m_rss" 'BEGIN { printf "%+.1f MB", (b - a) / 1024 }')
+		mr_ok=$(awk -v a="$mr_s" -v b="$m_rss" 'BEGIN {
+			d = (b - a) / 1024; if (d < 0) d = -d
+			print (d <= 1 && a < 32 * 1024 && b < 32 * 1024) ? "yes" : "NO" }')
+	fi
+	printf "$mfmt" "$1" "$(mb "$(size "$2")")" "$(kb2mb "$mr_s")" "$mr_bmb" "$mr_b" "$mr_d" "$mr_ok" \
+		"${mr_sg:-?}/$mr_bg${mr_note:+ ($mr_note)}"
+}
+memory_row "plain PGN" "$small" "$big"
+rm -f "$small" ${big:+"$big"}
+memory_row "gzip -1" "$small.gz" "${big:+$big.gz}"
+[ -n "$big" ] || echo "(big input skipped: BENCH_BIG=0)"
+echo "(RSS from /usr/bin/time -f %M; difference = big - small)"
+exit 0
