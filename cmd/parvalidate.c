@@ -9,8 +9,8 @@
 #include "input.h"
 #include "pgnrec.h"
 
-#define BATCH_GAMES 256
-#define BATCH_BYTES ((size_t)4 << 20)
+#define BATCH_GAMES 64
+#define BATCH_BYTES ((size_t)1 << 20)
 
 enum slot_state { SLOT_FREE, SLOT_READY, SLOT_BUSY, SLOT_DONE };
 

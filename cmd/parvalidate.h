@@ -6,7 +6,7 @@
  * game checker and render its report entries (and the games' original
  * bytes for --valid-out/--invalid-out) into memory; the main thread writes
  * the batches in input order, so the output is byte for byte that of -j 1.
- * Memory stays bounded: at most 2N+2 batches of at most 256 games or 4 MiB
+ * Memory stays bounded: at most 2N+2 batches of at most 64 games or 1 MiB
  * of events are in flight.
  *
  * Not used (validate runs single-threaded) for --format json (one
