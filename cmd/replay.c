@@ -19,6 +19,7 @@
 #include "gamecheck.h"
 #include "inputloop.h"
 #include "report.h"
+#include "undo.h"
 #include "san.h"
 
 static const char usage[] =
@@ -279,21 +280,6 @@ static const char *color_word(int c, bool upper)
 	return c == VC_WHITE ? "white" : "black";
 }
 
-/* "0:02:57", "0:02:57.3": hours unbounded, fractions to the millisecond. */
-static void clock_text(double s, char *buf, size_t size)
-{
-	long long ms = llround(s * 1000);
-	long long sec = ms / 1000;
-	int frac = (int)(ms % 1000);
-	int n = snprintf(buf, size, "%lld:%02lld:%02lld", sec / 3600, sec / 60 % 60, sec % 60);
-	if (frac && n > 0 && (size_t)n < size) {
-		char f[8];
-		snprintf(f, sizeof f, ".%03d", frac);
-		for (int i = 3; i > 0 && f[i] == '0'; i--)
-			f[i] = 0;
-		snprintf(buf + n, size - (size_t)n, "%s", f);
-	}
-}
 
 /* "12. Nf3" or "12... Nf6" */
 static void numbered(const struct node *n, char *buf, size_t size)
@@ -383,7 +369,7 @@ static void text_game(struct replay *R, const struct vc_gc_game *g)
 		fprintf(f, "  %s", e->fen);
 		if (e->clock >= 0) {
 			char ck[32];
-			clock_text(e->clock, ck, sizeof ck);
+			vc_clock_text(e->clock, ck, sizeof ck);
 			fprintf(f, "  clock %s", ck);
 		}
 		if (e->type == EV_MOVE && e->outcome.termination != VC_TERM_NONE) {
@@ -439,7 +425,7 @@ static void json_clock(struct vc_json *j, double clock)
 		return;
 	}
 	char ck[32];
-	clock_text(clock, ck, sizeof ck);
+	vc_clock_text(clock, ck, sizeof ck);
 	vc_json_kv_string(j, "clock", ck);
 	vc_json_kv_int(j, "clock_ms", llround(clock * 1000));
 }
@@ -568,7 +554,7 @@ static bool put_ply(struct pgnw *w, const struct node *n, bool need_number, bool
 	put(w, n->san);
 	if (with_clock && n->clock >= 0 && !w->comment) {
 		char ck[32], com[48];
-		clock_text(n->clock, ck, sizeof ck);
+		vc_clock_text(n->clock, ck, sizeof ck);
 		snprintf(com, sizeof com, "{[%%clk %s]}", ck);
 		put(w, com);
 		return true;

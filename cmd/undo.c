@@ -286,8 +286,7 @@ int vc_undo_clock_owner(const struct vc_checker *c)
 	return c->undo.clock_owner;
 }
 
-/* "0:02:57.3" from seconds, for messages. */
-static void clock_text(double s, char *buf, size_t size)
+void vc_clock_text(double s, char *buf, size_t size)
 {
 	long long ms = llround(s * 1000);
 	long long sec = ms / 1000;
@@ -315,9 +314,9 @@ void vc_undo_clock(struct vc_checker *c, int mover, double seconds,
 	if (!u->timed || from < 0 || seconds <= from + u->increment + CLOCK_EPS)
 		return;
 	char a[32], b[32], inc[32];
-	clock_text(from, a, sizeof a);
-	clock_text(seconds, b, sizeof b);
-	clock_text(u->increment, inc, sizeof inc);
+	vc_clock_text(from, a, sizeof a);
+	vc_clock_text(seconds, b, sizeof b);
+	vc_clock_text(u->increment, inc, sizeof inc);
 	vc_gc_add(c, true, "clock-given-back", loc->line, loc->column, c->game.nplies, NULL,
 	          "%s's clock went from %s to %s across a take-back (increment %s): "
 	          "time is not given back", color_name(mover), a, b, inc);

@@ -81,4 +81,9 @@ bool vc_undo_active(const struct vc_checker *c);
  * decision; the layer goes inactive until the next set-up. */
 void vc_undo_finish(struct vc_checker *c, uint64_t line, uint64_t col);
 
+/* A clock in PGN's [%clk] form from seconds: "0:02:57", "0:02:57.3"
+ * (hours unbounded, fractions to the millisecond, trailing zeros dropped),
+ * into buf of `size` bytes (NUL-terminated, truncated if short). */
+void vc_clock_text(double s, char *buf, size_t size);
+
 #endif

@@ -126,6 +126,30 @@ static int on_game(void *user, const struct vc_gc_game *g)
 	return 0;
 }
 
+/* Validate the paths in order in this thread. Returns VC_EXIT_OK or
+ * VC_EXIT_INPUT. */
+static int validate_serial(struct validate *v, struct vc_checker *chk, char **paths, int n)
+{
+	int status = VC_EXIT_OK;
+	v->t0 = vc_cli_now();
+	if (v->progress)
+		for (int i = 0; i < n; i++) {
+			struct stat st;
+			if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0)
+				v->total_bytes += (uint64_t)st.st_size;
+		}
+	v->loop.rep = &v->rep;
+	v->loop.chk = chk;
+	v->loop.on_game = on_game;
+	v->loop.user = v;
+	for (int i = 0; i < n && !v->loop.stopped; i++)
+		if (vc_input_loop_path(&v->loop, paths[i]) == VC_EXIT_INPUT)
+			status = VC_EXIT_INPUT;
+	if (v->progress)
+		show_progress(v, true);
+	return status;
+}
+
 int cmd_validate(int argc, char **argv)
 {
 	struct validate v;
@@ -174,8 +198,8 @@ int cmd_validate(int argc, char **argv)
 		vc_cli_error("validate", "out of memory");
 		return VC_EXIT_INPUT;
 	}
-	int status = VC_EXIT_OK;
 	v.progress = vc_cli_progress(&v.opts);
+	int status = -1;
 	/* -j N: worker threads, unless the output needs the sequential order
 	 * (one JSON document, exact --max-errors); see parvalidate.h */
 	if (v.opts.jobs > 1 && v.opts.format != VC_FORMAT_JSON && v.opts.max_errors == 0) {
@@ -184,37 +208,11 @@ int cmd_validate(int argc, char **argv)
 			.rep = &v.rep, .valid_out = v.vf, .invalid_out = v.inf,
 			.progress = v.progress,
 		};
-		int ps = vc_validate_parallel(&pv, argv + first, argc - first);
-		if (ps >= 0) {
-			vc_checker_release(&chk);
-			vc_report_summary(&v.rep);
-			if (v.vf)
-				fclose(v.vf);
-			if (v.inf)
-				fclose(v.inf);
-			int closed = vc_cli_close_output("validate", out);
-			if (ps == VC_EXIT_INPUT || closed != VC_EXIT_OK)
-				return VC_EXIT_INPUT;
-			return vc_report_failed(&v.rep) ? VC_EXIT_FINDINGS : VC_EXIT_OK;
-		}
+		status = vc_validate_parallel(&pv, argv + first, argc - first);
 	}
-	v.t0 = vc_cli_now();
-	if (v.progress)
-		for (int i = first; i < argc; i++) {
-			struct stat st;
-			if (strcmp(argv[i], "-") != 0 && stat(argv[i], &st) == 0)
-				v.total_bytes += (uint64_t)st.st_size;
-		}
-	v.loop.rep = &v.rep;
-	v.loop.chk = &chk;
-	v.loop.on_game = on_game;
-	v.loop.user = &v;
-	for (int i = first; i < argc && !v.loop.stopped; i++)
-		if (vc_input_loop_path(&v.loop, argv[i]) == VC_EXIT_INPUT)
-			status = VC_EXIT_INPUT;
+	if (status < 0) /* one thread, or the threads could not start */
+		status = validate_serial(&v, &chk, argv + first, argc - first);
 	vc_checker_release(&chk);
-	if (v.progress)
-		show_progress(&v, true);
 	vc_report_summary(&v.rep);
 	if (v.vf)
 		fclose(v.vf);
