@@ -292,7 +292,9 @@ int vc_gen_legal_chess_to(const struct vc_position *pos, vc_bb dest, int piece_t
 	return gen_chess(pos, out, false, dest, 1u << piece_type, false);
 }
 
-static inline void move_piece(struct vc_position *pos, int from, int to)
+/* Board edits for make; with `keys` false the Zobrist key is left alone
+ * (perft never reads it). */
+static inline void move_piece(struct vc_position *pos, int from, int to, const bool keys)
 {
 	int pc = pos->board[from];
 	vc_bb ft = VC_BIT(from) | VC_BIT(to);
@@ -300,17 +302,44 @@ static inline void move_piece(struct vc_position *pos, int from, int to)
 	pos->board[to] = (uint8_t)pc;
 	pos->by_color[VC_PIECE_COLOR(pc)] ^= ft;
 	pos->by_type[VC_PIECE_TYPE(pc)] ^= ft;
-	pos->key ^= vc_zob_piece_[pc][from] ^ vc_zob_piece_[pc][to];
+	if (keys)
+		pos->key ^= vc_zob_piece_[pc][from] ^ vc_zob_piece_[pc][to];
 }
 
-static inline void clear_castle(struct vc_position *pos, vc_bb squares)
+static inline void remove_piece(struct vc_position *pos, int sq, const bool keys)
 {
-	for (vc_bb c = pos->castle & squares; c; c &= c - 1)
-		pos->key ^= vc_zob_castle_[vc_lsb(c)];
+	int pc = pos->board[sq];
+	vc_bb b = VC_BIT(sq);
+	pos->board[sq] = 0;
+	pos->by_color[VC_PIECE_COLOR(pc)] &= ~b;
+	pos->by_type[VC_PIECE_TYPE(pc)] &= ~b;
+	if (keys)
+		pos->key ^= vc_zob_piece_[pc][sq];
+}
+
+static inline void put_piece(struct vc_position *pos, int sq, int pc, const bool keys)
+{
+	vc_bb b = VC_BIT(sq);
+	pos->board[sq] = (uint8_t)pc;
+	pos->by_color[VC_PIECE_COLOR(pc)] |= b;
+	pos->by_type[VC_PIECE_TYPE(pc)] |= b;
+	if (keys)
+		pos->key ^= vc_zob_piece_[pc][sq];
+}
+
+static inline void clear_castle(struct vc_position *pos, vc_bb squares, const bool keys)
+{
+	if (keys)
+		for (vc_bb c = pos->castle & squares; c; c &= c - 1)
+			pos->key ^= vc_zob_castle_[vc_lsb(c)];
 	pos->castle &= ~squares;
 }
 
-void vc_make_chess(struct vc_position *pos, vc_move m)
+/* Make, written once: `keys` false is perft's make (no key, and an
+ * en-passant square is kept even when no capture on it is legal: the
+ * generators test that capture themselves). */
+static inline __attribute__((always_inline)) void
+make_chess(struct vc_position *pos, vc_move m, const bool keys)
 {
 	const int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
 	const int us = pos->side;
@@ -318,49 +347,62 @@ void vc_make_chess(struct vc_position *pos, vc_move m)
 	const int pt = VC_PIECE_TYPE(pc);
 
 	if (pos->ep != VC_NO_SQ) {
-		pos->key ^= vc_zob_ep_[VC_FILE(pos->ep)];
+		if (keys)
+			pos->key ^= vc_zob_ep_[VC_FILE(pos->ep)];
 		pos->ep = VC_NO_SQ;
 	}
 	pos->halfmove++;
 	if (m & VC_MF_CASTLE) {
 		int kto = vc_castle_king_to(from, to), rto = vc_castle_rook_to(from, to);
 		int rook = pos->board[to];
-		vc_remove_piece(pos, to);
+		remove_piece(pos, to, keys);
 		if (from != kto)
-			move_piece(pos, from, kto);
-		vc_put_piece(pos, rto, rook);
-		clear_castle(pos, 0xFFull << (8 * (us == VC_WHITE ? 0 : 7)));
+			move_piece(pos, from, kto, keys);
+		put_piece(pos, rto, rook, keys);
+		clear_castle(pos, 0xFFull << (8 * (us == VC_WHITE ? 0 : 7)), keys);
 	} else {
 		if (pos->board[to]) {
-			vc_remove_piece(pos, to);
+			remove_piece(pos, to, keys);
 			pos->halfmove = 0;
 			if (pos->castle & VC_BIT(to))
-				clear_castle(pos, VC_BIT(to));
+				clear_castle(pos, VC_BIT(to), keys);
 		}
-		move_piece(pos, from, to);
+		move_piece(pos, from, to, keys);
 		if (pt == VC_PAWN) {
 			pos->halfmove = 0;
 			if (m & VC_MF_EP) {
-				vc_remove_piece(pos, to + (us == VC_WHITE ? -8 : 8));
+				remove_piece(pos, to + (us == VC_WHITE ? -8 : 8), keys);
 			} else if (to - from == 16 || from - to == 16) {
 				pos->ep = (uint8_t)((from + to) / 2);
-				pos->key ^= vc_zob_ep_[VC_FILE(pos->ep)];
+				if (keys)
+					pos->key ^= vc_zob_ep_[VC_FILE(pos->ep)];
 			} else if (VC_MOVE_PROMOTION(m)) {
-				vc_remove_piece(pos, to);
-				vc_put_piece(pos, to, VC_PIECE(us, VC_MOVE_PROMOTION(m)));
+				remove_piece(pos, to, keys);
+				put_piece(pos, to, VC_PIECE(us, VC_MOVE_PROMOTION(m)), keys);
 			}
 		} else if (pt == VC_KING && pos->variant != VC_ANTICHESS) {
-			clear_castle(pos, 0xFFull << (8 * (us == VC_WHITE ? 0 : 7)));
+			clear_castle(pos, 0xFFull << (8 * (us == VC_WHITE ? 0 : 7)), keys);
 		} else if (pos->castle & VC_BIT(from)) {
-			clear_castle(pos, VC_BIT(from));
+			clear_castle(pos, VC_BIT(from), keys);
 		}
 	}
 	pos->side = (uint8_t)!us;
-	pos->key ^= vc_zob_side_;
+	if (keys)
+		pos->key ^= vc_zob_side_;
 	if (us == VC_BLACK)
 		pos->fullmove++;
-	if (pos->ep != VC_NO_SQ)
+	if (keys && pos->ep != VC_NO_SQ)
 		vc_ep_fixup(pos);
+}
+
+void vc_make_chess(struct vc_position *pos, vc_move m)
+{
+	make_chess(pos, m, true);
+}
+
+void vc_make_chess_fast(struct vc_position *pos, vc_move m)
+{
+	make_chess(pos, m, false);
 }
 
 int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
@@ -461,6 +503,7 @@ bool vc_is_legal(const struct vc_position *pos, vc_move m)
 
 static uint64_t perft_rec(const struct vc_variant *v, const struct vc_position *pos, int depth)
 {
+	void (*make)(struct vc_position *, vc_move) = v->make_fast ? v->make_fast : v->make;
 	if (depth <= 1 && v->count_legal)
 		return (uint64_t)v->count_legal(pos);
 	vc_move list[VC_MAX_MOVES];
@@ -470,7 +513,7 @@ static uint64_t perft_rec(const struct vc_variant *v, const struct vc_position *
 	uint64_t total = 0;
 	for (int i = 0; i < n; i++) {
 		struct vc_position next = *pos;
-		v->make(&next, list[i]);
+		make(&next, list[i]);
 		total += perft_rec(v, &next, depth - 1);
 	}
 	return total;

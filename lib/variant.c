@@ -30,7 +30,7 @@ const struct vc_variant vc_variant_standard = {
 	.summary = "standard chess (FIDE Laws)",
 	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
 	.has_legal = vc_has_legal_chess,
-	.make = vc_make_chess,
+	.make = vc_make_chess, .make_fast = vc_make_chess_fast,
 };
 
 const struct vc_variant vc_variant_chess960 = {
@@ -40,7 +40,7 @@ const struct vc_variant vc_variant_chess960 = {
 	.summary = "Fischer Random Chess: 960 start arrays, castling king-to-rook",
 	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
 	.has_legal = vc_has_legal_chess,
-	.make = vc_make_chess,
+	.make = vc_make_chess, .make_fast = vc_make_chess_fast,
 };
 
 const struct vc_variant vc_variant_undo = {
@@ -50,7 +50,7 @@ const struct vc_variant vc_variant_undo = {
 	.summary = "Undo Chess: Chess960 with take-back tokens that change hands",
 	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
 	.has_legal = vc_has_legal_chess,
-	.make = vc_make_chess,
+	.make = vc_make_chess, .make_fast = vc_make_chess_fast,
 };
 
 static const struct vc_variant *registry(int id)

@@ -70,6 +70,9 @@ struct vc_variant {
 
 	/* Legal moves of pos into out[] (room for VC_MAX_MOVES); returns count. */
 	int (*gen_legal)(const struct vc_position *pos, vc_move *out);
+	/* Make for perft only: may leave pos->key and a dead en-passant
+	 * square stale (perft reads neither). NULL = make. */
+	void (*make_fast)(struct vc_position *pos, vc_move m);
 	/* Number of legal moves, without listing them (perft's last ply).
 	 * NULL = count what gen_legal lists. */
 	int (*count_legal)(const struct vc_position *pos);
@@ -129,6 +132,7 @@ int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out);
 int vc_count_legal_chess(const struct vc_position *pos);
 int vc_has_legal_chess(const struct vc_position *pos);
 void vc_make_chess(struct vc_position *pos, vc_move m);
+void vc_make_chess_fast(struct vc_position *pos, vc_move m);
 struct vc_outcome vc_generic_outcome(const struct vc_position *pos, int nlegal,
                                      enum vc_ruleset rules);
 /* Insufficient material by RULES.md section 2 (K v K, K+N v K, bishops all
