@@ -474,6 +474,52 @@ int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
 	return (int)(o - out);
 }
 
+/* Counting needs one pass: captures and quiet moves are counted together
+ * and the captures win when there are any (the compulsory-capture rule). */
+int vc_count_legal_antichess(const struct vc_position *pos)
+{
+	const int us = pos->side, them = !us;
+	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
+	const vc_bb occ = ours | theirs, empty = ~occ;
+	const vc_bb pawns = vc_pieces(pos, us, VC_PAWN);
+	const vc_bb last = us == VC_WHITE ? RANK8 : RANK1;
+	const vc_bb third = us == VC_WHITE ? 0x0000000000FF0000ull : 0x0000FF0000000000ull;
+	int caps = 0, quiet = 0;
+	for (vc_bb p = ours & ~pawns; p; p &= p - 1) {
+		int from = vc_lsb(p);
+		vc_bb t;
+		switch (VC_PIECE_TYPE(pos->board[from])) {
+		case VC_KNIGHT: t = vc_knight_attacks(from); break;
+		case VC_BISHOP: t = vc_bishop_attacks(from, occ); break;
+		case VC_ROOK: t = vc_rook_attacks(from, occ); break;
+		case VC_QUEEN: t = vc_bishop_attacks(from, occ) | vc_rook_attacks(from, occ); break;
+		default: t = vc_king_attacks(from); break;
+		}
+		caps += vc_popcount(t & theirs);
+		quiet += vc_popcount(t & empty);
+	}
+	vc_bb push1, push2, capw, cape;
+	if (us == VC_WHITE) {
+		push1 = (pawns << 8) & empty;
+		push2 = ((push1 & third) << 8) & empty;
+		capw = ((pawns & ~0x0101010101010101ull) << 7) & theirs;
+		cape = ((pawns & ~0x8080808080808080ull) << 9) & theirs;
+	} else {
+		push1 = (pawns >> 8) & empty;
+		push2 = ((push1 & third) >> 8) & empty;
+		capw = ((pawns & ~0x0101010101010101ull) >> 9) & theirs;
+		cape = ((pawns & ~0x8080808080808080ull) >> 7) & theirs;
+	}
+	caps += vc_popcount(capw & ~last) + 5 * vc_popcount(capw & last) +
+	        vc_popcount(cape & ~last) + 5 * vc_popcount(cape & last);
+	if (pos->ep != VC_NO_SQ)
+		caps += vc_popcount(vc_pawn_attacks(them, pos->ep) & pawns);
+	if (caps)
+		return caps;
+	return quiet + vc_popcount(push1 & ~last) + 5 * vc_popcount(push1 & last) +
+	       vc_popcount(push2);
+}
+
 void vc_make_antichess(struct vc_position *pos, vc_move m)
 {
 	vc_make_chess(pos, m); /* no castling moves or rights exist here */

@@ -17,6 +17,7 @@ int vc_gen_legal_chess_to(const struct vc_position *pos, vc_bb dest, int piece_t
 
 /* Pseudo-legal-free antichess generator (lib/movegen.c). */
 int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out);
+int vc_count_legal_antichess(const struct vc_position *pos);
 void vc_make_antichess(struct vc_position *pos, vc_move m);
 
 /* Squares the king and rook end on when castling with the rook on rsq. */

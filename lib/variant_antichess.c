@@ -95,7 +95,7 @@ const struct vc_variant vc_variant_antichess = {
 	.flags = 0,
 	.summary = "lichess Antichess: captures compulsory; lose all pieces or have no move to win",
 	.gen_legal = vc_gen_legal_antichess, .make = vc_make_antichess,
-	.make_fast = vc_make_chess_fast,
+	.make_fast = vc_make_chess_fast, .count_legal = vc_count_legal_antichess,
 	.outcome = antichess_outcome,
 	.timeout_draw = vc_antichess_timeout_draw,
 };

@@ -15,6 +15,7 @@
 
 #include "perftsuite.h"
 #include "variant.h"
+#include "movegen_internal.h"
 #include "variant_antichess.h"
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -575,4 +576,25 @@ Test(antichess, b08_castling_rights_ignored)
 	for (int i = 0; i < n; i++)
 		cr_expect_not(list[i] & VC_MF_CASTLE);
 	cr_expect_null(strstr(legal_uci(&pos, moves, sizeof moves), "e1g1"));
+}
+
+/* The one-pass counter of perft's last ply must agree with the generator
+ * (captures compulsory, en passant, promotions to five pieces) along random
+ * games. */
+Test(antichess, count_agrees_with_generator)
+{
+	uint64_t seed = 777;
+	for (int game = 0; game < 300; game++) {
+		struct vc_position p;
+		vc_startpos(&p, VC_ANTICHESS);
+		for (int ply = 0; ply < 300; ply++) {
+			vc_move list[VC_MAX_MOVES];
+			int n = vc_gen_legal_antichess(&p, list);
+			cr_assert_eq(vc_count_legal_antichess(&p), n);
+			if (!n)
+				break;
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			vc_make_move(&p, list[(seed >> 33) % (uint64_t)n]);
+		}
+	}
 }
