@@ -300,6 +300,19 @@ static bool outcome_ends(const struct vc_outcome *oc)
 	return oc->termination != VC_TERM_NONE;
 }
 
+/* One warning finding per lenient form (VC_SANW_* bits) of a move. */
+static void add_move_warnings(struct vc_checker *c, unsigned warn, const struct vc_pgn_move *mv,
+                              int ply, const char *label)
+{
+	for (unsigned bit = 1; warn; bit <<= 1) {
+		if (!(warn & bit))
+			continue;
+		warn &= ~bit;
+		vc_gc_add(c, false, vc_san_warning_code(bit), mv->loc.line, mv->loc.column, ply,
+		          label, "%s", vc_san_warning_message(bit));
+	}
+}
+
 static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 {
 	struct vc_gc_game *r = &c->rec;
@@ -340,13 +353,7 @@ static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 		return VC_PGN_SKIP;
 	}
 	warn |= vc_san_check_suffix(vc_game_pos(&c->game), c->game.nlegal, suffix);
-	for (unsigned bit = 1; warn; bit <<= 1) {
-		if (!(warn & bit))
-			continue;
-		warn &= ~bit;
-		vc_gc_add(c, false, vc_san_warning_code(bit), mv->loc.line, mv->loc.column, ply,
-		          label, "%s", vc_san_warning_message(bit));
-	}
+	add_move_warnings(c, warn, mv, ply, label);
 	vc_undo_after_move(c, mv, label);
 	struct vc_outcome oc = vc_game_outcome(&c->game);
 	bool pending = false;
@@ -392,6 +399,13 @@ static int check_variation_move(struct vc_checker *c, const struct vc_pgn_move *
 	L->has_prev = true;
 	vc_make_move(&L->cur, m);
 	L->ply++;
+	/* warnings accumulate in variations as in the main line */
+	const struct vc_variant *v = vc_variant_get(L->cur.variant);
+	if (v->flags & VC_VF_ROYAL_KING) {
+		int has = v->has_legal ? v->has_legal(&L->cur) : vc_legal_moves(&L->cur, legal);
+		warn |= vc_san_check_suffix(&L->cur, has, suffix);
+	}
+	add_move_warnings(c, warn, mv, L->ply, label);
 	return VC_PGN_CONTINUE;
 }
 
