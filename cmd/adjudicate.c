@@ -1037,7 +1037,7 @@ int cmd_adjudicate(int argc, char **argv)
 			status = VC_EXIT_INPUT;
 	vc_checker_release(&chk);
 
-	if (a->standings)
+	if (a->standings && a->st.n) /* qsort of no players: p may be NULL */
 		qsort(a->st.p, a->st.n, sizeof *a->st.p, player_cmp);
 	if (a->rep.format == VC_FORMAT_TEXT) {
 		vc_report_summary(&a->rep);
