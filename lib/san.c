@@ -167,8 +167,12 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 		ff = t[i++] - 'a';
 	if (i < len && is_rank(t[i]))
 		fr = t[i++] - '1';
+	bool dash = false;
 	if (i < len && (t[i] == 'x' || t[i] == ':')) {
 		x = true;
+		i++;
+	} else if (i < len && t[i] == '-' && ff >= 0 && fr >= 0) {
+		dash = true; /* long algebraic: the full from-square, then '-' */
 		i++;
 	}
 	if (i != len)
@@ -223,6 +227,11 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	if (matches > 1)
 		return VC_SAN_AMBIGUOUS;
 	info->move = found;
+	if (dash) {
+		/* its own form: no over-disambiguation or capture-mark warning */
+		info->warnings |= VC_SANW_LONG_ALGEBRAIC;
+		return VC_SAN_OK;
+	}
 	bool cap = is_capture(pos, found);
 	if (x && !cap)
 		info->warnings |= VC_SANW_SUPERFLUOUS_X;
@@ -320,6 +329,7 @@ static const struct {
 	{ VC_SANW_KING_CASTLING, "king-move-castling", "castling written as a king move" },
 	{ VC_SANW_UCI, "uci-move", "UCI move in PGN movetext" },
 	{ VC_SANW_CHECK_SUFFIX, "check-suffix", "missing or wrong check/mate suffix" },
+	{ VC_SANW_LONG_ALGEBRAIC, "long-algebraic", "long algebraic notation (e2-e4) instead of SAN" },
 };
 
 const char *vc_san_warning_code(unsigned bit)

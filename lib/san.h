@@ -3,7 +3,9 @@
  * Reading (RULES.md section 2): strict SAN plus the lenient forms, each
  * reported by a warning bit: 0-0 castling, promotion without '=' (e8Q,
  * e8(Q), e8/Q), missing or superfluous 'x', over-disambiguation, a king
- * move written as castling (Kg1 when O-O is legal), UCI text in movetext.
+ * move written as castling (Kg1 when O-O is legal), UCI text in movetext,
+ * long algebraic notation with a dash (e2-e4, Ng1-f3, as pgn-extract and
+ * python-chess read it).
  * Annotations (! ? !! ?? !? ?!) are tolerated silently. Errors are three
  * distinct statuses: syntax (no move at all), illegal, ambiguous.
  * Writing: strict SAN, minimal disambiguation, O-O, '+'/'#' suffixes.
@@ -33,6 +35,8 @@ enum vc_san_status {
 #define VC_SANW_UCI            (1u << 6) /* UCI move in movetext */
 #define VC_SANW_CHECK_SUFFIX   (1u << 7) /* wrong or missing '+'/'#' (set by
                                             vc_san_check_suffix) */
+#define VC_SANW_LONG_ALGEBRAIC (1u << 8) /* e2-e4, Ng1-f3: long algebraic
+                                            notation with a dash */
 
 /* Check-suffix found in the text. */
 enum vc_san_suffix { VC_SUFFIX_NONE = 0, VC_SUFFIX_CHECK, VC_SUFFIX_MATE };

@@ -531,3 +531,22 @@ Test(san, parse_respects_length)
 		free(buf);
 	}
 }
+
+/* Long algebraic notation with a dash (e2-e4, Ng1-f3), as pgn-extract and
+ * python-chess read it: accepted with its own warning; a dash without the
+ * full from-square is no move. */
+Test(san, long_algebraic_with_dash)
+{
+	struct vc_position pos;
+	vc_startpos(&pos, VC_STANDARD);
+	struct vc_san_info info;
+	cr_assert_eq(vc_san_parse(&pos, NULL, 0, "e2-e4", 5, &info), VC_SAN_OK);
+	cr_assert_eq(info.move, VC_MOVE(12, 28));
+	cr_assert_eq(info.warnings, VC_SANW_LONG_ALGEBRAIC);
+	cr_assert_eq(vc_san_parse(&pos, NULL, 0, "Ng1-f3", 6, &info), VC_SAN_OK);
+	cr_assert_eq(info.move, VC_MOVE(6, 21));
+	cr_assert_eq(info.warnings, VC_SANW_LONG_ALGEBRAIC);
+	cr_assert_eq(vc_san_parse(&pos, NULL, 0, "Ng1-g3", 6, &info), VC_SAN_ILLEGAL);
+	cr_assert_eq(vc_san_parse(&pos, NULL, 0, "N-f3", 4, &info), VC_SAN_SYNTAX);
+	cr_assert_eq(vc_san_parse(&pos, NULL, 0, "g-f3", 4, &info), VC_SAN_SYNTAX);
+}
