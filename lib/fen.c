@@ -111,8 +111,16 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 	if (*s == '-') {
 		s++;
 	} else {
-		while (*s && strchr("KQkqABCDEFGHabcdefgh", *s))
+		/* White's rights first, then Black's, at most two each and no
+		 * letter twice (X-FEN / Shredder-FEN; python-chess agrees) */
+		int nw = 0, nb = 0;
+		while (*s && strchr("KQkqABCDEFGHabcdefgh", *s)) {
+			bool white = isupper((unsigned char)*s);
+			if ((white && (nb || ++nw > 2)) || (!white && ++nb > 2) ||
+			    memchr(castling, *s, (size_t)(s - castling)))
+				return fail(res, VC_FEN_BAD_CASTLING, fen, s);
 			s++;
+		}
 		if (s == castling)
 			return fail(res, *s ? VC_FEN_BAD_CASTLING : VC_FEN_SYNTAX, fen, s);
 	}
@@ -135,8 +143,12 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 	if (*s && *s != ' ' && *s != '\t' && *s != ';')
 		return fail(res, VC_FEN_BAD_EP, fen, ep_at);
 
-	/* 5, 6. clocks (optional: the 4-field EPD form) */
+	/* 5, 6. clocks (optional: the 4-field EPD form). A field that starts
+	 * like a number must be one: "-1" is a bad clock, not an EPD operation
+	 * (operations start with a letter). */
 	const char *t = skip_ws(s);
+	if ((*t == '-' || *t == '+') && isdigit((unsigned char)t[1]))
+		return fail(res, VC_FEN_BAD_CLOCK, fen, t);
 	if (isdigit((unsigned char)*t)) {
 		unsigned long hm = 0;
 		const char *d = t;
@@ -146,6 +158,8 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 			return fail(res, VC_FEN_BAD_CLOCK, fen, d);
 		pos->halfmove = (uint32_t)hm;
 		t = skip_ws(t);
+		if ((*t == '-' || *t == '+') && isdigit((unsigned char)t[1]))
+			return fail(res, VC_FEN_BAD_CLOCK, fen, t);
 		if (isdigit((unsigned char)*t)) {
 			unsigned long fm = 0;
 			d = t;

@@ -638,3 +638,29 @@ Test(fen, backwards_rejects_en_passant_field)
 	cr_assert_eq(vc_fen_parse(&p, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1", VC_BACKWARDS, &r),
 	             VC_FEN_OK);
 }
+
+/* The castling field in python-chess's reading of X-FEN/Shredder-FEN:
+ * White's letters before Black's, at most two a side, no letter twice;
+ * and a clock field that starts like a number must be a whole number. */
+Test(fen, castling_field_order_and_clocks)
+{
+	struct vc_position p;
+	struct vc_fen_result r;
+	static const char *const bad_castling[] = {
+		"r3k2r/8/8/8/8/8/8/R3K2R w kqKQ - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkqK - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQA - 0 1",
+	};
+	for (size_t i = 0; i < sizeof bad_castling / sizeof *bad_castling; i++)
+		cr_assert_eq(vc_fen_parse(&p, bad_castling[i], VC_STANDARD, &r), VC_FEN_BAD_CASTLING,
+		             "%s", bad_castling[i]);
+	cr_assert_eq(vc_fen_parse(&p, "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", VC_STANDARD, &r), VC_FEN_OK);
+	cr_assert_eq(vc_fen_parse(&p, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - -1 1", VC_STANDARD, &r),
+	             VC_FEN_BAD_CLOCK);
+	cr_assert_eq(vc_fen_parse(&p, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 -3", VC_STANDARD, &r),
+	             VC_FEN_BAD_CLOCK);
+	/* an EPD operation after four fields is still fine */
+	cr_assert_eq(vc_fen_parse(&p, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm O-O;", VC_STANDARD, &r),
+	             VC_FEN_OK);
+}
