@@ -69,9 +69,12 @@ int cmd_help(int argc, char **argv)
 	if (argc - first > 1)
 		return vc_cli_usage_error("help", "one command at a time");
 	const struct vc_command *c = find_command(argv[first]);
-	if (!c)
-		return vc_cli_usage_error("help", "'%s' is not a vchess command",
-		                          argv[first]);
+	if (!c) {
+		/* the hint names the command list, not help's own help */
+		vc_cli_error("help", "'%s' is not a vchess command", argv[first]);
+		fputs("Try 'vchess --help' for the list of commands.\n", stderr);
+		return VC_EXIT_USAGE;
+	}
 	char help_opt[] = "--help";
 	char *sub_argv[] = { argv[first], help_opt, NULL };
 	return c->run(2, sub_argv);
