@@ -13,6 +13,7 @@
 vc_bb vc_knight_tab_[64], vc_king_tab_[64], vc_pawn_tab_[2][64];
 vc_bb vc_between_tab_[64][64], vc_line_tab_[64][64];
 struct vc_magic_ vc_rook_magic_[64], vc_bishop_magic_[64];
+vc_bb vc_rook_rays_[64], vc_bishop_rays_[64];
 #define knight_tab vc_knight_tab_
 #define king_tab vc_king_tab_
 #define pawn_tab vc_pawn_tab_
@@ -203,6 +204,10 @@ static void init_all(void)
 			if (r > 0)
 				pawn_tab[VC_BLACK][sq] |= VC_BIT(VC_SQ(f + df, r - 1));
 		}
+	}
+	for (int sq = 0; sq < 64; sq++) {
+		vc_rook_rays_[sq] = slide(sq, 0, rook_dirs);
+		vc_bishop_rays_[sq] = slide(sq, 0, bishop_dirs);
 	}
 	init_magics(rook_magic, rook_table, rook_dirs, rook_seed_magics, &seed);
 	init_magics(bishop_magic, bishop_table, bishop_dirs, bishop_seed_magics, &seed);

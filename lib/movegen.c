@@ -27,16 +27,18 @@ static inline vc_move *add_promos(vc_move *o, int from, int to, bool king)
 	return o;
 }
 
-/* Pieces of `by` attacking `sq` with occupancy `occ` (vc_attackers, inline
- * for the king-safety tests of the generator). */
-static inline vc_bb attackers_of(const struct vc_position *pos, int sq, int by, vc_bb occ)
+/* Is `sq` attacked by `by` with occupancy `occ`? The sliders' magic
+ * lookups are made only when one of them is on a line through sq. */
+static inline bool square_attacked(const struct vc_position *pos, int sq, int by, vc_bb occ,
+                                   vc_bb their_orth, vc_bb their_diag)
 {
 	const vc_bb them = pos->by_color[by];
-	return them & ((vc_pawn_attacks(!by, sq) & pos->by_type[VC_PAWN]) |
-	               (vc_knight_attacks(sq) & pos->by_type[VC_KNIGHT]) |
-	               (vc_king_attacks(sq) & pos->by_type[VC_KING]) |
-	               (vc_bishop_attacks(sq, occ) & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN])) |
-	               (vc_rook_attacks(sq, occ) & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN])));
+	if (them & ((vc_pawn_attacks(!by, sq) & pos->by_type[VC_PAWN]) |
+	            (vc_knight_attacks(sq) & pos->by_type[VC_KNIGHT]) |
+	            (vc_king_attacks(sq) & pos->by_type[VC_KING])))
+		return true;
+	vc_bb o = vc_rook_rays_[sq] & their_orth, d = vc_bishop_rays_[sq] & their_diag;
+	return (o && (vc_rook_attacks(sq, occ) & o)) || (d && (vc_bishop_attacks(sq, occ) & d));
 }
 
 /* Would the side to move be in check after the en-passant capture
@@ -86,7 +88,17 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	const vc_bb their_diag = theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
 	const vc_bb their_orth = theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
 
-	const vc_bb checkers = attackers_of(pos, ksq, them, occ);
+	/* Enemy sliders on the king's lines of an empty board: when there are
+	 * none (most positions), no slider can check or pin, and the magic
+	 * lookups for both are skipped. */
+	const vc_bb orth_aligned = vc_rook_rays_[ksq] & their_orth;
+	const vc_bb diag_aligned = vc_bishop_rays_[ksq] & their_diag;
+	vc_bb checkers = theirs & ((vc_pawn_attacks(us, ksq) & pos->by_type[VC_PAWN]) |
+	                           (vc_knight_attacks(ksq) & pos->by_type[VC_KNIGHT]));
+	if (orth_aligned)
+		checkers |= vc_rook_attacks(ksq, occ) & orth_aligned;
+	if (diag_aligned)
+		checkers |= vc_bishop_attacks(ksq, occ) & diag_aligned;
 
 	/* King moves: the destination must not be attacked with the king
 	 * removed (so it cannot hide behind itself on a slider's line). When
@@ -98,7 +110,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		vc_bb occ_nok = occ ^ VC_BIT(ksq);
 		for (vc_bb t = vc_king_attacks(ksq) & ~ours & dest; t; t &= t - 1) {
 			int to = vc_lsb(t);
-			if (!attackers_of(pos, to, them, occ_nok)) {
+			if (!square_attacked(pos, to, them, occ_nok, their_orth, their_diag)) {
 				if (count)
 					n++;
 				else
@@ -114,8 +126,8 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	vc_bb target = (checkers ? (vc_between(ksq, vc_lsb(checkers)) | checkers) : ~ours) & dest;
 	vc_bb pinned = 0;
 	{
-		vc_bb snipers = (vc_rook_attacks(ksq, theirs) & their_orth) |
-		                (vc_bishop_attacks(ksq, theirs) & their_diag);
+		vc_bb snipers = (orth_aligned ? vc_rook_attacks(ksq, theirs) & orth_aligned : 0) |
+		                (diag_aligned ? vc_bishop_attacks(ksq, theirs) & diag_aligned : 0);
 		for (; snipers; snipers &= snipers - 1) {
 			vc_bb b = vc_between(ksq, vc_lsb(snipers)) & occ;
 			if (b && !(b & (b - 1)) && (b & ours))
@@ -240,7 +252,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	if (king_last) {
 		vc_bb occ_nok = occ ^ VC_BIT(ksq);
 		for (vc_bb t = vc_king_attacks(ksq) & ~ours & dest; t; t &= t - 1)
-			if (!attackers_of(pos, vc_lsb(t), them, occ_nok))
+			if (!square_attacked(pos, vc_lsb(t), them, occ_nok, their_orth, their_diag))
 				return 1;
 	}
 	/* Castling */
@@ -256,7 +268,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 			vc_bb walk = vc_between(ksq, kto) | VC_BIT(kto);
 			bool safe = true;
 			for (; walk && safe; walk &= walk - 1)
-				safe = !attackers_of(pos, vc_lsb(walk), them, occ2);
+				safe = !square_attacked(pos, vc_lsb(walk), them, occ2, their_orth, their_diag);
 			if (safe) {
 				if (count)
 					n++;

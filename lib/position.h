@@ -45,6 +45,8 @@ struct vc_magic_ {
 extern vc_bb vc_knight_tab_[64], vc_king_tab_[64], vc_pawn_tab_[2][64];
 extern vc_bb vc_between_tab_[64][64], vc_line_tab_[64][64];
 extern struct vc_magic_ vc_rook_magic_[64], vc_bishop_magic_[64];
+/* Rook and bishop attacks from each square on an empty board. */
+extern vc_bb vc_rook_rays_[64], vc_bishop_rays_[64];
 
 /* Squares a knight / king on `sq` attacks. */
 inline vc_bb vc_knight_attacks(int sq) { return vc_knight_tab_[sq]; }
