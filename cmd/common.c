@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -293,15 +294,150 @@ bool vc_cli_progress(const struct vc_cli_opts *opts)
 	return !opts->quiet && isatty(STDERR_FILENO);
 }
 
+const char *vc_cli_report_path(const struct vc_cli_opts *opts)
+{
+	return opts->output ? opts->output : "-";
+}
+
+/* What a path names, for telling whether two paths are one file. */
+struct file_id {
+	bool known;     /* false: cannot tell; never the same as anything */
+	bool exists;    /* dev/ino are the file's; else its directory's */
+	bool shared;    /* a character device: may be written by several */
+	dev_t dev;
+	ino_t ino;
+	const char *base; /* !exists: the name in the directory */
+};
+
+static void id_from_stat(struct file_id *id, const struct stat *st)
+{
+	id->known = id->exists = true;
+	id->shared = S_ISCHR(st->st_mode);
+	id->dev = st->st_dev;
+	id->ino = st->st_ino;
+}
+
+/* `fd`: the descriptor "-" stands for (standard input or output). */
+static struct file_id file_id(const char *path, int fd)
+{
+	struct file_id id = { 0 };
+	struct stat st;
+	if (strcmp(path, "-") == 0) {
+		if (fstat(fd, &st) == 0)
+			id_from_stat(&id, &st);
+		return id;
+	}
+	if (stat(path, &st) == 0) {
+		id_from_stat(&id, &st);
+		return id;
+	}
+	if (errno != ENOENT)
+		return id;
+	/* not there yet: the directory it would be created in, and its name */
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	if (!*base)
+		return id; /* "dir/": no file can be created by that name */
+	char dir[PATH_MAX];
+	size_t n = slash ? (size_t)(slash - path) : 0;
+	if (n >= sizeof dir)
+		return id;
+	if (!slash)
+		strcpy(dir, ".");
+	else if (n == 0)
+		strcpy(dir, "/");
+	else {
+		memcpy(dir, path, n);
+		dir[n] = '\0';
+	}
+	if (stat(dir, &st) != 0)
+		return id;
+	id.known = true;
+	id.dev = st.st_dev;
+	id.ino = st.st_ino;
+	id.base = base;
+	return id;
+}
+
+static bool same_id(const struct file_id *a, const struct file_id *b)
+{
+	if (!a->known || !b->known || a->exists != b->exists || a->dev != b->dev ||
+	    a->ino != b->ino)
+		return false;
+	if (a->exists)
+		return !a->shared; /* /dev/null twice is fine */
+	return strcmp(a->base, b->base) == 0;
+}
+
+/* An output in messages: "-o FILE", "--valid-out - (standard output)",
+ * "the report (standard output)". */
+static void output_words(const struct vc_cli_output *o, char *buf, size_t size)
+{
+	if (strcmp(o->path, "-") == 0 && o->report)
+		snprintf(buf, size, "the report (standard output)");
+	else if (strcmp(o->path, "-") == 0)
+		snprintf(buf, size, "%s - (standard output)", o->option);
+	else
+		snprintf(buf, size, "%s %s", o->option, o->path);
+}
+
+int vc_cli_check_outputs(const char *name, const struct vc_cli_output *outs, int nouts,
+                         char *const *inputs, int ninputs)
+{
+	char wa[PATH_MAX + 64], wb[PATH_MAX + 64];
+	for (int i = 0; i < nouts; i++) {
+		const struct vc_cli_output *a = &outs[i];
+		if (!a->path)
+			continue;
+		if (!*a->path)
+			return vc_cli_usage_error(name, "%s: empty file name", a->option);
+		bool a_std = strcmp(a->path, "-") == 0;
+		struct file_id ia = file_id(a->path, STDOUT_FILENO);
+		output_words(a, wa, sizeof wa);
+		/* an input would be emptied before it is read */
+		for (int k = 0; k < ninputs; k++) {
+			struct file_id ik = file_id(inputs[k], STDIN_FILENO);
+			if (same_id(&ia, &ik))
+				return vc_cli_usage_error(name, "%s is also an input file%s", wa,
+				                          strcmp(inputs[k], "-") == 0
+				                                  ? " (standard input)" : "");
+		}
+		for (int j = 0; j < i; j++) {
+			const struct vc_cli_output *b = &outs[j];
+			if (!b->path)
+				continue;
+			bool b_std = strcmp(b->path, "-") == 0;
+			output_words(b, wb, sizeof wb);
+			if (a_std && b_std) {
+				if (a->report || b->report)
+					return vc_cli_usage_error(name, "the report and %s would both "
+					                          "go to standard output: write the "
+					                          "report to a file with -o FILE",
+					                          a->report ? b->option : a->option);
+				return vc_cli_usage_error(name, "%s and %s would both go to "
+				                          "standard output", b->option, a->option);
+			}
+			struct file_id ib = file_id(b->path, STDOUT_FILENO);
+			if (same_id(&ia, &ib))
+				return vc_cli_usage_error(name, "%s and %s are the same file", wb, wa);
+		}
+	}
+	return VC_EXIT_OK;
+}
+
+FILE *vc_cli_open_file(const char *name, const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		return stdout;
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		vc_cli_error(name, "cannot write %s: %s", path, strerror(errno));
+	return f;
+}
+
 FILE *vc_cli_open_output(const char *name, const struct vc_cli_opts *opts)
 {
-	if (!opts->output)
-		return stdout;
-	FILE *f = fopen(opts->output, "w");
-	if (!f)
-		vc_cli_error(name, "cannot write %s: %s", opts->output,
-		             strerror(errno));
-	return f;
+	return vc_cli_open_file(name, vc_cli_report_path(opts));
 }
 
 /* Has the reader of standard output gone away? errno tells when it is
@@ -324,8 +460,10 @@ void vc_cli_check_output(FILE *f)
 	}
 }
 
-int vc_cli_close_output(const char *name, FILE *f)
+int vc_cli_close_file(const char *name, FILE *f, const char *path)
 {
+	if (!f)
+		return VC_EXIT_OK;
 	if (f == stdout) {
 		errno = 0;
 		if (fflush(f) != 0 || ferror(f)) {
@@ -341,10 +479,19 @@ int vc_cli_close_output(const char *name, FILE *f)
 	if (fclose(f) != 0)
 		bad = true;
 	if (bad) {
-		vc_cli_error(name, "write error: %s", strerror(errno ? errno : EIO));
+		if (path)
+			vc_cli_error(name, "write error on %s: %s", path,
+			             strerror(errno ? errno : EIO));
+		else
+			vc_cli_error(name, "write error: %s", strerror(errno ? errno : EIO));
 		return VC_EXIT_INPUT;
 	}
 	return VC_EXIT_OK;
+}
+
+int vc_cli_close_output(const char *name, FILE *f)
+{
+	return vc_cli_close_file(name, f, NULL);
 }
 
 double vc_cli_now(void)

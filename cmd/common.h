@@ -178,15 +178,90 @@ const struct vc_variant *vc_cli_variant(const char *name, const char *text);
  * default: when stderr is a terminal and --quiet was not given. */
 bool vc_cli_progress(const struct vc_cli_opts *opts);
 
+/* ---- output files ----------------------------------------------------------
+ *
+ * Every file a command writes - the report (-o), validate --valid-out and
+ * --invalid-out, adjudicate --fix-results, replay's final PGN - goes
+ * through these helpers, in this order:
+ *
+ *   1. vc_cli_check_outputs(), before any output is opened: an output that
+ *      is also an input, two outputs that are one file, two outputs on
+ *      standard output are usage errors (exit 2), and nothing has been
+ *      created or truncated yet;
+ *   2. vc_cli_open_file() (or vc_cli_open_output() for the report) for each;
+ *   3. vc_cli_check_output() after each piece written to a stream;
+ *   4. vc_cli_close_file() (or vc_cli_close_output()) for each at the end:
+ *      a write error on any output (a full disk, /dev/full) is reported and
+ *      gives VC_EXIT_INPUT (exit 3).
+ *
+ *     struct vc_cli_output outs[] = {
+ *         { "-o", vc_cli_report_path(&opts), true },
+ *         { "--copy", copy_path, false },          // NULL: not given
+ *     };
+ *     int rc = vc_cli_check_outputs("frob", outs, 2, argv + first,
+ *                                   argc - first);
+ *     if (rc != VC_EXIT_OK)
+ *         return rc;
+ *     FILE *out = vc_cli_open_output("frob", &opts);
+ *     FILE *copy = copy_path ? vc_cli_open_file("frob", copy_path) : NULL;
+ *     ...
+ *     int w = vc_cli_close_file("frob", copy, copy_path);
+ *     if (vc_cli_close_output("frob", out) != VC_EXIT_OK) w = VC_EXIT_INPUT;
+ *
+ * "-" names standard output for every output option.
+ */
+
+/* One output of a command, for vc_cli_check_outputs(). */
+struct vc_cli_output {
+	const char *option;  /* how the user names it in messages: "-o",
+	                        "--valid-out", "--fix-results" */
+	const char *path;    /* the file; "-": standard output; NULL: the
+	                        option was not given (nothing written) */
+	bool report;         /* the report: when it and another output would
+	                        both go to standard output, the message says
+	                        to send the report elsewhere with -o */
+};
+
+/* The report's path for a vc_cli_output: opts->output, or "-" when the
+ * report goes to standard output. */
+const char *vc_cli_report_path(const struct vc_cli_opts *opts);
+
+/* Check a command's outputs against each other and against its inputs
+ * (inputs[0..ninputs-1], "-" being standard input) before any of them is
+ * opened. Files are compared by device and inode (stat), so x.pgn,
+ * ./x.pgn, dir/../x.pgn, a hard link and a symbolic link are one file; an
+ * output that does not exist yet is compared by its directory and name.
+ * Character devices (/dev/null, a terminal, /dev/full) may be shared.
+ * Usage errors, reported on stderr, return VC_EXIT_USAGE:
+ *   - an output that is also an input (it would be emptied before it is
+ *     read), including standard output redirected to an input file;
+ *   - two outputs that are the same file (one would overwrite the other);
+ *   - two outputs on standard output ("-", or the report by default): the
+ *     message says to write the report to a file with -o.
+ * Returns VC_EXIT_OK when the outputs may be opened. */
+int vc_cli_check_outputs(const char *name, const struct vc_cli_output *outs, int nouts,
+                         char *const *inputs, int ninputs);
+
+/* Open an output checked by vc_cli_check_outputs(): standard output for
+ * "-", else the file, created or truncated (binary: bytes are written as
+ * given). Returns NULL after reporting "cannot write PATH: reason" (the
+ * command should return VC_EXIT_INPUT). */
+FILE *vc_cli_open_file(const char *name, const char *path);
+
+/* Flush and close what vc_cli_open_file() returned; `path` names it in the
+ * message. Standard output is flushed, not closed; NULL (an output not
+ * asked for) is fine. Returns VC_EXIT_OK, or VC_EXIT_INPUT after reporting
+ * a write error ("write error on PATH: reason"): ferror() of the stream
+ * and the result of fflush/fclose both count. A closed pipe on standard
+ * output ends the process quietly (see vc_cli_check_output). */
+int vc_cli_close_file(const char *name, FILE *f, const char *path);
+
 /* The report stream: standard output, or the -o file opened for writing
- * (truncated). Returns NULL after reporting the error (the command should
- * return VC_EXIT_INPUT). */
+ * (truncated), as vc_cli_open_file(). Returns NULL after reporting the
+ * error (the command should return VC_EXIT_INPUT). */
 FILE *vc_cli_open_output(const char *name, const struct vc_cli_opts *opts);
 
-/* Flush and close what vc_cli_open_output() returned (standard output is
- * flushed, not closed). Returns VC_EXIT_OK, or VC_EXIT_INPUT after
- * reporting a write error. A closed pipe on standard output ends the
- * process quietly (see vc_cli_check_output). */
+/* vc_cli_close_file() for what vc_cli_open_output() returned. */
 int vc_cli_close_output(const char *name, FILE *f);
 
 /* Call after writing a piece of report (a game, a perft line): if standard

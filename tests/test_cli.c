@@ -1,7 +1,9 @@
 /* Tests of cmd/common: the common options, own options, usage errors. */
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../cmd/common.h"
 
@@ -197,4 +199,38 @@ Test(cli, progress)
 	o.progress = -1;
 	o.quiet = true;
 	cr_assert(!vc_cli_progress(&o));
+}
+
+/* vc_cli_check_outputs: outputs against inputs and each other, before
+ * anything is opened. */
+Test(cli, check_outputs, .init = cr_redirect_stderr)
+{
+	char dir[] = "/tmp/vchess-cli-XXXXXX";
+	cr_assert_not_null(mkdtemp(dir));
+	char in[64], same[96], fresh[64], fresh2[96], link[64];
+	snprintf(in, sizeof in, "%s/in.pgn", dir);
+	snprintf(same, sizeof same, "%s/./in.pgn", dir);
+	snprintf(fresh, sizeof fresh, "%s/new.pgn", dir);
+	snprintf(fresh2, sizeof fresh2, "%s/../%s/new.pgn", dir, strrchr(dir, '/') + 1);
+	snprintf(link, sizeof link, "%s/link.pgn", dir);
+	FILE *f = fopen(in, "w");
+	cr_assert_not_null(f);
+	fclose(f);
+	cr_assert_eq(symlink("in.pgn", link), 0);
+	char *inputs[] = { in };
+
+#define CHECK(p1, p2) vc_cli_check_outputs("test", (const struct vc_cli_output[]){ \
+		{ "-o", p1, true }, { "--copy", p2, false } }, 2, inputs, 1)
+	cr_assert_eq(CHECK("/dev/null", NULL), VC_EXIT_OK);
+	cr_assert_eq(CHECK(fresh, NULL), VC_EXIT_OK, "a new file is no input");
+	cr_assert_eq(CHECK(NULL, same), VC_EXIT_USAGE, "./ in the path");
+	cr_assert_eq(CHECK(NULL, link), VC_EXIT_USAGE, "a symbolic link to an input");
+	cr_assert_eq(CHECK(fresh, fresh2), VC_EXIT_USAGE, "one new file, two names");
+	cr_assert_eq(CHECK("-", "-"), VC_EXIT_USAGE, "two outputs on standard output");
+	cr_assert_eq(CHECK("/dev/null", "/dev/null"), VC_EXIT_OK, "devices may be shared");
+	cr_assert_eq(CHECK("", NULL), VC_EXIT_USAGE, "empty name");
+#undef CHECK
+	unlink(link);
+	unlink(in);
+	rmdir(dir);
 }
