@@ -118,6 +118,8 @@ static void flush(struct pipeline *pl, bool wait_oldest)
 		if (s->iout_len)
 			fwrite(s->iout, 1, s->iout_len, p->invalid_out);
 		vc_cli_check_output(p->rep->out);
+		vc_cli_check_output(p->valid_out); /* may be standard output */
+		vc_cli_check_output(p->invalid_out);
 		free(s->out);
 		free(s->vout);
 		free(s->iout);

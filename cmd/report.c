@@ -353,6 +353,7 @@ void vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_
 		return;
 	if (g->raw) {
 		vc_report_copy_raw(f, g->raw, g->raw_len);
+		vc_cli_check_output(f); /* --valid-out -: a closed pipe */
 		return;
 	}
 	/* never a cut copy: say on stderr which game is missing from it */

@@ -36,6 +36,7 @@ static const char usage[] =
         VC_HELP_MAX_ERRORS
         "      --valid-out FILE    copy each valid game's original text to FILE\n"
         "      --invalid-out FILE  copy each invalid game's original text to FILE\n"
+        "                       ('-': standard output; then the report needs -o)\n"
         "      --shredder       write FENs as Shredder-FEN (default X-FEN)\n"
         VC_HELP_JOBS
         VC_HELP_PROGRESS
@@ -100,15 +101,6 @@ static int own_option(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
-/* Do two paths name one existing file? */
-static bool same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	if (strcmp(b, "-") == 0 || stat(a, &sa) != 0 || stat(b, &sb) != 0)
-		return false;
-	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
 static int on_game(void *user, const struct vc_gc_game *g)
 {
 	struct validate *v = user;
@@ -165,24 +157,27 @@ int cmd_validate(int argc, char **argv)
 	if (first >= argc)
 		return vc_cli_usage_error("validate", "no input file (use '-' for standard input)");
 
-	/* An output file that is one of the inputs would be emptied before
-	 * it is read: refuse (the user's games are at stake). */
-	const char *outs[3] = { v.opts.output, v.valid_out, v.invalid_out };
-	for (int k = 0; k < 3; k++)
-		for (int i = first; outs[k] && i < argc; i++)
-			if (same_file(outs[k], argv[i]))
-				return vc_cli_usage_error("validate", "%s is also an input file",
-				                          outs[k]);
+	/* before anything is opened: no output may be an input, two outputs
+	 * one file, or two outputs standard output (common.h) */
+	const struct vc_cli_output outs[] = {
+		{ "-o", vc_cli_report_path(&v.opts), true },
+		{ "--valid-out", v.valid_out, false },
+		{ "--invalid-out", v.invalid_out, false },
+	};
+	rc = vc_cli_check_outputs("validate", outs, 3, argv + first, argc - first);
+	if (rc != VC_EXIT_OK)
+		return rc;
 
 	FILE *out = vc_cli_open_output("validate", &v.opts);
 	if (!out)
 		return VC_EXIT_INPUT;
-	if (v.valid_out && !(v.vf = fopen(v.valid_out, "wb"))) {
-		vc_cli_error("validate", "cannot write %s", v.valid_out);
+	if (v.valid_out && !(v.vf = vc_cli_open_file("validate", v.valid_out))) {
+		vc_cli_close_output("validate", out);
 		return VC_EXIT_INPUT;
 	}
-	if (v.invalid_out && !(v.inf = fopen(v.invalid_out, "wb"))) {
-		vc_cli_error("validate", "cannot write %s", v.invalid_out);
+	if (v.invalid_out && !(v.inf = vc_cli_open_file("validate", v.invalid_out))) {
+		vc_cli_close_file("validate", v.vf, v.valid_out);
+		vc_cli_close_output("validate", out);
 		return VC_EXIT_INPUT;
 	}
 	vc_report_init(&v.rep, out, &v.opts, "validate", v.shredder);
@@ -214,11 +209,12 @@ int cmd_validate(int argc, char **argv)
 		status = validate_serial(&v, &chk, argv + first, argc - first);
 	vc_checker_release(&chk);
 	vc_report_summary(&v.rep);
-	if (v.vf)
-		fclose(v.vf);
-	if (v.inf)
-		fclose(v.inf);
-	int closed = vc_cli_close_output("validate", out);
+	/* every output is closed and checked: a full disk is exit 3 */
+	int closed = vc_cli_close_file("validate", v.vf, v.valid_out);
+	if (vc_cli_close_file("validate", v.inf, v.invalid_out) != VC_EXIT_OK)
+		closed = VC_EXIT_INPUT;
+	if (vc_cli_close_file("validate", out, vc_cli_report_path(&v.opts)) != VC_EXIT_OK)
+		closed = VC_EXIT_INPUT;
 	if (status == VC_EXIT_INPUT || closed != VC_EXIT_OK)
 		return VC_EXIT_INPUT;
 	return vc_report_failed(&v.rep) ? VC_EXIT_FINDINGS : VC_EXIT_OK;
