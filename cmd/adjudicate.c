@@ -49,6 +49,7 @@ static const char usage[] =
         "      --fix-results FILE  write the games to FILE with the Result tag and\n"
         "                       the result token set to the verdict where the\n"
         "                       rules decide it; every other byte unchanged\n"
+        "                       ('-': standard output; then the report needs -o)\n"
         "      --standings      add the score table of the event (per player:\n"
         "                       games, points, wins, draws, losses)\n"
         "      --shredder       write FENs as Shredder-FEN (default X-FEN)\n"
@@ -873,6 +874,7 @@ static int on_game(void *user, const struct vc_gc_game *g)
 		fix_game(&a->fx, g, v->basis == BASIS_RULES && !v->agrees,
 		         vc_result_string(v->result));
 	vc_cli_check_output(a->rep.out);
+	vc_cli_check_output(a->fx.f); /* --fix-results -: a closed pipe */
 	return 0;
 }
 
@@ -939,7 +941,8 @@ static void text_summary(struct adjudicate *a)
 			fprintf(f, "  %-34s %llu\n", vc_termination_word((enum vc_termination)t),
 			        (unsigned long long)a->by_term[t]);
 	if (a->fixing)
-		fprintf(f, "adjudicate: %ld games corrected in %s\n", a->fx.fixed, a->fix_path);
+		fprintf(f, "adjudicate: %ld games corrected in %s\n", a->fx.fixed,
+		        strcmp(a->fix_path, "-") == 0 ? "standard output" : a->fix_path);
 	if (!a->standings)
 		return;
 	fprintf(f, "standings: %ld games scored", a->st.counted);
@@ -993,15 +996,26 @@ int cmd_adjudicate(int argc, char **argv)
 		free(a);
 		return vc_cli_usage_error("adjudicate", "no input file (use '-' for standard input)");
 	}
+	/* before anything is opened: --fix-results FILE must not be an input
+	 * (it would be emptied before it is read), nor the report's file, nor
+	 * share standard output with the report (common.h) */
+	const struct vc_cli_output outs[] = {
+		{ "-o", vc_cli_report_path(&a->opts), true },
+		{ "--fix-results", a->fix_path, false },
+	};
+	rc = vc_cli_check_outputs("adjudicate", outs, 2, argv + first, argc - first);
+	if (rc != VC_EXIT_OK) {
+		free(a);
+		return rc;
+	}
 	FILE *out = vc_cli_open_output("adjudicate", &a->opts);
 	if (!out) {
 		free(a);
 		return VC_EXIT_INPUT;
 	}
 	if (a->fix_path) {
-		a->fx.f = strcmp(a->fix_path, "-") == 0 ? stdout : fopen(a->fix_path, "wb");
+		a->fx.f = vc_cli_open_file("adjudicate", a->fix_path);
 		if (!a->fx.f) {
-			vc_cli_error("adjudicate", "cannot write %s", a->fix_path);
 			vc_cli_close_output("adjudicate", out);
 			free(a);
 			return VC_EXIT_INPUT;
@@ -1052,16 +1066,10 @@ int cmd_adjudicate(int argc, char **argv)
 			             "from some point on", a->fix_path);
 			status = VC_EXIT_INPUT;
 		}
-		if (a->fx.f != stdout) {
-			if (fclose(a->fx.f) != 0) {
-				vc_cli_error("adjudicate", "cannot write %s", a->fix_path);
-				status = VC_EXIT_INPUT;
-			}
-		} else if (fflush(stdout) != 0) {
+		if (vc_cli_close_file("adjudicate", a->fx.f, a->fix_path) != VC_EXIT_OK)
 			status = VC_EXIT_INPUT;
-		}
 	}
-	int closed = vc_cli_close_output("adjudicate", out);
+	int closed = vc_cli_close_file("adjudicate", out, vc_cli_report_path(&a->opts));
 	bool findings = a->disagree > 0 || a->not_judged > 0;
 	if (a->scratch_ok)
 		vc_game_release(&a->scratch);
