@@ -776,6 +776,15 @@ int cmd_replay(int argc, char **argv)
 		return vc_cli_usage_error("replay", "--final-pgn writes PGN: --format does not "
 		                                    "apply");
 
+	/* before the output is opened: it must not be an input (it would be
+	 * emptied before it is read; common.h) */
+	const struct vc_cli_output outs[] = {
+		{ R.final_pgn ? "--final-pgn -o" : "-o", vc_cli_report_path(&R.opts),
+		  !R.final_pgn },
+	};
+	rc = vc_cli_check_outputs("replay", outs, 1, argv + first, argc - first);
+	if (rc != VC_EXIT_OK)
+		return rc;
 	R.out = vc_cli_open_output("replay", &R.opts);
 	if (!R.out)
 		return VC_EXIT_INPUT;
@@ -815,7 +824,7 @@ int cmd_replay(int argc, char **argv)
 	if (!R.final_pgn || R.opts.verbose)
 		vc_report_summary(&R.rep);
 	history_release(&R.h);
-	int closed = vc_cli_close_output("replay", R.out);
+	int closed = vc_cli_close_file("replay", R.out, vc_cli_report_path(&R.opts));
 	if (status == VC_EXIT_INPUT || closed != VC_EXIT_OK)
 		return VC_EXIT_INPUT;
 	return vc_report_failed(&R.rep) ? VC_EXIT_FINDINGS : VC_EXIT_OK;
