@@ -25,16 +25,30 @@
  *               the archive's own (libarchive's 7z writer, for one, puts
  *               empty files last). 7z needs seeking: from a pipe it fails
  *               with VC_INPUT_EUNSUPPORTED; zip and tar stream fine.
+ *               A CRC or size mismatch of a member (zip, 7z, rar check it
+ *               at the member's end) is a VC_INPUT_ECORRUPT error after
+ *               the member's data, all of it: the bytes cannot be told
+ *               good or bad before the end.
+ *   nested      an archive member that is itself gzip- or otherwise
+ *               compressed (c.pgn.gz inside a zip) is decompressed, one
+ *               level: its bytes are the decompressed stream, under the
+ *               member's own name. A member that is an archive, or a
+ *               compressed archive (a zip inside a tar, a .tar.gz inside
+ *               a zip), is not read: reading it fails with
+ *               VC_INPUT_EUNSUPPORTED (skipping it is fine).
  *
  * Detection uses strong signatures only (tar: a valid header checksum), so
- * text is never mistaken for an archive. A compressed stream whose content
- * starts with 512 zero bytes reads as an (empty) tar archive: libarchive's
- * rule, harmless for PGN and EPD.
+ * text is never mistaken for an archive. Only the compressions and formats
+ * listed above are enabled in libarchive (not its uuencode, rpm, iso9660,
+ * mtree, lha or warc readers). A compressed stream whose content starts
+ * with 512 zero bytes reads as an (empty) tar archive: libarchive's rule,
+ * harmless for PGN and EPD.
  *
  * Memory stays flat whatever the input size (standard input too): one
  * 64 KiB raw buffer plus the decoder's own state (zlib ~ 45 KiB; xz and
- * zstd as large as the dictionary the stream declares). Nothing is ever
- * buffered whole.
+ * zstd as large as the dictionary the stream declares); a compressed
+ * archive member adds the same again for its own decompression, freed at
+ * the member's end. Nothing is ever buffered whole.
  *
  * Zip-bomb guard (FORMATS.md section 6), on decompressed output only:
  *   - ratio: once more than `ratio_floor` bytes (default 1 MiB) have been
@@ -42,6 +56,8 @@
  *     delivered exceed `max_ratio` (default 1000) times the compressed bytes
  *     consumed so far (for libarchive: the furthest offset read, so zip
  *     entries that overlap to reuse one compressed kernel count it once).
+ *     The data of compressed members (nested) counts on top of the bytes
+ *     delivered: either decompression may be the bomb.
  *     Real PGN compresses 4:1 to 20:1. Deflate tops out at 1032:1: a
  *     maximally packed gzip bomb (zeros at level 9, ~1030:1) trips within
  *     a few MiB; bzip2/xz/zstd bombs (10^4:1 and more) at once. Output
@@ -51,14 +67,22 @@
  *     input, plain files included), 0 = no cap (default). At most
  *     `max_output` bytes are ever delivered.
  * Member data that the caller skips (vc_input_next_member before the end of
- * a member) is decoded and counted too, so skipping cannot bypass the guard.
+ * a member) is decoded and counted too, so skipping cannot bypass the guard
+ * (a skipped compressed member is decoded from the archive, not
+ * decompressed further).
  *
  * Errors are sticky: once a read or vc_input_next_member fails, every later
- * call fails the same way. A damaged stream delivers everything decoded
- * before the damage first: the bytes come back from vc_input_read as usual
- * and the error only on the call after them. With zlib that is every byte
- * the damaged stream can yield; libarchive's decoders may drop the last
- * partial block they were decoding (up to some 64 KiB) before the damage.
+ * call fails the same way (a damaged member ends the archive's reading
+ * too). A damaged stream delivers everything decoded before the damage
+ * first: the bytes come back from vc_input_read as usual and the error only
+ * on the call after them. With zlib (gzip files, gzip members) that is every
+ * byte the damaged stream can yield. libarchive's decoders hand out whole
+ * output blocks and drop the one they were decoding when they meet the
+ * damage, with no way to get it: up to 64 KiB before the damage for xz,
+ * lzma, lzip and bzip2 (whose own format decodes nothing of a damaged
+ * 900 KB block anyway), 128 KiB for zstd, 256 KiB for a deflated zip
+ * member. Damage in the first block of a bare compressed file delivers
+ * nothing (the error then comes from vc_input_next_member).
  *
  * Not thread-safe per object; separate objects are independent (no global
  * state).

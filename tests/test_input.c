@@ -197,6 +197,10 @@ struct entry {
 	size_t repeat;      /* > 0: data is written this many times */
 };
 
+/* libarchive writer options for the next write_archive ("zip:compression=
+ * store"); NULL = the defaults. */
+static const char *write_options;
+
 /* Write an archive; returns false when this libarchive cannot write the
  * format or filter (the caller skips). */
 static bool write_archive(const char *path, enum afmt fmt, enum afilt filt,
@@ -227,6 +231,9 @@ static bool write_archive(const char *path, enum afmt fmt, enum afilt filt,
 	case C_ZSTD: r = archive_write_add_filter_zstd(a); break;
 	}
 	if (r < ARCHIVE_WARN)
+		goto unsupported;
+	if (write_options &&
+	    archive_write_set_options(a, write_options) < ARCHIVE_WARN)
 		goto unsupported;
 	if (archive_write_open_filename(a, path) < ARCHIVE_WARN)
 		goto unsupported;
@@ -1237,4 +1244,435 @@ Test(input, files_made_by_installed_tools)
 	free(text);
 	if (!ran)
 		cr_skip_test("none of gzip bzip2 xz zstd zip 7z installed");
+}
+
+/* ---- damaged archive members ---------------------------------------------- */
+
+static void flip(char *p, size_t at, size_t n)
+{
+	for (size_t i = at; i < at + n; i++)
+		p[i] = (char)(p[i] ^ 0x55);
+}
+
+/* Where needle first occurs in hay at or after `from`; (size_t)-1 if not. */
+static size_t find_bytes(const char *hay, size_t hlen, const void *needle,
+                         size_t nlen, size_t from)
+{
+	for (size_t i = from; i + nlen <= hlen; i++)
+		if (memcmp(hay + i, needle, nlen) == 0)
+			return i;
+	return (size_t)-1;
+}
+
+/* Flip every copy of a 4-byte little-endian CRC-32 in an archive (local
+ * header, data descriptor, central directory). Returns the copies flipped. */
+static int spoil_crc(char *arc, size_t alen, const char *data, size_t len)
+{
+	uLong crc = crc32(0L, (const Bytef *)data, (uInt)len);
+	unsigned char le[4] = { (unsigned char)crc, (unsigned char)(crc >> 8),
+	                        (unsigned char)(crc >> 16),
+	                        (unsigned char)(crc >> 24) };
+	int n = 0;
+
+	for (size_t at = 0; (at = find_bytes(arc, alen, le, 4, at)) !=
+	                    (size_t)-1; at += 4, n++)
+		arc[at] ^= 0x01;
+	return n;
+}
+
+/* Read `path` member by member; the error must come after all of member 0
+ * (whatever its bytes), be CORRUPT, name a CRC, and stick. */
+static void check_crc_failure(const char *path, const char *name,
+                              size_t len, const char *good, size_t good_len)
+{
+	struct vc_input *in = vc_input_open(path, NULL);
+	struct got g;
+
+	cr_assert_not_null(in);
+	read_all_from(in, 65536, &g);
+	cr_assert_eq(g.n, 1, "%d members read", g.n);
+	cr_assert_str_eq(g.name[0], name);
+	cr_assert_eq(g.len[0], len, "%zu bytes delivered, want %zu",
+	             g.len[0], len);
+	cr_assert(memcmp(g.data[0], good, good_len) == 0);
+	cr_assert_eq(g.read_rc, -1);
+	cr_assert_eq(g.err.kind, VC_INPUT_ECORRUPT, "%s: %s",
+	             vc_input_errkind_name(g.err.kind), g.err.message);
+	cr_assert_not_null(strstr(g.err.message, "CRC"), "%s", g.err.message);
+	cr_assert_eq(vc_input_next_member(in, NULL), -1);
+	vc_input_close(in);
+	got_free(&g);
+}
+
+Test(input, zip_bad_crc_of_a_stored_member_is_corrupt_after_its_data)
+{
+	size_t la = 200000, lb = 5000, alen, at;
+	char *a = make_text(la, 100), *b = make_text(lb, 101), *arc;
+	struct entry e[] = {
+		{ "a.pgn", a, la, AE_IFREG, NULL, 0 },
+		{ "b.pgn", b, lb, AE_IFREG, NULL, 0 },
+	};
+
+	write_options = "zip:compression=store";
+	write_archive_or_skip(tp("two.zip"), F_ZIP, C_NONE, e, 2);
+	write_options = NULL;
+	arc = read_file(tp("two.zip"), &alen);
+	at = find_bytes(arc, alen, a, 256, 0);
+	cr_assert_neq(at, (size_t)-1, "member data not stored as is");
+	flip(arc, at + 100000, 100);
+	write_file(tp("twobad.zip"), arc, alen);
+	/* the damaged bytes are delivered (nothing tells them apart before
+	 * the end), then the CRC failure */
+	check_crc_failure(tp("twobad.zip"), "a.pgn", la, a, 100000);
+	free(arc);
+	free(a);
+	free(b);
+}
+
+Test(input, zip_bad_crc_of_a_deflated_member_comes_after_all_its_data)
+{
+	size_t la = 200000, lb = 5000, alen;
+	char *a = make_text(la, 102), *b = make_text(lb, 103), *arc;
+	struct entry e[] = {
+		{ "a.pgn", a, la, AE_IFREG, NULL, 0 },
+		{ "b.pgn", b, lb, AE_IFREG, NULL, 0 },
+	};
+
+	write_archive_or_skip(tp("two.zip"), F_ZIP, C_NONE, e, 2);
+	arc = read_file(tp("two.zip"), &alen);
+	cr_assert_geq(spoil_crc(arc, alen, a, la), 1);
+	write_file(tp("twobad.zip"), arc, alen);
+	check_crc_failure(tp("twobad.zip"), "a.pgn", la, a, la);
+	free(arc);
+	free(a);
+	free(b);
+}
+
+Test(input, sevenzip_bad_crc_is_corrupt_after_the_data)
+{
+	size_t la = 200000, lb = 5000, alen, at;
+	char *a = make_text(la, 104), *b = make_text(lb, 105), *arc;
+	struct entry e[] = {
+		{ "a.pgn", a, la, AE_IFREG, NULL, 0 },
+		{ "b.pgn", b, lb, AE_IFREG, NULL, 0 },
+	};
+
+	write_options = "7zip:compression=store";
+	write_archive_or_skip(tp("two.7z"), F_7Z, C_NONE, e, 2);
+	write_options = NULL;
+	arc = read_file(tp("two.7z"), &alen);
+	at = find_bytes(arc, alen, a, 256, 0);
+	cr_assert_neq(at, (size_t)-1, "member data not stored as is");
+	flip(arc, at + 100000, 100);
+	write_file(tp("twobad.7z"), arc, alen);
+	check_crc_failure(tp("twobad.7z"), "a.pgn", la, a, 100000);
+	free(arc);
+	free(a);
+	free(b);
+}
+
+/* libarchive's xz decoder hands out 64 KiB blocks and drops the one it was
+ * decoding when it meets the damage; before, its bidders' look-ahead (up to
+ * 128 KiB) also lost everything when the damage was that early. */
+Test(input, damaged_xz_delivers_what_xz_decodes_but_the_last_block)
+{
+	static const double at[] = { 0.03, 0.08, 0.15, 0.5 };
+	size_t len = 1000000, alen;
+	char *text = make_text(len, 106), *arc;
+	struct entry e[] = { { "data", text, len, AE_IFREG, NULL, 0 } };
+	int over_one_block = 0;
+
+	if (!have_tool("xz"))
+		cr_skip_test("xz not installed (the reference decoder)");
+	write_archive_or_skip(tp("a.xz"), F_RAW, C_XZ, e, 1);
+	arc = read_file(tp("a.xz"), &alen);
+	for (size_t k = 0; k < sizeof at / sizeof *at; k++) {
+		char *bad = malloc(alen), *ref, cmd[600];
+		size_t reflen;
+		struct got g;
+
+		memcpy(bad, arc, alen);
+		flip(bad, (size_t)((double)alen * at[k]), 100);
+		write_file(tp("bad.xz"), bad, alen);
+		snprintf(cmd, sizeof cmd, "cd '%s' && xz -dc bad.xz > ref 2>/dev/null",
+		         tmpdir);
+		(void)!system(cmd); /* fails, after writing what it decoded */
+		ref = read_file(tp("ref"), &reflen);
+		read_all(tp("bad.xz"), &g);
+		/* damage in the first block: no member at all */
+		cr_assert_eq(g.n, g.rc == -1 ? 0 : 1);
+		g.len[0] = g.n ? g.len[0] : 0;
+		cr_assert_eq(g.err.kind, VC_INPUT_ECORRUPT, "%s", g.err.message);
+		cr_assert_leq(g.len[0], reflen);
+		cr_assert(g.n == 0 || memcmp(g.data[0], ref, g.len[0]) == 0);
+		cr_assert_geq(g.len[0] + 65536, reflen,
+		              "damage at %.0f%%: %zu bytes, xz decodes %zu",
+		              at[k] * 100, g.len[0], reflen);
+		if (reflen > 65536)
+			over_one_block++;
+		got_free(&g);
+		free(ref);
+		free(bad);
+	}
+	cr_assert_geq(over_one_block, 2);
+	free(arc);
+	free(text);
+}
+
+/* ---- compressed archive members ------------------------------------------- */
+
+/* `text` compressed by libarchive (F_RAW) into a buffer. */
+static char *compressed(enum afilt filt, const char *text, size_t len,
+                        size_t *clen)
+{
+	struct entry e[] = { { "data", text, len, AE_IFREG, NULL, 0 } };
+
+	write_archive_or_skip(tp("tmp.compressed"), F_RAW, filt, e, 1);
+	return read_file(tp("tmp.compressed"), clen);
+}
+
+static void check_nested(enum afmt fmt, enum afilt filt, const char *file)
+{
+	size_t la = 150000, lb = 3000, lgz = 0, lxz, lzst, lbz;
+	char *a = make_text(la, 110), *b = make_text(lb, 111), *gz = NULL;
+	char *xz = compressed(C_XZ, a, la, &lxz);
+	char *zst = compressed(C_ZSTD, b, lb, &lzst);
+	char *bz = compressed(C_BZIP2, a, la, &lbz);
+	static const char readme[] = "This archive holds games.\n";
+	struct got g;
+
+	gz_member(&gz, &lgz, a, 1000, 6);
+	gz_member(&gz, &lgz, a + 1000, la - 1000, 6);
+	struct entry e[] = {
+		{ "README", readme, sizeof readme - 1, AE_IFREG, NULL, 0 },
+		{ "c.pgn.gz", gz, lgz, AE_IFREG, NULL, 0 },
+		{ "d.pgn.xz", xz, lxz, AE_IFREG, NULL, 0 },
+		{ "e.pgn.zst", zst, lzst, AE_IFREG, NULL, 0 },
+		{ "f.pgn.bz2", bz, lbz, AE_IFREG, NULL, 0 },
+		{ "g.pgn", b, lb, AE_IFREG, NULL, 0 },
+	};
+	write_archive_or_skip(tp(file), fmt, filt, e, 6);
+	read_all(tp(file), &g);
+	cr_assert_eq(g.kind, VC_INPUT_ARCHIVE);
+	assert_member(&g, 0, "README", readme, sizeof readme - 1);
+	assert_member(&g, 1, "c.pgn.gz", a, la);
+	assert_member(&g, 2, "d.pgn.xz", a, la);
+	assert_member(&g, 3, "e.pgn.zst", b, lb);
+	assert_member(&g, 4, "f.pgn.bz2", a, la);
+	assert_member(&g, 5, "g.pgn", b, lb);
+	cr_assert_eq(g.n, 6);
+	assert_clean_end(&g);
+	got_free(&g);
+	free(gz);
+	free(xz);
+	free(zst);
+	free(bz);
+	free(a);
+	free(b);
+}
+
+Test(input, compressed_members_of_a_zip_are_decoded) { check_nested(F_ZIP, C_NONE, "n.zip"); }
+Test(input, compressed_members_of_a_tar_xz_are_decoded) { check_nested(F_TAR, C_XZ, "n.tar.xz"); }
+
+Test(input, compressed_member_from_a_pipe)
+{
+	size_t len = 150000, gzlen = 0, alen;
+	char *text = make_text(len, 112), *gz = NULL, *arc;
+
+	gz_member(&gz, &gzlen, text, len, 6);
+	struct entry e[] = { { "c.pgn.gz", gz, gzlen, AE_IFREG, NULL, 0 } };
+	write_archive_or_skip(tp("p.zip"), F_ZIP, C_NONE, e, 1);
+	arc = read_file(tp("p.zip"), &alen);
+	check_stdin_pipe(arc, alen, text, len, "c.pgn.gz", VC_INPUT_ARCHIVE);
+	free(arc);
+	free(gz);
+	free(text);
+}
+
+Test(input, archives_inside_archives_are_unsupported)
+{
+	size_t la = 3000, lzip, lgz = 0;
+	char *a = make_text(la, 113), *zip, *tgz;
+	struct entry inner[] = { { "x.pgn", a, la, AE_IFREG, NULL, 0 } };
+	struct vc_input *in;
+	const char *name;
+	struct got g;
+
+	write_archive_or_skip(tp("inner.zip"), F_ZIP, C_NONE, inner, 1);
+	zip = read_file(tp("inner.zip"), &lzip);
+	write_archive_or_skip(tp("inner.tar.gz"), F_TAR, C_GZIP, inner, 1);
+	tgz = read_file(tp("inner.tar.gz"), &lgz);
+	struct entry e[] = {
+		{ "a.pgn", a, la, AE_IFREG, NULL, 0 },
+		{ "inner.zip", zip, lzip, AE_IFREG, NULL, 0 },
+		{ "inner.tar.gz", tgz, lgz, AE_IFREG, NULL, 0 },
+		{ "b.pgn", a, la, AE_IFREG, NULL, 0 },
+	};
+	write_archive_or_skip(tp("outer.tar"), F_TAR, C_NONE, e, 4);
+
+	/* read: the nested archive is an error naming it, after a.pgn */
+	read_all(tp("outer.tar"), &g);
+	cr_assert_eq(g.n, 2);
+	assert_member(&g, 0, "a.pgn", a, la);
+	assert_member(&g, 1, "inner.zip", "", 0);
+	cr_assert_eq(g.read_rc, -1);
+	cr_assert_eq(g.err.kind, VC_INPUT_EUNSUPPORTED, "%s", g.err.message);
+	cr_assert_not_null(strstr(g.err.message, "archive inside an archive"));
+	got_free(&g);
+
+	/* a compressed member holding an archive too (found by the child) */
+	in = vc_input_open(tp("outer.tar"), NULL);
+	cr_assert_not_null(in);
+	cr_assert_eq(vc_input_next_member(in, &name), 1);
+	cr_assert_eq(vc_input_next_member(in, &name), 1);
+	cr_assert_str_eq(name, "inner.zip");
+	/* skipped unread: no error */
+	cr_assert_eq(vc_input_next_member(in, &name), 1);
+	cr_assert_str_eq(name, "inner.tar.gz");
+	char buf[100];
+	cr_assert_eq(vc_input_read(in, buf, sizeof buf), -1);
+	cr_assert_eq(vc_input_error(in)->kind, VC_INPUT_EUNSUPPORTED, "%s",
+	             vc_input_error(in)->message);
+	cr_assert_eq(vc_input_next_member(in, &name), -1);
+	vc_input_close(in);
+
+	/* skipping both leaves the rest readable */
+	in = vc_input_open(tp("outer.tar"), NULL);
+	for (int i = 0; i < 3; i++)
+		cr_assert_eq(vc_input_next_member(in, &name), 1);
+	cr_assert_eq(vc_input_next_member(in, &name), 1);
+	cr_assert_str_eq(name, "b.pgn");
+	cr_assert_eq(vc_input_next_member(in, &name), 0);
+	cr_assert_eq(vc_input_error(in)->kind, VC_INPUT_OK);
+	vc_input_close(in);
+	free(zip);
+	free(tgz);
+	free(a);
+}
+
+Test(input, damaged_compressed_member_delivers_what_zlib_decodes)
+{
+	size_t len = 300000, gzlen = 0, reflen, cut;
+	char *text = make_text(len, 114), *gz = NULL, *ref;
+	struct got g;
+
+	gz_member(&gz, &gzlen, text, len, 6);
+	cut = gzlen * 2 / 3;
+	ref = gz_reference(gz, cut, &reflen);
+	struct entry e[] = {
+		{ "c.pgn.gz", gz, cut, AE_IFREG, NULL, 0 },
+		{ "b.pgn", text, 100, AE_IFREG, NULL, 0 },
+	};
+	write_archive_or_skip(tp("cut.zip"), F_ZIP, C_NONE, e, 2);
+	read_all(tp("cut.zip"), &g);
+	cr_assert_eq(g.n, 1);
+	assert_member(&g, 0, "c.pgn.gz", ref, reflen);
+	cr_assert_eq(g.read_rc, -1);
+	cr_assert_eq(g.err.kind, VC_INPUT_ECORRUPT, "%s", g.err.message);
+	got_free(&g);
+	free(ref);
+	free(gz);
+	free(text);
+}
+
+/* The outer CRC failure reaches the child with the member's last block: the
+ * child decodes that block first, then the error comes. */
+Test(input, bad_crc_of_a_compressed_member_comes_after_its_games)
+{
+	/* small: the child meets the error while sniffing its first bytes */
+	static const size_t lens[] = { 300000, 5000, 100 };
+
+	for (size_t k = 0; k < sizeof lens / sizeof *lens; k++) {
+		size_t len = lens[k], gzlen = 0, alen;
+		char *text = make_text(len, 115), *gz = NULL, *arc;
+
+		gz_member(&gz, &gzlen, text, len, 6);
+		struct entry e[] = {
+			{ "c.pgn.gz", gz, gzlen, AE_IFREG, NULL, 0 },
+			{ "b.pgn", text, 100, AE_IFREG, NULL, 0 },
+		};
+		write_options = "zip:compression=store";
+		write_archive_or_skip(tp("c.zip"), F_ZIP, C_NONE, e, 2);
+		write_options = NULL;
+		arc = read_file(tp("c.zip"), &alen);
+		cr_assert_geq(spoil_crc(arc, alen, gz, gzlen), 1);
+		write_file(tp("cbad.zip"), arc, alen);
+		check_crc_failure(tp("cbad.zip"), "c.pgn.gz", len, text, len);
+
+		/* skipped unread, the member's CRC failure still counts */
+		struct vc_input *in = vc_input_open(tp("cbad.zip"), NULL);
+		cr_assert_eq(vc_input_next_member(in, NULL), 1);
+		cr_assert_eq(vc_input_next_member(in, NULL), -1);
+		cr_assert_eq(vc_input_error(in)->kind, VC_INPUT_ECORRUPT);
+		vc_input_close(in);
+		free(arc);
+		free(gz);
+		free(text);
+	}
+}
+
+Test(input, gzip_bomb_inside_a_zip_hits_the_ratio_limit)
+{
+	size_t mlen = 10u << 20, gzlen = 0, one, alen;
+	char *zeros = calloc(1, mlen), *gz = NULL;
+	struct vc_input *in;
+	static char buf[65536];
+	ptrdiff_t r;
+
+	gz_member(&gz, &gzlen, zeros, mlen, 9);
+	one = gzlen;
+	gz = realloc(gz, one * 20);
+	for (size_t i = 1; i < 20; i++)
+		memcpy(gz + i * one, gz, one);
+	struct entry e[] = { { "bomb.pgn.gz", gz, one * 20, AE_IFREG, NULL, 0 } };
+	write_archive_or_skip(tp("bomb.zip"), F_ZIP, C_NONE, e, 1);
+	free(read_file(tp("bomb.zip"), &alen));
+	in = vc_input_open(tp("bomb.zip"), NULL);
+	cr_assert_not_null(in);
+	cr_assert_eq(vc_input_next_member(in, NULL), 1);
+	while ((r = vc_input_read(in, buf, sizeof buf)) > 0)
+		;
+	cr_assert_eq(r, -1);
+	cr_assert_eq(vc_input_error(in)->kind, VC_INPUT_ELIMIT, "%s",
+	             vc_input_error(in)->message);
+	cr_assert_leq(vc_input_bytes_out(in),
+	              VC_INPUT_DEFAULT_MAX_RATIO * alen + (1u << 20));
+	vc_input_close(in);
+	free(gz);
+	free(zeros);
+}
+
+/* A member whose compressed data decompresses to almost nothing (a small
+ * gzip and megabytes of zero padding) is measured by what the outer
+ * decompression makes of the archive: it is a bomb at that level. */
+Test(input, padding_bomb_inside_a_tar_gz_is_guarded)
+{
+	size_t len = 2000, gzlen = 0, plen = 16u << 20;
+	char *text = make_text(len, 116), *gz = NULL;
+	struct vc_input_options o;
+	struct got g;
+
+	gz_member(&gz, &gzlen, text, len, 6);
+	gz = realloc(gz, gzlen + plen);
+	memset(gz + gzlen, 0, plen);
+	struct entry e[] = { { "pad.pgn.gz", gz, gzlen + plen, AE_IFREG, NULL, 0 } };
+	write_archive_or_skip(tp("pad.tar.gz"), F_TAR, C_GZIP, e, 1);
+	vc_input_options_init(&o);
+	o.max_ratio = 100;
+	struct vc_input *in = vc_input_open_opts(tp("pad.tar.gz"), &o, NULL);
+	cr_assert_not_null(in);
+	read_all_from(in, 65536, &g);
+	cr_assert_eq(g.err.kind, VC_INPUT_ELIMIT, "%s", g.err.message);
+	vc_input_close(in);
+	got_free(&g);
+	/* without the guard: the text, then padding */
+	o.max_ratio = 0;
+	in = vc_input_open_opts(tp("pad.tar.gz"), &o, NULL);
+	read_all_from(in, 65536, &g);
+	assert_member(&g, 0, "pad.pgn.gz", text, len);
+	assert_clean_end(&g);
+	vc_input_close(in);
+	got_free(&g);
+	free(gz);
+	free(text);
 }
