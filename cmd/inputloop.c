@@ -50,8 +50,9 @@ int vc_input_loop_path(struct vc_input_loop *L, const char *path)
 		struct vc_peek pk;
 		vc_peek_init(&pk, input_read, &ic);
 		/* archive members are read when they are PGN or EPD (FORMATS.md
-		 * section 1): a README or a nested archive is skipped, said on
-		 * stderr, and is no game */
+		 * section 1): a README is skipped, said on stderr, and is no
+		 * game. A compressed member arrives decompressed (input.h); an
+		 * archive inside the archive fails to read: exit 3 naming it */
 		if (mname && !ic.failed && !vc_peek_is_epd(&pk) && !vc_peek_is_pgn(&pk)) {
 			fprintf(stderr, "vchess %s: %s:%s: skipped: not PGN or EPD\n",
 			        rep->command, path, mname);

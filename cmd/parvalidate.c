@@ -219,7 +219,8 @@ static int one_path(struct pipeline *pl, struct vc_pgnrec *cur, const char *path
 		struct vc_peek pk;
 		vc_peek_init(&pk, input_read, &ic);
 		if (member && !ic.failed && !vc_peek_is_epd(&pk) && !vc_peek_is_pgn(&pk)) {
-			/* as the input loop: only PGN and EPD members are read */
+			/* as the input loop: only PGN and EPD members are read
+			 * (compressed ones decompressed by the input layer) */
 			fprintf(stderr, "vchess %s: %s:%s: skipped: not PGN or EPD\n",
 			        p->rep->command, path, member);
 			continue;
