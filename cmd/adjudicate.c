@@ -46,6 +46,7 @@ static const char usage[] =
         VC_HELP_QUIET
         VC_HELP_VERBOSE
         VC_HELP_OUTPUT
+        VC_HELP_MAX_RATIO
         "      --fix-results FILE  write the games to FILE with the Result tag and\n"
         "                       the result token set to the verdict where the\n"
         "                       rules decide it; every other byte unchanged\n"
@@ -983,7 +984,7 @@ int cmd_adjudicate(int argc, char **argv)
 	struct vc_cli_spec spec = {
 		.name = "adjudicate", .usage = usage,
 		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_FORMAT | VC_OPT_QUIET |
-		          VC_OPT_VERBOSE | VC_OPT_OUTPUT,
+		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_RATIO,
 		.options = own_options, .handle = own_option, .ctx = a,
 	};
 	int first;
@@ -1036,8 +1037,11 @@ int cmd_adjudicate(int argc, char **argv)
 		vc_cli_error("adjudicate", "out of memory");
 		return VC_EXIT_INPUT;
 	}
+	struct vc_input_options io;
+	vc_cli_input_options(&a->opts, &io);
 	struct vc_input_loop loop = {
 		.rep = &a->rep, .chk = &chk, .on_game = on_game, .user = a,
+		.input_opts = &io,
 	};
 	if (a->fixing) {
 		loop.tap_begin = fix_tap_begin;

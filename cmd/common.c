@@ -1,5 +1,6 @@
 /* vchess - helpers shared by the subcommands. See common.h. */
 #include "common.h"
+#include "input.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -25,6 +26,7 @@ enum {
 	V_JOBS,
 	V_PROGRESS,
 	V_MAX_ERRORS,
+	V_MAX_RATIO,
 	V_NO_PROGRESS = VC_OPT_VAL_BASE + 32,
 	V_HELP
 };
@@ -46,6 +48,7 @@ static const struct common_option common_options[] = {
 	{ VC_OPT_PROGRESS, { "progress", no_argument, NULL, V_PROGRESS } },
 	{ VC_OPT_PROGRESS, { "no-progress", no_argument, NULL, V_NO_PROGRESS } },
 	{ VC_OPT_MAX_ERRORS, { "max-errors", required_argument, NULL, V_MAX_ERRORS } },
+	{ VC_OPT_MAX_RATIO, { "max-ratio", required_argument, NULL, V_MAX_RATIO } },
 };
 #define NCOMMON (sizeof common_options / sizeof common_options[0])
 
@@ -203,6 +206,11 @@ static int common_option(const struct vc_cli_spec *spec,
 			                          "a number", arg);
 		o->max_errors = n;
 		return 0;
+	case V_MAX_RATIO:
+		if (!vc_cli_parse_u64(arg, &o->max_ratio))
+			return vc_cli_usage_error(name, "--max-ratio: '%s' is not "
+			                          "a number (0: no limit)", arg);
+		return 0;
 	}
 	return vc_cli_usage_error(name, "internal error: option %d", val);
 }
@@ -219,6 +227,7 @@ int vc_cli_parse(int argc, char **argv, const struct vc_cli_spec *spec,
 	opts->format = VC_FORMAT_TEXT;
 	opts->jobs = 1;
 	opts->progress = -1;
+	opts->max_ratio = VC_INPUT_DEFAULT_MAX_RATIO;
 
 	longopts[nl++] = (struct option){ "help", no_argument, NULL, V_HELP };
 	for (size_t i = 0; i < NCOMMON; i++)
@@ -285,6 +294,13 @@ int vc_cli_parse(int argc, char **argv, const struct vc_cli_spec *spec,
 	}
 	*first = optind;
 	return VC_CLI_CONTINUE;
+}
+
+void vc_cli_input_options(const struct vc_cli_opts *opts,
+                          struct vc_input_options *io)
+{
+	vc_input_options_init(io);
+	io->max_ratio = opts->max_ratio;
 }
 
 bool vc_cli_progress(const struct vc_cli_opts *opts)

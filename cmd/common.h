@@ -67,7 +67,8 @@ enum vc_exit {
 #define VC_OPT_JOBS       (1u << 7) /* -j N, --jobs N (1..256) */
 #define VC_OPT_PROGRESS   (1u << 8) /* --progress, --no-progress */
 #define VC_OPT_MAX_ERRORS (1u << 9) /* --max-errors N: stop after N invalid games */
-#define VC_OPT_ALL        ((1u << 10) - 1)
+#define VC_OPT_MAX_RATIO  (1u << 10) /* --max-ratio N: zip-bomb guard, 0 = off */
+#define VC_OPT_ALL        ((1u << 11) - 1)
 
 /* Option `val`s of the common options live in [VC_OPT_VAL_BASE,
  * VC_OPT_VAL_BASE + 64). A command's own options use a short-option letter
@@ -87,6 +88,10 @@ struct vc_cli_opts {
 	bool quiet;                       /* --quiet */
 	bool verbose;                     /* --verbose */
 	long max_errors;                  /* --max-errors; 0 = no limit */
+	uint64_t max_ratio;               /* --max-ratio: decompressed bytes per
+	                                     compressed byte before an input
+	                                     stops (struct vc_input_options);
+	                                     default 1000, 0 = no limit */
 	const char *output;               /* -o; NULL = standard output */
 	int jobs;                         /* -j; default 1 */
 	int progress;                     /* 1 --progress, 0 --no-progress,
@@ -118,6 +123,9 @@ struct vc_cli_opts {
 	"                       a terminal)\n"
 #define VC_HELP_MAX_ERRORS \
 	"      --max-errors N   stop after N invalid games\n"
+#define VC_HELP_MAX_RATIO \
+	"      --max-ratio N    zip-bomb guard: a compressed input stops past N\n" \
+	"                       bytes out per byte in (default 1000; 0: off)\n"
 #define VC_HELP_HELP \
 	"  -h, --help           show this help\n"
 #define VC_HELP_EXIT \
@@ -173,6 +181,12 @@ bool vc_cli_parse_u64(const char *text, uint64_t *out);
  * alias, case-insensitive). On failure reports a usage error naming `name`
  * (the command) and returns NULL. */
 const struct vc_variant *vc_cli_variant(const char *name, const char *text);
+
+/* The input-layer options (formats/input.h) the common options ask for:
+ * --max-ratio (the default when the command does not take it). */
+struct vc_input_options;
+void vc_cli_input_options(const struct vc_cli_opts *opts,
+                          struct vc_input_options *io);
 
 /* Should progress be shown on stderr? --progress: yes; --no-progress: no;
  * default: when stderr is a terminal and --quiet was not given. */

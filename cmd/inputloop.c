@@ -35,7 +35,7 @@ int vc_input_loop_path(struct vc_input_loop *L, const char *path)
 	struct vc_checker *chk = L->chk;
 	struct vc_input_error err;
 	vc_input_error_init(&err);
-	struct vc_input *in = vc_input_open(path, &err);
+	struct vc_input *in = vc_input_open_opts(path, L->input_opts, &err);
 	if (!in) {
 		vc_report_input_error(rep, path, NULL, vc_input_errkind_name(err.kind), err.message);
 		return VC_EXIT_INPUT;

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "gamecheck.h"
+#include "input.h"
 #include "report.h"
 
 struct vc_input_loop {
@@ -23,6 +24,9 @@ struct vc_input_loop {
 	                            PGN; on_game below for EPD lines) */
 	vc_gc_on_game on_game;   /* for EPD/FEN lines (vc_epd_check) */
 	void *user;              /* passed to on_game */
+	/* Input-layer options (--max-ratio: vc_cli_input_options); NULL =
+	 * the defaults. */
+	const struct vc_input_options *input_opts;
 	bool stopped;            /* set when on_game asked to stop; no more
 	                            inputs are read once set */
 	/* Optional: every byte of each stream, in order, as it is read (before

@@ -205,7 +205,9 @@ static int one_path(struct pipeline *pl, struct vc_pgnrec *cur, const char *path
 	struct vc_par_validate *p = pl->p;
 	struct vc_input_error err;
 	vc_input_error_init(&err);
-	struct vc_input *in = vc_input_open(path, &err);
+	struct vc_input_options io;
+	vc_cli_input_options(p->opts, &io);
+	struct vc_input *in = vc_input_open_opts(path, &io, &err);
 	if (!in) {
 		drain(pl);
 		vc_report_input_error(p->rep, path, NULL, vc_input_errkind_name(err.kind), err.message);

@@ -45,6 +45,7 @@ static const char usage[] =
         "      --max-depth N    suite: check depths up to N only\n"
         "      --max-nodes N    suite: skip counts larger than N\n"
         "      --max-positions N  suite: check the first N positions only\n"
+        VC_HELP_MAX_RATIO
         VC_HELP_JOBS
         VC_HELP_PROGRESS
         VC_HELP_QUIET
@@ -370,12 +371,15 @@ static bool read_member(struct vc_input *in, char **buf, size_t *len)
 
 /* Read and parse `path` (any container the input layer opens; each member
  * of an archive is a suite of its own) into *src. */
-static void read_suite(const char *path, struct suite_source *src)
+static void read_suite(const char *path, const struct vc_cli_opts *opts,
+                       struct suite_source *src)
 {
 	memset(src, 0, sizeof *src);
 	vc_perftsuite_init(&src->suite);
 	vc_input_error_init(&src->ierr);
-	struct vc_input *in = vc_input_open(path, &src->ierr);
+	struct vc_input_options io;
+	vc_cli_input_options(opts, &io);
+	struct vc_input *in = vc_input_open_opts(path, &io, &src->ierr);
 	if (!in) {
 		src->input_failed = true;
 		return;
@@ -528,7 +532,7 @@ static int perft_suite(const struct perft_args *a,
 	const struct vc_variant *dflt =
 	        opts->variant ? opts->variant : vc_variant_get(VC_STANDARD);
 	struct suite_source src;
-	read_suite(a->suite, &src);
+	read_suite(a->suite, opts, &src);
 	struct vc_perft_suite suite = src.suite;
 	if (src.input_failed && suite.count == 0 && !src.syntax) {
 		vc_cli_error("perft", "cannot read %s: %s", file, src.ierr.message);
@@ -658,7 +662,7 @@ int cmd_perft(int argc, char **argv)
 		.name = "perft",
 		.usage = usage,
 		.common = VC_OPT_VARIANT | VC_OPT_JOBS | VC_OPT_PROGRESS |
-		          VC_OPT_QUIET | VC_OPT_VERBOSE,
+		          VC_OPT_QUIET | VC_OPT_VERBOSE | VC_OPT_MAX_RATIO,
 		.options = own_options,
 		.shortopts = "d:",
 		.handle = perft_option,

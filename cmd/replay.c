@@ -48,6 +48,7 @@ static const char usage[] =
         VC_HELP_VERBOSE
         VC_HELP_OUTPUT
         VC_HELP_MAX_ERRORS
+        VC_HELP_MAX_RATIO
         "      --shredder       write FENs as Shredder-FEN (default X-FEN)\n"
         VC_HELP_HELP
         "\n"
@@ -763,7 +764,8 @@ int cmd_replay(int argc, char **argv)
 	struct vc_cli_spec spec = {
 		.name = "replay", .usage = usage,
 		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_FORMAT | VC_OPT_STRICT |
-		          VC_OPT_QUIET | VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS,
+		          VC_OPT_QUIET | VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS |
+		          VC_OPT_MAX_RATIO,
 		.options = own_options, .handle = own_option, .ctx = &R,
 	};
 	int first;
@@ -811,8 +813,11 @@ int cmd_replay(int argc, char **argv)
 		return VC_EXIT_INPUT;
 	}
 	vc_checker_on_event(&chk, on_event, &R);
+	struct vc_input_options io;
+	vc_cli_input_options(&R.opts, &io);
 	struct vc_input_loop loop = {
 		.rep = &R.rep, .chk = &chk, .on_game = on_game, .user = &R,
+		.input_opts = &io,
 	};
 	int status = VC_EXIT_OK;
 	for (int i = first; i < argc && !loop.stopped; i++) {

@@ -34,6 +34,7 @@ static const char usage[] =
         VC_HELP_VERBOSE
         VC_HELP_OUTPUT
         VC_HELP_MAX_ERRORS
+        VC_HELP_MAX_RATIO
         "      --valid-out FILE    copy each valid game's original text to FILE\n"
         "      --invalid-out FILE  copy each invalid game's original text to FILE\n"
         "                       ('-': standard output; then the report needs -o)\n"
@@ -64,6 +65,7 @@ struct validate {
 	bool progress;
 	double t0, last_shown;
 	struct vc_input_loop loop;
+	struct vc_input_options iopts; /* --max-ratio, for the loop */
 	uint64_t total_bytes;  /* sum of known sizes, 0 when unknown */
 };
 
@@ -130,6 +132,8 @@ static int validate_serial(struct validate *v, struct vc_checker *chk, char **pa
 			if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0)
 				v->total_bytes += (uint64_t)st.st_size;
 		}
+	vc_cli_input_options(&v->opts, &v->iopts);
+	v->loop.input_opts = &v->iopts;
 	v->loop.rep = &v->rep;
 	v->loop.chk = chk;
 	v->loop.on_game = on_game;

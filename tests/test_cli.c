@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "../cmd/common.h"
+#include "input.h"
 
 struct own {
 	int calls;
@@ -233,4 +234,26 @@ Test(cli, check_outputs, .init = cr_redirect_stderr)
 	unlink(link);
 	unlink(in);
 	rmdir(dir);
+}
+
+Test(cli, max_ratio, .init = cr_redirect_stderr)
+{
+	int first;
+	struct vc_input_options io;
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("a.pgn"), &first), VC_CLI_CONTINUE);
+	cr_assert_eq(opts.max_ratio, VC_INPUT_DEFAULT_MAX_RATIO);
+	vc_cli_input_options(&opts, &io);
+	cr_assert_eq(io.max_ratio, VC_INPUT_DEFAULT_MAX_RATIO);
+	cr_assert_eq(io.ratio_floor, VC_INPUT_DEFAULT_RATIO_FLOOR);
+	cr_assert_eq(io.max_output, 0);
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("--max-ratio", "0"), &first), VC_CLI_CONTINUE);
+	cr_assert_eq(opts.max_ratio, 0, "0: no limit");
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("--max-ratio=100000"), &first), VC_CLI_CONTINUE);
+	vc_cli_input_options(&opts, &io);
+	cr_assert_eq(io.max_ratio, 100000);
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("--max-ratio", "-1"), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("--max-ratio", "1e6"), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(VC_OPT_ALL, ARGV("--max-ratio", ""), &first), VC_EXIT_USAGE);
+	cr_assert_eq(parse(VC_OPT_ALL & ~VC_OPT_MAX_RATIO, ARGV("--max-ratio", "5"), &first),
+	             VC_EXIT_USAGE, "not taken by every command");
 }
