@@ -53,7 +53,16 @@ vc_bb vc_attackers(const struct vc_position *pos, int sq, int by, vc_bb occ)
 
 bool vc_square_attacked(const struct vc_position *pos, int sq, int by)
 {
-	return vc_attackers(pos, sq, by, vc_occupied(pos)) != 0;
+	const vc_bb them = pos->by_color[by];
+	if (them & ((vc_pawn_attacks(!by, sq) & pos->by_type[VC_PAWN]) |
+	            (vc_knight_attacks(sq) & pos->by_type[VC_KNIGHT]) |
+	            (vc_king_attacks(sq) & pos->by_type[VC_KING])))
+		return true;
+	/* the magic lookups only for sliders on the square's lines */
+	const vc_bb occ = vc_occupied(pos);
+	vc_bb o = vc_rook_rays_[sq] & them & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
+	vc_bb d = vc_bishop_rays_[sq] & them & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
+	return (o && (vc_rook_attacks(sq, occ) & o)) || (d && (vc_bishop_attacks(sq, occ) & d));
 }
 
 bool vc_in_check(const struct vc_position *pos, int color)
