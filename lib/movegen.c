@@ -27,6 +27,44 @@ static inline vc_move *add_promos(vc_move *o, int from, int to, bool king)
 	return o;
 }
 
+/* Pawn moves of a whole set at once, by shifts: single and double pushes
+ * to empty squares, captures towards the a-file side (west) and the h-file
+ * side (east) onto `theirs`. Each set holds one move per pawn. */
+struct pawn_sets {
+	vc_bb push1, push2, capw, cape;
+};
+
+static inline struct pawn_sets pawn_sets(int us, vc_bb pawns, vc_bb empty, vc_bb theirs)
+{
+	const vc_bb not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
+	struct pawn_sets ps;
+	if (us == VC_WHITE) {
+		ps.push1 = (pawns << 8) & empty;
+		ps.push2 = ((ps.push1 & 0x0000000000FF0000ull) << 8) & empty;
+		ps.capw = ((pawns & not_a) << 7) & theirs;
+		ps.cape = ((pawns & not_h) << 9) & theirs;
+	} else {
+		ps.push1 = (pawns >> 8) & empty;
+		ps.push2 = ((ps.push1 & 0x0000FF0000000000ull) >> 8) & empty;
+		ps.capw = ((pawns & not_a) >> 9) & theirs;
+		ps.cape = ((pawns & not_h) >> 7) & theirs;
+	}
+	return ps;
+}
+
+/* Squares a non-pawn piece on `from` attacks (antichess: the king is an
+ * ordinary piece). */
+static inline vc_bb piece_attacks(const struct vc_position *pos, int from, vc_bb occ)
+{
+	switch (VC_PIECE_TYPE(pos->board[from])) {
+	case VC_KNIGHT: return vc_knight_attacks(from);
+	case VC_BISHOP: return vc_bishop_attacks(from, occ);
+	case VC_ROOK: return vc_rook_attacks(from, occ);
+	case VC_QUEEN: return vc_bishop_attacks(from, occ) | vc_rook_attacks(from, occ);
+	default: return vc_king_attacks(from);
+	}
+}
+
 /* Is `sq` attacked by `by` with occupancy `occ`? The sliders' magic
  * lookups are made only when one of them is on a line through sq. */
 static inline bool square_attacked(const struct vc_position *pos, int sq, int by, vc_bb occ,
@@ -189,19 +227,8 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		 * appears in two sets). */
 		vc_bb each = pawns;
 		if (count) {
-			const vc_bb free = pawns & ~pinned;
-			vc_bb push1, push2, capw, cape;
-			if (us == VC_WHITE) {
-				push1 = (free << 8) & empty;
-				push2 = ((push1 & third) << 8) & empty;
-				capw = ((free & ~0x0101010101010101ull) << 7) & theirs;
-				cape = ((free & ~0x8080808080808080ull) << 9) & theirs;
-			} else {
-				push1 = (free >> 8) & empty;
-				push2 = ((push1 & third) >> 8) & empty;
-				capw = ((free & ~0x0101010101010101ull) >> 9) & theirs;
-				cape = ((free & ~0x8080808080808080ull) >> 7) & theirs;
-			}
+			struct pawn_sets ps = pawn_sets(us, pawns & ~pinned, empty, theirs);
+			vc_bb push1 = ps.push1, push2 = ps.push2, capw = ps.capw, cape = ps.cape;
 			push1 &= target;
 			capw &= target;
 			cape &= target;
@@ -431,14 +458,7 @@ int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
 	/* Captures first; if there is any, they are the only legal moves. */
 	for (vc_bb p = ours & ~pawns; p; p &= p - 1) {
 		int from = vc_lsb(p);
-		vc_bb t;
-		switch (VC_PIECE_TYPE(pos->board[from])) {
-		case VC_KNIGHT: t = vc_knight_attacks(from); break;
-		case VC_BISHOP: t = vc_bishop_attacks(from, occ); break;
-		case VC_ROOK: t = vc_rook_attacks(from, occ); break;
-		case VC_QUEEN: t = vc_bishop_attacks(from, occ) | vc_rook_attacks(from, occ); break;
-		default: t = vc_king_attacks(from); break;
-		}
+		vc_bb t = piece_attacks(pos, from, occ);
 		for (t &= theirs; t; t &= t - 1)
 			*o++ = VC_MOVE(from, vc_lsb(t));
 	}
@@ -460,14 +480,7 @@ int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
 
 	for (vc_bb p = ours & ~pawns; p; p &= p - 1) {
 		int from = vc_lsb(p);
-		vc_bb t;
-		switch (VC_PIECE_TYPE(pos->board[from])) {
-		case VC_KNIGHT: t = vc_knight_attacks(from); break;
-		case VC_BISHOP: t = vc_bishop_attacks(from, occ); break;
-		case VC_ROOK: t = vc_rook_attacks(from, occ); break;
-		case VC_QUEEN: t = vc_bishop_attacks(from, occ) | vc_rook_attacks(from, occ); break;
-		default: t = vc_king_attacks(from); break;
-		}
+		vc_bb t = piece_attacks(pos, from, occ);
 		for (t &= ~occ; t; t &= t - 1)
 			*o++ = VC_MOVE(from, vc_lsb(t));
 	}
@@ -495,33 +508,15 @@ int vc_count_legal_antichess(const struct vc_position *pos)
 	const vc_bb occ = ours | theirs, empty = ~occ;
 	const vc_bb pawns = vc_pieces(pos, us, VC_PAWN);
 	const vc_bb last = us == VC_WHITE ? RANK8 : RANK1;
-	const vc_bb third = us == VC_WHITE ? 0x0000000000FF0000ull : 0x0000FF0000000000ull;
 	int caps = 0, quiet = 0;
 	for (vc_bb p = ours & ~pawns; p; p &= p - 1) {
 		int from = vc_lsb(p);
-		vc_bb t;
-		switch (VC_PIECE_TYPE(pos->board[from])) {
-		case VC_KNIGHT: t = vc_knight_attacks(from); break;
-		case VC_BISHOP: t = vc_bishop_attacks(from, occ); break;
-		case VC_ROOK: t = vc_rook_attacks(from, occ); break;
-		case VC_QUEEN: t = vc_bishop_attacks(from, occ) | vc_rook_attacks(from, occ); break;
-		default: t = vc_king_attacks(from); break;
-		}
+		vc_bb t = piece_attacks(pos, from, occ);
 		caps += vc_popcount(t & theirs);
 		quiet += vc_popcount(t & empty);
 	}
-	vc_bb push1, push2, capw, cape;
-	if (us == VC_WHITE) {
-		push1 = (pawns << 8) & empty;
-		push2 = ((push1 & third) << 8) & empty;
-		capw = ((pawns & ~0x0101010101010101ull) << 7) & theirs;
-		cape = ((pawns & ~0x8080808080808080ull) << 9) & theirs;
-	} else {
-		push1 = (pawns >> 8) & empty;
-		push2 = ((push1 & third) >> 8) & empty;
-		capw = ((pawns & ~0x0101010101010101ull) >> 9) & theirs;
-		cape = ((pawns & ~0x8080808080808080ull) >> 7) & theirs;
-	}
+	struct pawn_sets ps = pawn_sets(us, pawns, empty, theirs);
+	vc_bb push1 = ps.push1, push2 = ps.push2, capw = ps.capw, cape = ps.cape;
 	caps += vc_popcount(capw & ~last) + 5 * vc_popcount(capw & last) +
 	        vc_popcount(cape & ~last) + 5 * vc_popcount(cape & last);
 	if (pos->ep != VC_NO_SQ)
