@@ -32,7 +32,7 @@ CMD_OBJ = $(CMD_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
-        check-asan check-hostile check-diff demo bench install deps fuzz
+        check-asan check-hostile check-diff check-backwards-long demo bench install deps fuzz
 
 all: vchess lib/libvchess.a
 
@@ -116,6 +116,13 @@ bench: deps vchess
 
 check-diff: vchess
 	sh tests/diff_fairy.sh ./vchess
+
+# Backwards Stalemate Chess: the fast generator against the simple one of
+# tests/backwards_ref.c on perft depth 2 for 100 random-play positions and
+# depth 3 for 10 (the quick agreement on 2,000 move sets is in check-unit).
+check-backwards-long: deps $(BUILD)/unit-tests
+	VCHESS_LONG=1 $(BUILD)/unit-tests --filter 'backwards_long/*'
+
 
 # Fuzzing with libFuzzer (clang): every tests/fuzz/fuzz_NAME.c defines
 # LLVMFuzzerTestOneInput and runs FUZZ_TIME seconds, seeded from the files
