@@ -175,8 +175,10 @@ static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
 		bool unsupported = false;
 		v = vc_variant_find(vt, &unsupported);
 		if (!v) {
+			/* at the Variant tag, where the fault is */
 			vc_gc_add(c, true, unsupported ? "unsupported-variant" : "unknown-variant",
-			          loc->line, loc->column, 0, NULL,
+			          c->tag_off[c->variant_tag].line, c->tag_off[c->variant_tag].column, 0,
+			          NULL,
 			          unsupported ? "variant \"%s\" is not supported by vchess"
 			                      : "unknown variant \"%s\"", vt);
 			return false;
