@@ -562,6 +562,35 @@ static bool result_known(const char *s)
 	             !strcmp(s, "*"));
 }
 
+/* A result written with ½ or a Unicode dash (U+2010..U+2015, U+2212) as
+ * its ASCII form in buf, or NULL when it is no result even so. */
+static const char *normalize_result(const char *s, char *buf, size_t size)
+{
+	size_t o = 0;
+	while (*s && o + 4 < size) {
+		const unsigned char *u = (const unsigned char *)s;
+		if (u[0] == 0xC2 && u[1] == 0xBD) { /* ½ */
+			memcpy(buf + o, "1/2", 3);
+			o += 3;
+			s += 2;
+		} else if (u[0] == 0xE2 && u[1] == 0x80 && u[2] >= 0x90 && u[2] <= 0x95) {
+			buf[o++] = '-';
+			s += 3;
+		} else if (u[0] == 0xE2 && u[1] == 0x88 && u[2] == 0x92) { /* minus */
+			buf[o++] = '-';
+			s += 3;
+		} else {
+			buf[o++] = *s++;
+		}
+	}
+	if (*s)
+		return NULL;
+	buf[o] = 0;
+	if (!strcmp(buf, "1/2"))
+		strcpy(buf, "1/2-1/2");
+	return result_known(buf) ? buf : NULL;
+}
+
 /* Checks that need the whole game: results, PlyCount. */
 static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
 {
@@ -573,7 +602,21 @@ static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
 		c->tags[i].value = c->arena + c->tag_off[i].value;
 	}
 	r->tags = c->tags;
-	r->declared = tag_value(c, find_tag(c, "Result"));
+	int rtag = find_tag(c, "Result");
+	r->declared = tag_value(c, rtag);
+	if (r->declared && !result_known(r->declared)) {
+		/* results written as in print (½-½, 1–0 with a Unicode dash),
+		 * as the reader accepts them in movetext: read as the ASCII
+		 * result, with the same warning */
+		const char *norm = normalize_result(r->declared, c->result_norm,
+		                                    sizeof c->result_norm);
+		if (norm) {
+			vc_gc_add(c, false, "nonstandard-notation", c->tag_off[rtag].line,
+			          c->tag_off[rtag].column, 0, NULL,
+			          "Result tag \"%s\" read as \"%s\"", r->declared, norm);
+			r->declared = norm;
+		}
+	}
 	r->termination_tag = tag_value(c, find_tag(c, "Termination"));
 	if (r->movetext_result && r->movetext_result[0] == 0)
 		r->movetext_result = NULL;

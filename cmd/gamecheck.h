@@ -153,6 +153,7 @@ struct vc_checker {
 	struct vc_gc_tagoff *tag_off;
 	int tag_cap;
 	char result_text[16];
+	char result_norm[16];        /* a Result tag normalised to ASCII */
 	char *arena;                 /* tag text */
 	size_t arena_len, arena_cap;
 	int fen_tag, setup_tag, variant_tag;
