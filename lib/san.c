@@ -102,6 +102,21 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 			info->suffix = VC_SUFFIX_CHECK;
 		len--;
 	}
+	/* "exd6e.p.", "exd6e.p" (the reader drops a last dot), "exf6ep": the
+	 * en-passant mark glued to the move (the PGN reader drops it when it
+	 * stands apart); '+'/'#' may come before it */
+	size_t ep_mark = len > 4 && memcmp(t + len - 4, "e.p.", 4) == 0 ? 4
+	                 : len > 3 && memcmp(t + len - 3, "e.p", 3) == 0 ? 3
+	                 : len > 2 && memcmp(t + len - 2, "ep", 2) == 0 ? 2 : 0;
+	if (ep_mark && (is_rank(t[len - ep_mark - 1]) || t[len - ep_mark - 1] == '+' ||
+	                t[len - ep_mark - 1] == '#')) {
+		len -= ep_mark;
+		while (len && (t[len - 1] == '+' || t[len - 1] == '#')) {
+			if (!info->suffix)
+				info->suffix = t[len - 1] == '#' ? VC_SUFFIX_MATE : VC_SUFFIX_CHECK;
+			len--;
+		}
+	}
 	if (!len)
 		return VC_SAN_SYNTAX;
 	if (eq(t, len, "--") || eq(t, len, "Z0") || eq(t, len, "0000") || eq(t, len, "@@@@"))

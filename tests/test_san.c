@@ -550,3 +550,20 @@ Test(san, long_algebraic_with_dash)
 	cr_assert_eq(vc_san_parse(&pos, NULL, 0, "N-f3", 4, &info), VC_SAN_SYNTAX);
 	cr_assert_eq(vc_san_parse(&pos, NULL, 0, "g-f3", 4, &info), VC_SAN_SYNTAX);
 }
+
+/* An en-passant mark glued to the move ("exd6e.p.") is read as the move,
+ * as the PGN reader drops a separate "e.p." token. */
+Test(san, glued_en_passant_mark)
+{
+	struct vc_position pos;
+	cr_assert_eq(vc_fen_parse(&pos, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", VC_STANDARD, NULL),
+	             VC_FEN_OK);
+	struct vc_san_info info;
+	cr_assert_eq(vc_san_parse(&pos, NULL, 0, "exd6e.p.", 8, &info), VC_SAN_OK);
+	cr_assert(info.move & VC_MF_EP);
+	cr_assert_eq(info.warnings, 0);
+	cr_assert_eq(vc_san_parse(&pos, NULL, 0, "exd6e.p", 7, &info), VC_SAN_OK);
+	cr_assert_eq(vc_san_parse(&pos, NULL, 0, "exd6ep", 6, &info), VC_SAN_OK);
+	cr_assert(info.move & VC_MF_EP);
+	cr_assert_eq(vc_san_parse(&pos, NULL, 0, "e.p.", 4, &info), VC_SAN_SYNTAX);
+}
