@@ -154,7 +154,7 @@ install: all
 	  $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/share/man/man7
 	install -m 755 vchess $(DESTDIR)$(PREFIX)/bin/vchess
 	install -m 644 lib/libvchess.a $(DESTDIR)$(PREFIX)/lib/libvchess.a
-	install -m 644 lib/*.h $(DESTDIR)$(PREFIX)/include/vchess/
+	install -m 644 $(filter-out %internal.h,$(wildcard lib/*.h)) $(DESTDIR)$(PREFIX)/include/vchess/
 	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	for f in man/*.5; do [ ! -f "$$f" ] || \
 	  install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man5/; done
