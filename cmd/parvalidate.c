@@ -98,7 +98,7 @@ static void *worker_main(void *arg)
 
 /* Write the finished batches at the head of the queue, in order; with
  * `wait`, wait until the oldest unflushed batch is done first. Called with
- * the mutex held. */
+ * the mutex held (by the main thread only); it is released while writing. */
 static void flush(struct pipeline *pl, bool wait_oldest)
 {
 	struct vc_par_validate *p = pl->p;
@@ -111,6 +111,10 @@ static void flush(struct pipeline *pl, bool wait_oldest)
 			continue;
 		}
 		wait_oldest = false;
+		/* Only this (the main) thread touches a finished slot until it is
+		 * free again: write without holding the lock, so that workers can
+		 * hand in and take batches meanwhile. */
+		pthread_mutex_unlock(&pl->mu);
 		if (s->out_len)
 			fwrite(s->out, 1, s->out_len, p->rep->out);
 		if (s->vout_len)
@@ -128,6 +132,7 @@ static void flush(struct pipeline *pl, bool wait_oldest)
 		s->member = NULL;
 		s->out_len = s->vout_len = s->iout_len = 0;
 		vc_pgnrec_clear(&s->rec);
+		pthread_mutex_lock(&pl->mu);
 		s->state = SLOT_FREE;
 		pl->next_flush++;
 	}
