@@ -66,7 +66,7 @@ static int rec_begin(void *user, const struct vc_pgn_game *g)
 	struct ev e = { .type = EV_BEGIN, .len1 = sizeof *g };
 	r->open = true;
 	r->open_at = r->len;
-	put(r, &e, g, NULL);
+	put(r, &e, g, "");
 	return VC_PGN_CONTINUE;
 }
 
@@ -82,7 +82,7 @@ static int rec_move(void *user, const struct vc_pgn_move *m)
 {
 	struct ev e = { .type = EV_MOVE, .len1 = m->len, .loc = m->loc, .number = m->number,
 		        .number_dots = m->number_dots, .depth = m->depth, .ply = m->ply };
-	put(user, &e, m->text, NULL);
+	put(user, &e, m->text, "");
 	return VC_PGN_CONTINUE;
 }
 
@@ -97,21 +97,21 @@ static int rec_comment(void *user, const char *text, size_t len, const struct vc
 	if (!clk)
 		return VC_PGN_CONTINUE;
 	struct ev e = { .type = EV_COMMENT, .len1 = len, .loc = *loc };
-	put(user, &e, text, NULL);
+	put(user, &e, text, "");
 	return VC_PGN_CONTINUE;
 }
 
 static int rec_bvar(void *user, unsigned depth, const struct vc_pgn_loc *loc)
 {
 	struct ev e = { .type = EV_BVAR, .code = depth, .loc = *loc };
-	put(user, &e, NULL, NULL);
+	put(user, &e, "", "");
 	return VC_PGN_CONTINUE;
 }
 
 static int rec_evar(void *user, unsigned depth, const struct vc_pgn_loc *loc)
 {
 	struct ev e = { .type = EV_EVAR, .code = depth, .loc = *loc };
-	put(user, &e, NULL, NULL);
+	put(user, &e, "", "");
 	return VC_PGN_CONTINUE;
 }
 
@@ -119,7 +119,7 @@ static int rec_result(void *user, const char *text, enum vc_pgn_result res,
                       const struct vc_pgn_loc *loc)
 {
 	struct ev e = { .type = EV_RESULT, .code = (uint32_t)res, .len1 = strlen(text), .loc = *loc };
-	put(user, &e, text, NULL);
+	put(user, &e, text, "");
 	return VC_PGN_CONTINUE;
 }
 
@@ -128,7 +128,7 @@ static int rec_finding(void *user, int type, enum vc_pgn_code code, const char *
 {
 	struct ev e = { .type = (uint32_t)type, .code = (uint32_t)code, .len1 = strlen(msg),
 		        .loc = *loc };
-	put(user, &e, msg, NULL);
+	put(user, &e, msg, "");
 	return VC_PGN_CONTINUE;
 }
 
@@ -149,7 +149,7 @@ static int rec_end(void *user, const struct vc_pgn_game *g)
 	struct vc_pgnrec *r = user;
 	struct ev e = { .type = EV_END, .len1 = sizeof *g,
 		        .len2 = r->keep_raw && g->raw ? g->raw_len : 0 };
-	put(r, &e, g, g->raw);
+	put(r, &e, g, g->raw ? g->raw : "");
 	r->games++;
 	r->open = false;
 	return VC_PGN_CONTINUE;
