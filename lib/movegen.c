@@ -444,6 +444,62 @@ void vc_make_chess_fast(struct vc_position *pos, vc_move m)
 	make_chess(pos, m, false);
 }
 
+/* Perft's last make before counting: src's child into dst, bitboards and
+ * the fields the counter reads only (side, en passant, castling rights);
+ * dst->board, the clocks and the key are left unset. The chess counter
+ * reads no board array, so the 64-byte copy and its updates are saved. */
+void vc_make_chess_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
+{
+	const int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
+	const int us = src->side, them = !us;
+	const int pt = VC_PIECE_TYPE(src->board[from]);
+	const vc_bb fb = VC_BIT(from), tb = VC_BIT(to);
+	const vc_bb back = 0xFFull << (8 * (us == VC_WHITE ? 0 : 7));
+	vc_bb col_us = src->by_color[us], col_them = src->by_color[them];
+	vc_bb castle = src->castle;
+	int ep = VC_NO_SQ;
+	for (int t = 1; t < 7; t++)
+		dst->by_type[t] = src->by_type[t];
+	if (m & VC_MF_CASTLE) {
+		vc_bb kb = VC_BIT(vc_castle_king_to(from, to)), rb = VC_BIT(vc_castle_rook_to(from, to));
+		col_us = (col_us & ~fb & ~tb) | kb | rb;
+		dst->by_type[VC_KING] = (dst->by_type[VC_KING] & ~fb) | kb;
+		dst->by_type[VC_ROOK] = (dst->by_type[VC_ROOK] & ~tb) | rb;
+		castle &= ~back;
+	} else {
+		const int cap = src->board[to];
+		if (cap) {
+			col_them &= ~tb;
+			dst->by_type[VC_PIECE_TYPE(cap)] &= ~tb;
+			castle &= ~tb;
+		}
+		col_us ^= fb | tb;
+		dst->by_type[pt] ^= fb | tb;
+		if (pt == VC_PAWN) {
+			if (m & VC_MF_EP) {
+				vc_bb cb = VC_BIT(to + (us == VC_WHITE ? -8 : 8));
+				col_them &= ~cb;
+				dst->by_type[VC_PAWN] &= ~cb;
+			} else if (to - from == 16 || from - to == 16) {
+				ep = (from + to) / 2;
+			} else if (VC_MOVE_PROMOTION(m)) {
+				dst->by_type[VC_PAWN] &= ~tb;
+				dst->by_type[VC_MOVE_PROMOTION(m)] |= tb;
+			}
+		} else if (pt == VC_KING) {
+			castle &= ~back;
+		} else {
+			castle &= ~fb;
+		}
+	}
+	dst->by_color[us] = col_us;
+	dst->by_color[them] = col_them;
+	dst->castle = castle;
+	dst->ep = (uint8_t)ep;
+	dst->side = (uint8_t)them;
+	dst->variant = src->variant;
+}
+
 int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
 {
 	vc_move *o = out;
@@ -556,6 +612,17 @@ bool vc_is_legal(const struct vc_position *pos, vc_move m)
 
 static uint64_t perft_rec(const struct vc_variant *v, const struct vc_position *pos, int depth)
 {
+	if (depth == 2 && v->make_leaf && v->count_legal) {
+		vc_move list[VC_MAX_MOVES];
+		int n = v->gen_legal(pos, list);
+		uint64_t total = 0;
+		for (int i = 0; i < n; i++) {
+			struct vc_position next;
+			v->make_leaf(pos, &next, list[i]);
+			total += (uint64_t)v->count_legal(&next);
+		}
+		return total;
+	}
 	void (*make)(struct vc_position *, vc_move) = v->make_fast ? v->make_fast : v->make;
 	if (depth <= 1 && v->count_legal)
 		return (uint64_t)v->count_legal(pos);

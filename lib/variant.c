@@ -31,6 +31,7 @@ const struct vc_variant vc_variant_standard = {
 	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
 	.has_legal = vc_has_legal_chess,
 	.make = vc_make_chess, .make_fast = vc_make_chess_fast,
+	.make_leaf = vc_make_chess_leaf,
 };
 
 const struct vc_variant vc_variant_chess960 = {
@@ -41,6 +42,7 @@ const struct vc_variant vc_variant_chess960 = {
 	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
 	.has_legal = vc_has_legal_chess,
 	.make = vc_make_chess, .make_fast = vc_make_chess_fast,
+	.make_leaf = vc_make_chess_leaf,
 };
 
 const struct vc_variant vc_variant_undo = {
@@ -51,6 +53,7 @@ const struct vc_variant vc_variant_undo = {
 	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
 	.has_legal = vc_has_legal_chess,
 	.make = vc_make_chess, .make_fast = vc_make_chess_fast,
+	.make_leaf = vc_make_chess_leaf,
 };
 
 static const struct vc_variant *registry(int id)

@@ -73,6 +73,9 @@ struct vc_variant {
 	/* Make for perft only: may leave pos->key and a dead en-passant
 	 * square stale (perft reads neither). NULL = make. */
 	void (*make_fast)(struct vc_position *pos, vc_move m);
+	/* Perft's make before its last ply: the child of src after legal move
+	 * m into dst with only what count_legal reads set. NULL = make_fast. */
+	void (*make_leaf)(const struct vc_position *src, struct vc_position *dst, vc_move m);
 	/* Number of legal moves, without listing them (perft's last ply).
 	 * NULL = count what gen_legal lists. */
 	int (*count_legal)(const struct vc_position *pos);
@@ -133,6 +136,7 @@ int vc_count_legal_chess(const struct vc_position *pos);
 int vc_has_legal_chess(const struct vc_position *pos);
 void vc_make_chess(struct vc_position *pos, vc_move m);
 void vc_make_chess_fast(struct vc_position *pos, vc_move m);
+void vc_make_chess_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m);
 struct vc_outcome vc_generic_outcome(const struct vc_position *pos, int nlegal,
                                      enum vc_ruleset rules);
 /* Insufficient material by RULES.md section 2 (K v K, K+N v K, bishops all
