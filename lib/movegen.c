@@ -565,9 +565,26 @@ int vc_count_legal_antichess(const struct vc_position *pos)
 	const vc_bb pawns = vc_pieces(pos, us, VC_PAWN);
 	const vc_bb last = us == VC_WHITE ? RANK8 : RANK1;
 	int caps = 0, quiet = 0;
-	for (vc_bb p = ours & ~pawns; p; p &= p - 1) {
+	/* by piece type from the bitboards (no board array: perft's leaf
+	 * positions do not fill it) */
+	const vc_bb diag = ours & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
+	const vc_bb orth = ours & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
+	for (vc_bb p = ours & pos->by_type[VC_KNIGHT]; p; p &= p - 1) {
+		vc_bb t = vc_knight_attacks(vc_lsb(p));
+		caps += vc_popcount(t & theirs);
+		quiet += vc_popcount(t & empty);
+	}
+	for (vc_bb p = ours & pos->by_type[VC_KING]; p; p &= p - 1) {
+		vc_bb t = vc_king_attacks(vc_lsb(p));
+		caps += vc_popcount(t & theirs);
+		quiet += vc_popcount(t & empty);
+	}
+	for (vc_bb p = diag | orth; p; p &= p - 1) {
 		int from = vc_lsb(p);
-		vc_bb t = piece_attacks(pos, from, occ);
+		vc_bb b = VC_BIT(from);
+		/* a queen's two rays never overlap: count them together */
+		vc_bb t = ((diag & b) ? vc_bishop_attacks(from, occ) : 0) |
+		          ((orth & b) ? vc_rook_attacks(from, occ) : 0);
 		caps += vc_popcount(t & theirs);
 		quiet += vc_popcount(t & empty);
 	}

@@ -96,6 +96,7 @@ const struct vc_variant vc_variant_antichess = {
 	.summary = "lichess Antichess: captures compulsory; lose all pieces or have no move to win",
 	.gen_legal = vc_gen_legal_antichess, .make = vc_make_antichess,
 	.make_fast = vc_make_chess_fast, .count_legal = vc_count_legal_antichess,
+	.make_leaf = vc_make_chess_leaf,
 	.outcome = antichess_outcome,
 	.timeout_draw = vc_antichess_timeout_draw,
 };
