@@ -448,7 +448,8 @@ void vc_make_chess_fast(struct vc_position *pos, vc_move m)
  * the fields the counter reads only (side, en passant, castling rights);
  * dst->board, the clocks and the key are left unset. The chess counter
  * reads no board array, so the 64-byte copy and its updates are saved. */
-void vc_make_chess_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
+static inline __attribute__((always_inline)) void
+make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
 {
 	const int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
 	const int us = src->side, them = !us;
@@ -498,6 +499,11 @@ void vc_make_chess_leaf(const struct vc_position *src, struct vc_position *dst, 
 	dst->ep = (uint8_t)ep;
 	dst->side = (uint8_t)them;
 	dst->variant = src->variant;
+}
+
+void vc_make_chess_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
+{
+	make_leaf(src, dst, m);
 }
 
 int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
@@ -629,6 +635,19 @@ bool vc_is_legal(const struct vc_position *pos, vc_move m)
 
 static uint64_t perft_rec(const struct vc_variant *v, const struct vc_position *pos, int depth)
 {
+	if (depth == 2 && v->make_leaf == vc_make_chess_leaf &&
+	    v->count_legal == vc_count_legal_chess) {
+		/* the hot loop of chess perft, all inline */
+		vc_move list[VC_MAX_MOVES];
+		int n = gen_chess(pos, list, false, ~(vc_bb)0, ALL_TYPES, false);
+		uint64_t total = 0;
+		for (int i = 0; i < n; i++) {
+			struct vc_position next;
+			make_leaf(pos, &next, list[i]);
+			total += (uint64_t)gen_chess(&next, NULL, true, ~(vc_bb)0, ALL_TYPES, false);
+		}
+		return total;
+	}
 	if (depth == 2 && v->make_leaf && v->count_legal) {
 		vc_move list[VC_MAX_MOVES];
 		int n = v->gen_legal(pos, list);
