@@ -287,6 +287,10 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		int back = us == VC_WHITE ? 0 : 7;
 		for (vc_bb r = pos->castle & (0xFFull << (8 * back)); r; r &= r - 1) {
 			int rsq = vc_lsb(r);
+			/* every square between king and rook lies on one of their
+			 * paths: one lookup rejects the usual blocked case */
+			if (vc_between(ksq, rsq) & occ)
+				continue;
 			int kto = vc_castle_king_to(ksq, rsq), rto = vc_castle_rook_to(ksq, rsq);
 			vc_bb path = vc_between(ksq, kto) | VC_BIT(kto) | vc_between(rsq, rto) | VC_BIT(rto);
 			if (path & occ & ~VC_BIT(ksq) & ~VC_BIT(rsq))
