@@ -32,7 +32,7 @@ CMD_OBJ = $(CMD_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
-        check-asan check-hostile check-diff check-backwards-long demo bench install deps fuzz
+        check-asan check-hostile check-corpus check-diff check-backwards-long demo bench install deps fuzz
 
 all: vchess lib/libvchess.a
 
@@ -93,11 +93,17 @@ check-asan: deps
 	  build-asan/unit-tests vchess-asan
 	ASAN_OPTIONS=detect_leaks=1 build-asan/unit-tests --jobs 2
 	VCHESS_ASAN=1 sh tests/run_golden.sh ./vchess-asan
+	sh tests/corpus_count.sh ./vchess-asan
+
+# Games in = entries out on every file of the reference edge-case corpus
+# (../shared/refdata beside the checkout; skipped when it is not there).
+check-corpus: vchess
+	sh tests/corpus_count.sh ./vchess
 
 vchess-asan: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
-check: deps all check-unit check-golden check-perft-quick check-hostile check-asan
+check: deps all check-unit check-golden check-corpus check-perft-quick check-hostile check-asan
 	@echo "make check: all test suites passed"
 
 # The bundled games (data/games/, any depth) through validate; a finding is
