@@ -62,11 +62,23 @@ static const char *tag_of(const struct vc_gc_game *g, const char *name)
 static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 {
 	char loc[512];
+	bool named = false;
 	for (int i = 0; i < g->nfindings; i++) {
 		const struct vc_finding *f = &g->findings[i];
 		bool as_error = f->error || r->strict;
 		if (!as_error && !r->verbose && r->quiet)
 			continue;
+		if (!named) {
+			/* who played, once before a game's findings (USERS.md: the
+			 * arbiter reads findings with the players) */
+			const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
+			named = true;
+			if (w || b) {
+				vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
+				fprintf(r->out, "%s: note: game %llu: %s - %s\n", loc,
+				        (unsigned long long)g->index, w ? w : "?", b ? b : "?");
+			}
+		}
 		vc_report_location(loc, sizeof loc, g->source, g->member, f->line, f->column);
 		fprintf(r->out, "%s: %s: game %llu", loc, as_error ? "error" : "warning",
 		        (unsigned long long)g->index);
