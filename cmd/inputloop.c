@@ -9,24 +9,32 @@
 #include "input.h"
 #include "inputloop.h"
 
-struct input_ctx {
-	struct vc_input *in;
-	struct vc_input_loop *L;
-	bool failed;
-	bool tap_on; /* off while peeking: the peeked bytes are tapped after */
-};
-
-static size_t input_read(void *ctx, char *buf, size_t n)
+size_t vc_member_read(void *ctx, char *buf, size_t n)
 {
-	struct input_ctx *ic = ctx;
-	ptrdiff_t got = vc_input_read(ic->in, buf, n);
+	struct vc_member_reader *mr = ctx;
+	ptrdiff_t got = vc_input_read(mr->in, buf, n);
 	if (got < 0) {
-		ic->failed = true;
+		mr->failed = true;
 		return VC_PGN_READ_ERROR;
 	}
-	if (got > 0 && ic->L->tap && ic->tap_on)
-		ic->L->tap(ic->L->tap_ctx, buf, (size_t)got);
+	if (got > 0 && mr->tap && mr->tap_on)
+		mr->tap(mr->tap_ctx, buf, (size_t)got);
 	return (size_t)got;
+}
+
+bool vc_member_peek(struct vc_peek *pk, struct vc_member_reader *mr, const char *command,
+                    const char *path, const char *member)
+{
+	vc_peek_init(pk, vc_member_read, mr);
+	/* archive members are read when they are PGN or EPD (FORMATS.md
+	 * section 1): a README is skipped, said on stderr, and is no game. A
+	 * compressed member arrives decompressed (input.h); an archive inside
+	 * the archive fails to read: exit 3 naming it */
+	if (member && !mr->failed && !vc_peek_is_epd(pk) && !vc_peek_is_pgn(pk)) {
+		fprintf(stderr, "vchess %s: %s:%s: skipped: not PGN or EPD\n", command, path, member);
+		return false;
+	}
+	return true;
 }
 
 int vc_input_loop_path(struct vc_input_loop *L, const char *path)
@@ -45,17 +53,10 @@ int vc_input_loop_path(struct vc_input_loop *L, const char *path)
 	int r = 0;
 	L->cur = in;
 	while (!L->stopped && (r = vc_input_next_member(in, &member)) == 1) {
-		struct input_ctx ic = { in, L, false, false };
+		struct vc_member_reader ic = { in, false, L->tap, L->tap_ctx, false };
 		char *mname = member ? strdup(member) : NULL;
 		struct vc_peek pk;
-		vc_peek_init(&pk, input_read, &ic);
-		/* archive members are read when they are PGN or EPD (FORMATS.md
-		 * section 1): a README is skipped, said on stderr, and is no
-		 * game. A compressed member arrives decompressed (input.h); an
-		 * archive inside the archive fails to read: exit 3 naming it */
-		if (mname && !ic.failed && !vc_peek_is_epd(&pk) && !vc_peek_is_pgn(&pk)) {
-			fprintf(stderr, "vchess %s: %s:%s: skipped: not PGN or EPD\n",
-			        rep->command, path, mname);
+		if (!vc_member_peek(&pk, &ic, rep->command, path, mname)) {
 			free(mname);
 			continue;
 		}

@@ -7,6 +7,7 @@
 #include "parvalidate.h"
 #include "epdcheck.h"
 #include "input.h"
+#include "inputloop.h"
 #include "pgnrec.h"
 
 #define BATCH_GAMES 64
@@ -175,22 +176,6 @@ static void submit(struct pipeline *pl, struct vc_pgnrec *cur, const char *sourc
 	pthread_mutex_unlock(&pl->mu);
 }
 
-struct input_ctx {
-	struct vc_input *in;
-	bool failed;
-};
-
-static size_t input_read(void *ctx, char *buf, size_t n)
-{
-	struct input_ctx *ic = ctx;
-	ptrdiff_t got = vc_input_read(ic->in, buf, n);
-	if (got < 0) {
-		ic->failed = true;
-		return VC_PGN_READ_ERROR;
-	}
-	return (size_t)got;
-}
-
 struct epd_ctx {
 	struct vc_report *rep;
 	FILE *vf, *inf;
@@ -222,16 +207,10 @@ static int one_path(struct pipeline *pl, struct vc_pgnrec *cur, const char *path
 	const char *member;
 	double last = 0;
 	while ((r = vc_input_next_member(in, &member)) == 1) {
-		struct input_ctx ic = { in, false };
+		struct vc_member_reader ic = { in, false, NULL, NULL, false };
 		struct vc_peek pk;
-		vc_peek_init(&pk, input_read, &ic);
-		if (member && !ic.failed && !vc_peek_is_epd(&pk) && !vc_peek_is_pgn(&pk)) {
-			/* as the input loop: only PGN and EPD members are read
-			 * (compressed ones decompressed by the input layer) */
-			fprintf(stderr, "vchess %s: %s:%s: skipped: not PGN or EPD\n",
-			        p->rep->command, path, member);
+		if (!vc_member_peek(&pk, &ic, p->rep->command, path, member))
 			continue;
-		}
 		if (vc_peek_is_epd(&pk)) {
 			drain(pl);
 			struct epd_ctx ec = { p->rep, p->valid_out, p->invalid_out };
