@@ -122,12 +122,12 @@ static int find_tag(const struct vc_checker *c, const char *name)
 /* ---- move text for findings ---------------------------------------------- */
 
 /* "12...Nf6": called for every move, so no printf. */
-static void move_label(const struct vc_position *pos, const char *text, size_t len,
+static void move_label(unsigned fullmove, int side, const char *text, size_t len,
                        char *buf, size_t size)
 {
 	char digits[12];
 	int nd = 0;
-	unsigned n = pos->fullmove;
+	unsigned n = fullmove;
 	do {
 		digits[nd++] = (char)('0' + n % 10);
 		n /= 10;
@@ -135,7 +135,7 @@ static void move_label(const struct vc_position *pos, const char *text, size_t l
 	size_t o = 0;
 	while (nd && o + 1 < size)
 		buf[o++] = digits[--nd];
-	const char *dots = pos->side == VC_WHITE ? "." : "...";
+	const char *dots = side == VC_WHITE ? "." : "...";
 	for (; *dots && o + 1 < size; dots++)
 		buf[o++] = *dots;
 	if (len > 32)
@@ -249,6 +249,7 @@ static int on_begin(void *user, const struct vc_pgn_game *g)
 	c->skip = false;
 	c->started = false;
 	c->ended = false;
+	c->end_open = false;
 	c->fen_tag = c->setup_tag = c->variant_tag = -1;
 	return VC_PGN_CONTINUE;
 }
@@ -315,50 +316,98 @@ static void add_move_warnings(struct vc_checker *c, unsigned warn, const struct 
 	}
 }
 
+/* The game's end by a position without legal moves is left open after a
+ * ply (vc_game_outcome_if_movable) when nothing needs it at once: the next
+ * move being legal proves a move existed, and the end of the record asks
+ * vc_game_outcome(). Settles it when a move cannot be read or the record
+ * ends: the same c->ended, end ply and outcome as if judged at the ply. */
+static void settle_end(struct vc_checker *c)
+{
+	if (!c->end_open)
+		return;
+	c->end_open = false;
+	struct vc_outcome oc = vc_game_outcome(&c->game);
+	if (outcome_ends(&oc)) {
+		c->ended = true;
+		c->rec.end_ply = c->game.nplies;
+		c->rec.board = oc;
+	}
+}
+
+static const char *san_failure(int st)
+{
+	return st == VC_SAN_ILLEGAL ? "illegal move"
+	       : st == VC_SAN_AMBIGUOUS ? "ambiguous move"
+	       : st == VC_SAN_NULL_MOVE ? "null move (no variant here has one)"
+	       : st == VC_SAN_IMPOSSIBLE ? "impossible move"
+	                                 : "not a move";
+}
+
 static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 {
 	struct vc_gc_game *r = &c->rec;
 	const struct vc_position *pos = vc_game_pos(&c->game);
+	/* "12...Nf6" for findings: made only when one is written (most moves
+	 * have none); Undo Chess passes it to its hooks on every move */
 	char label[64];
-	move_label(pos, mv->text, mv->len, label, sizeof label);
+	label[0] = 0;
+	const unsigned fullmove = pos->fullmove;
+	const int side = pos->side;
+#define LABEL() (label[0] ? label : (move_label(fullmove, side, mv->text, mv->len, label, sizeof label), label))
 	int ply = c->game.nplies + 1;
 
-	if (vc_undo_is_token(c, mv->text, mv->len))
-		return vc_undo_takeback(c, mv, label);
+	if (vc_undo_is_token(c, mv->text, mv->len)) {
+		settle_end(c);
+		return vc_undo_takeback(c, mv, LABEL());
+	}
 	if (c->ended) {
-		vc_gc_add(c, true, "move-after-end", mv->loc.line, mv->loc.column, ply, label,
+		vc_gc_add(c, true, "move-after-end", mv->loc.line, mv->loc.column, ply, LABEL(),
 		          "move after the game ended at ply %d by %s", r->end_ply,
 		          vc_termination_word(r->board.termination));
 		return VC_PGN_SKIP;
 	}
-	if (!vc_undo_may_move(c, mv, label))
+	if (c->undo.active && !vc_undo_may_move(c, mv, LABEL()))
 		return VC_PGN_SKIP;
 	vc_move m;
 	unsigned warn;
 	int suffix;
 	int st = vc_game_parse_move(&c->game, mv->text, mv->len, &m, &warn, &suffix);
 	if (st != VC_SAN_OK) {
-		const char *what = st == VC_SAN_ILLEGAL ? "illegal move"
-		                   : st == VC_SAN_AMBIGUOUS ? "ambiguous move"
-		                   : st == VC_SAN_NULL_MOVE ? "null move (no variant here has one)"
-		                   : st == VC_SAN_IMPOSSIBLE ? "impossible move"
-		                                             : "not a move";
-		vc_gc_add(c, true, vc_san_code(st), mv->loc.line, mv->loc.column, ply, label,
-		          "%s", what);
+		settle_end(c);
+		if (c->ended) {
+			vc_gc_add(c, true, "move-after-end", mv->loc.line, mv->loc.column, ply, LABEL(),
+			          "move after the game ended at ply %d by %s", r->end_ply,
+			          vc_termination_word(r->board.termination));
+			return VC_PGN_SKIP;
+		}
+		vc_gc_add(c, true, vc_san_code(st), mv->loc.line, mv->loc.column, ply, LABEL(),
+		          "%s", san_failure(st));
 		return VC_PGN_SKIP;
 	}
+	c->end_open = false; /* a legal move: the position before it had one */
 	int rc = vc_game_push(&c->game, m);
 	if (rc) {
 		vc_gc_add(c, true, rc == -2 ? "limit-plies" : "out-of-memory", mv->loc.line,
-		          mv->loc.column, ply, label, "%s",
+		          mv->loc.column, ply, LABEL(), "%s",
 		          rc == -2 ? "too many plies in one game" : "out of memory");
 		return VC_PGN_SKIP;
 	}
-	warn |= vc_san_check_suffix(vc_game_pos(&c->game), c->game.nlegal, suffix);
-	add_move_warnings(c, warn, mv, ply, label);
-	vc_undo_after_move(c, mv, label);
-	struct vc_outcome oc = vc_game_outcome(&c->game);
+	warn |= vc_game_check_suffix(&c->game, suffix);
+	if (warn)
+		add_move_warnings(c, warn, mv, ply, LABEL());
+	vc_undo_after_move(c, mv, c->undo.active ? LABEL() : NULL);
+	struct vc_outcome oc;
 	bool pending = false;
+	if (!c->on_event && !c->undo.active) {
+		/* validate: nothing reads the outcome before the next move */
+		oc = vc_game_outcome_if_movable(&c->game);
+		if (outcome_ends(&oc))
+			oc = vc_game_outcome(&c->game);
+		else
+			c->end_open = true;
+	} else {
+		oc = vc_game_outcome(&c->game);
+	}
 	if (outcome_ends(&oc) && !(pending = vc_undo_pending(c, &oc))) {
 		c->ended = true;
 		r->end_ply = c->game.nplies;
@@ -373,13 +422,14 @@ static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 		c->on_event(c->event_user, &ev);
 	}
 	return VC_PGN_CONTINUE;
+#undef LABEL
 }
 
 static int check_variation_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 {
 	struct vc_gc_level *L = &c->levels[c->depth];
 	char label[64];
-	move_label(&L->cur, mv->text, mv->len, label, sizeof label);
+	move_label(L->cur.fullmove, L->cur.side, mv->text, mv->len, label, sizeof label);
 	if (vc_undo_is_token(c, mv->text, mv->len))
 		return vc_undo_in_variation(c, mv, label, L->ply + 1);
 	vc_move legal[VC_MAX_MOVES];
@@ -404,7 +454,9 @@ static int check_variation_move(struct vc_checker *c, const struct vc_pgn_move *
 	/* warnings accumulate in variations as in the main line */
 	const struct vc_variant *v = vc_variant_get(L->cur.variant);
 	if (v->flags & VC_VF_ROYAL_KING) {
-		int has = v->has_legal ? v->has_legal(&L->cur) : vc_legal_moves(&L->cur, legal);
+		/* whether a move exists matters only in check (mate or check) */
+		int has = !vc_in_check(&L->cur, L->cur.side) ? 1
+		          : v->has_legal ? v->has_legal(&L->cur) : vc_legal_moves(&L->cur, legal);
 		warn |= vc_san_check_suffix(&L->cur, has, suffix);
 	}
 	add_move_warnings(c, warn, mv, L->ply, label);
@@ -640,6 +692,7 @@ static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
 		r->plies = c->game.nplies;
 		vc_fen_write(pos, r->final_fen, false);
 		r->claims = vc_game_claims(&c->game);
+		settle_end(c);
 		if (!c->ended)
 			r->board = vc_game_outcome(&c->game);
 		const char *decl = r->declared ? r->declared : r->movetext_result;

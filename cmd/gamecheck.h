@@ -149,6 +149,9 @@ struct vc_checker {
 	bool started;                /* movetext seen: set-up done */
 	bool in_game;                /* between begin_game and end_game */
 	bool ended;                  /* the rules ended the main line */
+	bool end_open;               /* an end without legal moves not yet ruled
+	                                out after the last ply (gamecheck.c
+	                                settle_end) */
 	struct vc_gc_tag *tags;      /* filled from tag_off at the game's end */
 	struct vc_gc_tagoff *tag_off;
 	int tag_cap;

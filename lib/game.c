@@ -24,21 +24,29 @@ static int grow(struct vc_game *g, int need)
 	return 0;
 }
 
-/* After the position changed: the number of legal moves now (outcomes and
- * check suffixes need it every ply), the list itself only when asked for. */
+/* After the position changed: nothing is known of its legal moves. */
 static void refresh(struct vc_game *g)
 {
-	const struct vc_variant *v = g->variant;
-	if (v->has_legal) {
-		g->nlegal = v->has_legal(vc_game_pos(g)) ? 1 : 0; /* a lower bound */
-		g->legal_ok = false;
-	} else if (v->count_legal) {
-		g->nlegal = v->count_legal(vc_game_pos(g));
-		g->legal_ok = false;
-	} else {
-		g->nlegal = v->gen_legal(vc_game_pos(g), g->legal);
-		g->legal_ok = true;
+	g->nlegal = -1;
+	g->legal_ok = false;
+}
+
+int vc_game_nlegal(const struct vc_game *g)
+{
+	if (g->nlegal < 0) {
+		/* a cache: filling it does not change the game */
+		struct vc_game *m = (struct vc_game *)g;
+		const struct vc_variant *v = g->variant;
+		if (v->has_legal) {
+			m->nlegal = v->has_legal(vc_game_pos(g)) ? 1 : 0; /* a lower bound */
+		} else if (v->count_legal) {
+			m->nlegal = v->count_legal(vc_game_pos(g));
+		} else {
+			m->nlegal = v->gen_legal(vc_game_pos(g), m->legal);
+			m->legal_ok = true;
+		}
 	}
+	return g->nlegal;
 }
 
 const vc_move *vc_game_legal(const struct vc_game *g)
@@ -119,17 +127,38 @@ int vc_game_repetitions(const struct vc_game *g)
 	return count;
 }
 
-struct vc_outcome vc_game_outcome(const struct vc_game *g)
+static struct vc_outcome outcome_with(const struct vc_game *g, int nlegal)
 {
 	const struct vc_position *pos = vc_game_pos(g);
 	struct vc_outcome oc = g->variant->outcome
-	                           ? g->variant->outcome(pos, g->nlegal, g->rules)
-	                           : vc_generic_outcome(pos, g->nlegal, g->rules);
+	                           ? g->variant->outcome(pos, nlegal, g->rules)
+	                           : vc_generic_outcome(pos, nlegal, g->rules);
 	if (oc.termination == VC_TERM_NONE && vc_game_repetitions(g) >= 5) {
 		oc.result = VC_RES_DRAW;
 		oc.termination = VC_TERM_FIVEFOLD;
 	}
 	return oc;
+}
+
+struct vc_outcome vc_game_outcome(const struct vc_game *g)
+{
+	return outcome_with(g, vc_game_nlegal(g));
+}
+
+struct vc_outcome vc_game_outcome_if_movable(const struct vc_game *g)
+{
+	return outcome_with(g, g->nlegal < 0 ? 1 : g->nlegal);
+}
+
+unsigned vc_game_check_suffix(const struct vc_game *g, int written)
+{
+	const struct vc_position *pos = vc_game_pos(g);
+	if (!(g->variant->flags & VC_VF_ROYAL_KING))
+		return 0;
+	int actual = VC_SUFFIX_NONE;
+	if (vc_in_check(pos, pos->side))
+		actual = vc_game_nlegal(g) == 0 ? VC_SUFFIX_MATE : VC_SUFFIX_CHECK;
+	return actual == written ? 0 : VC_SANW_CHECK_SUFFIX;
 }
 
 unsigned vc_game_claims(const struct vc_game *g)
@@ -140,7 +169,7 @@ unsigned vc_game_claims(const struct vc_game *g)
 	/* FIDE 9.3: a mate on the move that completes the fifty moves
 	 * stands, and stalemate ends the game at once (5.2.1): with no legal
 	 * move there is nothing left to claim (python-chess agrees). */
-	if (vc_game_pos(g)->halfmove >= 100 && g->nlegal > 0)
+	if (vc_game_pos(g)->halfmove >= 100 && vc_game_nlegal(g) > 0)
 		c |= VC_CLAIM_FIFTY;
 	return c;
 }
@@ -210,6 +239,7 @@ int vc_game_parse_move(const struct vc_game *g, const char *text, size_t len,
                        vc_move *move, unsigned *warnings, int *suffix)
 {
 	/* SAN resolution generates only the moves to the written square */
-	return vc_parse_move_at(vc_game_pos(g), g->legal_ok ? g->legal : NULL, g->nlegal, text, len, move,
+	return vc_parse_move_at(vc_game_pos(g), g->legal_ok ? g->legal : NULL,
+	                        g->legal_ok ? g->nlegal : 0, text, len, move,
 	                        warnings, suffix);
 }

@@ -29,15 +29,22 @@ struct vc_game {
 	int nplies;               /* plies that stand in the line */
 	int cap;                  /* allocated entries of line/moves */
 	int max_plies;            /* limit, VC_GAME_MAX_PLIES by default */
-	/* legal moves of the current position. nlegal is 0 exactly when there
-	 * is none (mate, stalemate); it is their number only when legal_ok,
-	 * i.e. after vc_game_legal(); before that it may be any positive lower
-	 * bound. Every ply needs to know whether a move exists, few need them
-	 * all. */
+	/* legal moves of the current position, worked out lazily: nlegal is
+	 * -1 while unknown (after a push or pop); vc_game_nlegal() makes it 0
+	 * exactly when there is none (mate, stalemate) or else a positive lower
+	 * bound; it is their number only when legal_ok, i.e. after
+	 * vc_game_legal(). Most plies of a game record need neither: the next
+	 * move being legal already proves that a move existed. */
 	vc_move legal[VC_MAX_MOVES];
 	int nlegal;
 	bool legal_ok;
 };
+
+/* Whether the side to move has a legal move: 0 when it has none, else a
+ * positive lower bound of their number (their number once vc_game_legal()
+ * ran). Computed on first use after a push/pop/reset and kept (a cache:
+ * the game's line does not change). */
+int vc_game_nlegal(const struct vc_game *g);
 
 /* Initialise an empty game of variant `variant_id` at its start position.
  * Returns 0, or -1 on allocation failure. Release with vc_game_release. */
@@ -59,9 +66,10 @@ static inline const struct vc_position *vc_game_pos(const struct vc_game *g)
 const vc_move *vc_game_legal(const struct vc_game *g);
 
 /* Play legal move m (from vc_game_legal). Returns 0, -1 on allocation failure,
- * -2 when max_plies is reached. Refreshes g->legal. */
+ * -2 when max_plies is reached. The legal moves of the new position are
+ * worked out only when asked for (vc_game_nlegal, vc_game_legal). */
 int vc_game_push(struct vc_game *g, vc_move m);
-/* Take back the last ply (no-op at the start). Refreshes g->legal. */
+/* Take back the last ply (no-op at the start). */
 void vc_game_pop(struct vc_game *g);
 
 /* How often the current position has occurred in the line (>= 1), same
@@ -71,6 +79,25 @@ int vc_game_repetitions(const struct vc_game *g);
 /* The outcome by the rules of the current position with its history:
  * variant/position outcome, then fivefold repetition. */
 struct vc_outcome vc_game_outcome(const struct vc_game *g);
+
+/* The outcome of vc_game_outcome() as it is when the side to move has at
+ * least one legal move: every rule but the "no legal move" ones
+ * (checkmate, stalemate, a variant's stalemate win, Backwards' no legal
+ * move), without generating any move. A caller that will see the next move
+ * of the record, or will ask vc_game_outcome() at the end, can take this
+ * one in the meantime: when it says the game goes on, the real outcome is
+ * either the same or a no-legal-move ending, which the next move being
+ * legal rules out. When it says the game ends, the real outcome may still
+ * differ (checkmate wins over the 75-move rule, FIDE 9.6.2): ask
+ * vc_game_outcome() then. */
+struct vc_outcome vc_game_outcome_if_movable(const struct vc_game *g);
+
+/* Check-suffix finding for the move that led to the current position:
+ * VC_SANW_CHECK_SUFFIX when `written` (enum vc_san_suffix: none, '+',
+ * '#') is not what the position is (check, checkmate, neither), else 0;
+ * always 0 in variants without a royal king. Asks for the legal moves only
+ * when the side to move is in check. */
+unsigned vc_game_check_suffix(const struct vc_game *g, int written);
 
 /* Draws a player could claim now (VC_CLAIM_* bits): threefold repetition
  * (the current position occurred three times), fifty-move rule (halfmove

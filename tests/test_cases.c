@@ -106,7 +106,7 @@ Test(cases, B01_kh1_is_illegal_kg1_lenient)
 	vc_game_reset(&g, &p);
 	/* perft(1) = 45, castling included, e1g1 in UCI */
 	vc_game_legal(&g); /* the exact count, not just "a move exists" */
-	cr_assert_eq(g.nlegal, 45);
+	cr_assert_eq(vc_game_nlegal(&g), 45);
 	cr_assert_eq(castles(&p), 1);
 	char u[8];
 	vc_move oo = VC_MOVE(SQ("e1"), SQ("h1")) | VC_MF_CASTLE;
@@ -190,7 +190,7 @@ Test(cases, B21_zero_castling_with_check)
 	cr_assert_eq(suffix, VC_SUFFIX_CHECK);
 	cr_assert_eq(vc_game_push(&g, m), 0);
 	/* the '+' is right: the d1 rook checks the d8 king */
-	cr_assert_eq(vc_san_check_suffix(vc_game_pos(&g), g.nlegal, (enum vc_san_suffix)suffix), 0);
+	cr_assert_eq(vc_san_check_suffix(vc_game_pos(&g), vc_game_nlegal(&g), (enum vc_san_suffix)suffix), 0);
 	cr_assert_eq(vc_game_parse_move(&g, moves[1], strlen(moves[1]), &m, &w, &suffix), VC_SAN_OK);
 	cr_assert_eq(w, 0);
 	cr_assert_eq(vc_game_push(&g, m), 0);

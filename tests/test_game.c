@@ -78,7 +78,7 @@ Test(game, checkmate)
 	struct vc_outcome oc = outcome();
 	cr_assert_eq(oc.result, VC_RES_BLACK);
 	cr_assert_eq(oc.termination, VC_TERM_CHECKMATE);
-	cr_assert_eq(g.nlegal, 0);
+	cr_assert_eq(vc_game_nlegal(&g), 0);
 	cr_assert_str_eq(vc_result_string(oc.result), "0-1");
 	cr_assert_str_eq(vc_termination_word(oc.termination), "checkmate");
 	/* White mates */
@@ -147,7 +147,7 @@ Test(game, clock_from_fen_is_carried_not_clamped)
 	/* B15: clock 100 is claimable, not over; 101 after a quiet move */
 	start_from("8/R7/1r6/1k6/3KB3/8/8/8 b - - 100 111");
 	vc_game_legal(&g);
-	cr_assert_eq(g.nlegal, 10);
+	cr_assert_eq(vc_game_nlegal(&g), 10);
 	cr_assert_eq(outcome().termination, VC_TERM_NONE);
 	cr_assert(vc_game_claims(&g) & VC_CLAIM_FIFTY);
 	play("Kb4");
@@ -406,7 +406,7 @@ Test(game, pop_restores_position_and_repetitions)
 	play("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6");
 	struct vc_position before = *vc_game_pos(&g);
 	int reps = vc_game_repetitions(&g);
-	int nlegal = g.nlegal;
+	int nlegal = vc_game_nlegal(&g);
 	cr_assert_eq(reps, 2);
 	play("e4 d5 exd5");
 	cr_assert_neq(vc_game_pos(&g)->key, before.key);
@@ -416,7 +416,7 @@ Test(game, pop_restores_position_and_repetitions)
 	cr_assert_eq(g.nplies, 6);
 	cr_assert_eq(memcmp(vc_game_pos(&g), &before, sizeof before), 0);
 	cr_assert_eq(vc_game_repetitions(&g), reps);
-	cr_assert_eq(g.nlegal, nlegal);
+	cr_assert_eq(vc_game_nlegal(&g), nlegal);
 	/* removed plies no longer count */
 	vc_game_pop(&g);
 	vc_game_pop(&g);
@@ -435,7 +435,7 @@ Test(game, pop_restores_position_and_repetitions)
 	vc_startpos(&sp, VC_STANDARD);
 	cr_assert_eq(memcmp(vc_game_pos(&g), &sp, sizeof sp), 0);
 	vc_game_legal(&g);
-	cr_assert_eq(g.nlegal, 20);
+	cr_assert_eq(vc_game_nlegal(&g), 20);
 }
 
 Test(game, pop_restores_mate_and_capture)

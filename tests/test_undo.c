@@ -156,7 +156,7 @@ Test(undo, consecutive_takebacks_reach_the_start)
 	cr_assert_eq(g.nplies, 0);
 	assert_same_position(vc_game_pos(&g), &initial);
 	vc_game_legal(&g);
-	cr_assert_eq(g.nlegal, 20, "legal moves refreshed after the pops");
+	cr_assert_eq(vc_game_nlegal(&g), 20, "legal moves refreshed after the pops");
 	vc_game_release(&g);
 }
 
@@ -204,6 +204,6 @@ Test(undo, mate_and_stalemate_are_seen_by_the_rules)
 	take_back(&g);
 	cr_assert_eq(g.nplies, 0);
 	vc_game_legal(&g);
-	cr_assert_eq(g.nlegal, 2);
+	cr_assert_eq(vc_game_nlegal(&g), 2);
 	vc_game_release(&g);
 }
