@@ -328,11 +328,87 @@ int vc_has_legal_chess(const struct vc_position *pos)
 	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, true) > 0;
 }
 
-int vc_gen_legal_chess_to(const struct vc_position *pos, vc_bb dest, int piece_type,
-                          vc_move *out)
+/* Would the king of the side to move on ksq stand attacked after the
+ * non-king move from -> to that captures what stands on `cap` (a bit set:
+ * the destination, the en-passant pawn, or nothing)? Enemy kings are left
+ * out: two kings are never adjacent. */
+static inline bool move_exposes_king(const struct vc_position *pos, int ksq, int from, int to,
+                                     vc_bb cap)
 {
-	/* the king's moves are always generated (castling is not) */
-	return gen_chess(pos, out, false, dest, 1u << piece_type, false);
+	const int us = pos->side;
+	const vc_bb theirs = pos->by_color[!us] & ~cap;
+	const vc_bb occ = ((pos->by_color[0] | pos->by_color[1]) ^ VC_BIT(from) ^ cap) | VC_BIT(to);
+	if (theirs & ((vc_pawn_attacks(us, ksq) & pos->by_type[VC_PAWN]) |
+	              (vc_knight_attacks(ksq) & pos->by_type[VC_KNIGHT])))
+		return true;
+	const vc_bb o = vc_rook_rays_[ksq] & theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
+	const vc_bb d = vc_bishop_rays_[ksq] & theirs &
+	                (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
+	return (o && (vc_rook_attacks(ksq, occ) & o)) || (d && (vc_bishop_attacks(ksq, occ) & d));
+}
+
+int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type, vc_move *out)
+{
+	const int us = pos->side, them = !us;
+	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
+	const vc_bb occ = ours | theirs, tb = VC_BIT(to);
+	const vc_bb king = vc_pieces(pos, us, VC_KING);
+	vc_move *o = out;
+	if ((ours & tb) || !king)
+		return 0;
+	const int ksq = vc_lsb(king);
+	if (piece_type == VC_KING) {
+		if (vc_king_attacks(to) & king) {
+			const vc_bb diag = theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
+			const vc_bb orth = theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
+			if (!square_attacked(pos, to, them, occ ^ king, orth, diag))
+				*o++ = VC_MOVE(ksq, to);
+		}
+		return (int)(o - out);
+	}
+	/* the pieces of that type that reach `to`, found backwards from it */
+	vc_bb cands, cap = theirs & tb;
+	vc_move flag = 0;
+	switch (piece_type) {
+	case VC_KNIGHT: cands = vc_knight_attacks(to); break;
+	case VC_BISHOP: cands = vc_bishop_attacks(to, occ); break;
+	case VC_ROOK: cands = vc_rook_attacks(to, occ); break;
+	case VC_QUEEN: cands = vc_bishop_attacks(to, occ) | vc_rook_attacks(to, occ); break;
+	case VC_PAWN:
+		if (cap) {
+			cands = vc_pawn_attacks(them, to);
+		} else if (to == pos->ep) {
+			cands = vc_pawn_attacks(them, to);
+			cap = VC_BIT(to + (us == VC_WHITE ? -8 : 8));
+			flag = VC_MF_EP;
+		} else {
+			/* pushes: one square, or two from the second rank */
+			const int down = us == VC_WHITE ? -8 : 8;
+			const int one = to + down;
+			cands = 0;
+			if (one >= 0 && one < 64) {
+				if (occ & VC_BIT(one)) {
+					cands = VC_BIT(one);
+				} else if (VC_RANK(to) == (us == VC_WHITE ? 3 : 4)) {
+					cands = VC_BIT(one + down);
+				}
+			}
+		}
+		break;
+	default: return 0;
+	}
+	cands &= vc_pieces(pos, us, piece_type);
+	const vc_bb last = us == VC_WHITE ? RANK8 : RANK1;
+	for (; cands; cands &= cands - 1) {
+		const int from = vc_lsb(cands);
+		if (move_exposes_king(pos, ksq, from, to, cap))
+			continue;
+		if (piece_type == VC_PAWN && (tb & last))
+			o = add_promos(o, from, to, false);
+		else
+			*o++ = VC_MOVE(from, to) | flag;
+	}
+	return (int)(o - out);
 }
 
 /* Board edits for make; with `keys` false the Zobrist key is left alone

@@ -9,10 +9,16 @@
  * updates pos->key when it clears the square. */
 void vc_ep_fixup(struct vc_position *pos);
 
-/* Legal chess moves (standard, Chess960, Undo) of pieces of `piece_type`
- * (and the king's) to the squares of `dest` only, castling excluded: what
- * SAN resolution needs (lib/movegen.c). */
-int vc_gen_legal_chess_to(const struct vc_position *pos, vc_bb dest, int piece_type,
+/* Legal chess moves (standard, Chess960, Undo) of the side to move's
+ * pieces of `piece_type` (VC_PAWN..VC_KING) to square `to` (0..63), castling
+ * excluded: what SAN resolution needs. The candidates are found backwards
+ * from `to` and each is tested for leaving its king attacked, so the cost
+ * does not grow with the number of pieces. Writes the moves to `out` (room
+ * for VC_MAX_MOVES) in square order of their origin, promotions as Q, R,
+ * B, N; returns their number. pos must hold a king of the side to move
+ * (else 0). Agrees with vc_gen_legal_chess filtered the same way
+ * (tests/test_movegen.c checks it on every position of the perft suites). */
+int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type,
                           vc_move *out);
 
 /* Pseudo-legal-free antichess generator (lib/movegen.c). */

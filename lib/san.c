@@ -195,7 +195,7 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	if (!legal) {
 		const struct vc_variant *v = vc_variant_get(pos->variant);
 		if (v->gen_legal == vc_gen_legal_chess)
-			nlegal = vc_gen_legal_chess_to(pos, VC_BIT(to), pt, own);
+			nlegal = vc_gen_legal_chess_to(pos, to, pt, own);
 		else
 			nlegal = vc_legal_moves(pos, own);
 		legal = own;

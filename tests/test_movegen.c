@@ -8,10 +8,12 @@
  * position is Chess960) and are explained move by move at depth 1.
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "position.h"
 #include "variant.h"
+#include "movegen_internal.h"
 
 #define SQ(name) VC_SQ((name)[0] - 'a', (name)[1] - '1')
 
@@ -595,6 +597,82 @@ Test(movegen, has_legal_agrees_with_count)
 			int n = vc_gen_legal_chess(&p, list);
 			cr_assert_eq(vc_has_legal_chess(&p) != 0, n > 0);
 			cr_assert_eq(vc_count_legal_chess(&p), n);
+			if (!n)
+				break;
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			vc_make_chess(&p, list[(seed >> 33) % (uint64_t)n]);
+		}
+	}
+}
+
+/* SAN resolution's generator (moves of one piece type to one square, found
+ * backwards from the square) must give exactly the moves of the full
+ * generator with that piece type and destination, castling aside: on every
+ * square, for every piece type, in the perft positions above (pins, checks,
+ * en passant exposing the king, promotions, Chess960) and along random
+ * walks from standard and Chess960 start positions. */
+static int cmp_move(const void *a, const void *b)
+{
+	vc_move x = *(const vc_move *)a, y = *(const vc_move *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void check_legal_to(const struct vc_position *p, const char *what)
+{
+	vc_move all[VC_MAX_MOVES];
+	int n = vc_gen_legal_chess(p, all);
+	for (int pt = VC_PAWN; pt <= VC_KING; pt++) {
+		for (int to = 0; to < 64; to++) {
+			vc_move want[VC_MAX_MOVES], got[VC_MAX_MOVES];
+			int nw = 0;
+			for (int i = 0; i < n; i++)
+				if (!(all[i] & VC_MF_CASTLE) && VC_MOVE_TO(all[i]) == to &&
+				    VC_PIECE_TYPE(p->board[VC_MOVE_FROM(all[i])]) == pt)
+					want[nw++] = all[i];
+			int ng = vc_gen_legal_chess_to(p, to, pt, got);
+			cr_assert_eq(ng, nw, "%s: piece type %d to square %d: %d moves, want %d", what,
+			             pt, to, ng, nw);
+			qsort(want, (size_t)nw, sizeof *want, cmp_move);
+			qsort(got, (size_t)ng, sizeof *got, cmp_move);
+			cr_assert_arr_eq(got, want, (size_t)nw * sizeof *want, "%s: piece type %d to %d",
+			                 what, pt, to);
+		}
+	}
+}
+
+Test(movegen, legal_to_agrees_with_full_generator)
+{
+	static const char *const fens[] = {
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+		"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+		"8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1",
+		"1b1k4/8/8/1rPpK3/8/8/8/8 w - d6 0 1",
+		"rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6 0 1",
+		"5R2/2P5/8/4k3/8/3rK2r/8/8 w - - 0 1",
+		"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/8/8/4k3/3Pp3/8/8/3K4 b - d3 0 1",  /* en passant takes the checker */
+		"8/8/8/8/k1pPp2R/8/8/3K4 b - d3 0 1", /* one en passant exposes */
+		"4k3/8/8/8/8/8/8/r3K2R w K - 0 1",
+		"3k4/8/8/8/8/8/3p4/3K3B w - - 0 1",
+	};
+	for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
+		struct vc_position p;
+		cr_assert_eq(vc_fen_parse(&p, fens[i], VC_STANDARD, NULL), VC_FEN_OK, "%s", fens[i]);
+		check_legal_to(&p, fens[i]);
+	}
+	uint64_t seed = 987654321;
+	for (int game = 0; game < 60; game++) {
+		struct vc_position p;
+		if (game % 2)
+			vc_startpos(&p, VC_STANDARD);
+		else
+			vc_chess960_startpos(&p, game * 7 % 960, VC_CHESS960);
+		for (int ply = 0; ply < 160; ply++) {
+			check_legal_to(&p, "random walk");
+			vc_move list[VC_MAX_MOVES];
+			int n = vc_gen_legal_chess(&p, list);
 			if (!n)
 				break;
 			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
