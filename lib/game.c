@@ -20,6 +20,10 @@ static int grow(struct vc_game *g, int need)
 	if (!moves)
 		return -1;
 	g->moves = moves;
+	uint64_t *keys = realloc(g->keys, (size_t)(cap + 1) * sizeof *keys);
+	if (!keys)
+		return -1;
+	g->keys = keys;
 	g->cap = cap;
 	return 0;
 }
@@ -69,6 +73,7 @@ int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules)
 	if (grow(g, 64))
 		return -1;
 	vc_startpos(&g->line[0], variant_id);
+	g->keys[0] = g->line[0].key;
 	refresh(g);
 	return 0;
 }
@@ -77,8 +82,10 @@ void vc_game_release(struct vc_game *g)
 {
 	free(g->line);
 	free(g->moves);
+	free(g->keys);
 	g->line = NULL;
 	g->moves = NULL;
+	g->keys = NULL;
 	g->cap = 0;
 	g->nplies = 0;
 }
@@ -86,6 +93,7 @@ void vc_game_release(struct vc_game *g)
 int vc_game_reset(struct vc_game *g, const struct vc_position *start)
 {
 	g->line[0] = *start;
+	g->keys[0] = start->key;
 	g->nplies = 0;
 	g->variant = vc_variant_get(start->variant);
 	refresh(g);
@@ -101,6 +109,7 @@ int vc_game_push(struct vc_game *g, vc_move m)
 	g->line[g->nplies + 1] = g->line[g->nplies];
 	g->variant->make(&g->line[g->nplies + 1], m);
 	g->moves[g->nplies] = m;
+	g->keys[g->nplies + 1] = g->line[g->nplies + 1].key;
 	g->nplies++;
 	refresh(g);
 	return 0;
@@ -121,8 +130,9 @@ int vc_game_repetitions(const struct vc_game *g)
 	/* Only positions since the last irreversible ply can repeat; the
 	 * halfmove clock counts them (bounded by the line's start). */
 	int reach = (int)cur->halfmove;
+	const uint64_t key = cur->key;
 	for (int i = g->nplies - 2; i >= 0 && g->nplies - i <= reach; i -= 2)
-		if (g->line[i].key == cur->key)
+		if (g->keys[i] == key)
 			count++;
 	return count;
 }
@@ -187,7 +197,7 @@ unsigned vc_game_claims_by_move(const struct vc_game *g, vc_move *threefold_move
 		if (!(c & VC_CLAIM_THREEFOLD)) {
 			int count = 1;
 			for (int i = next - 2; i >= 0 && next - i <= (int)pos.halfmove; i -= 2)
-				if (g->line[i].key == pos.key)
+				if (g->keys[i] == pos.key)
 					count++;
 			if (count >= 3) {
 				c |= VC_CLAIM_THREEFOLD;

@@ -26,6 +26,8 @@ struct vc_game {
 	enum vc_ruleset rules;
 	struct vc_position *line; /* line[0] = start, line[i] after ply i */
 	vc_move *moves;           /* moves[i] = ply i+1 */
+	uint64_t *keys;           /* keys[i] = line[i].key, packed for the
+	                             repetition count */
 	int nplies;               /* plies that stand in the line */
 	int cap;                  /* allocated entries of line/moves */
 	int max_plies;            /* limit, VC_GAME_MAX_PLIES by default */

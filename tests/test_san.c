@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <stdlib.h>
 /* Tests of lib/san.c: SAN read (strict and every lenient form of RULES.md
  * section 2 with its warning bit), errors, check suffixes, SAN write with
@@ -566,4 +567,75 @@ Test(san, glued_en_passant_mark)
 	cr_assert_eq(vc_san_parse(&pos, NULL, 0, "exd6ep", 6, &info), VC_SAN_OK);
 	cr_assert(info.move & VC_MF_EP);
 	cr_assert_eq(vc_san_parse(&pos, NULL, 0, "e.p.", 4, &info), VC_SAN_SYNTAX);
+}
+
+/* Without a move list, vc_san_parse resolves the common strict forms by a
+ * shortcut and every other form by the general parser; with a list it
+ * always takes the general parser. Both must agree on status, move,
+ * warnings and suffix for every legal move's SAN and its usual misspellings
+ * (capture mark dropped or added, suffix dropped, doubled or swapped, the
+ * piece letter of a pawn move), along random walks in standard chess and
+ * Chess960. */
+static void agree(const struct vc_position *p, const vc_move *legal, int n, const char *text)
+{
+	struct vc_san_info a, b;
+	size_t len = strlen(text);
+	enum vc_san_status sa = vc_san_parse(p, NULL, 0, text, len, &a);
+	enum vc_san_status sb = vc_san_parse(p, legal, n, text, len, &b);
+	cr_assert_eq(sa, sb, "%s: status %d without a list, %d with one", text, sa, sb);
+	if (sa != VC_SAN_OK)
+		return;
+	cr_assert_eq(a.move, b.move, "%s: move", text);
+	cr_assert_eq(a.warnings, b.warnings, "%s: warnings %#x, %#x", text, a.warnings, b.warnings);
+	cr_assert_eq(a.suffix, b.suffix, "%s: suffix", text);
+}
+
+Test(san, shortcut_agrees_with_general_parser)
+{
+	uint64_t seed = 4242;
+	for (int game = 0; game < 80; game++) {
+		struct vc_position p;
+		if (game % 2)
+			vc_startpos(&p, VC_STANDARD);
+		else
+			vc_chess960_startpos(&p, game * 11 % 960, VC_CHESS960);
+		for (int ply = 0; ply < 150; ply++) {
+			vc_move legal[VC_MAX_MOVES];
+			int n = vc_legal_moves(&p, legal);
+			if (!n)
+				break;
+			for (int i = 0; i < n; i++) {
+				char w[16], v[24];
+				vc_san_write(&p, legal[i], w);
+				agree(&p, legal, n, w);
+				size_t l = strlen(w);
+				while (l && (w[l - 1] == '+' || w[l - 1] == '#'))
+					l--;
+				w[l] = 0;
+				agree(&p, legal, n, w); /* no suffix */
+				snprintf(v, sizeof v, "%s+", w);
+				agree(&p, legal, n, v);
+				snprintf(v, sizeof v, "%s#", w);
+				agree(&p, legal, n, v);
+				snprintf(v, sizeof v, "%s+!", w);
+				agree(&p, legal, n, v);
+				char *x = strchr(w, 'x');
+				if (x) { /* capture mark dropped */
+					snprintf(v, sizeof v, "%.*s%s", (int)(x - w), w, x + 1);
+					agree(&p, legal, n, v);
+				} else if (l >= 2) { /* capture mark added */
+					snprintf(v, sizeof v, "%.*sx%s", (int)(l - 2), w, w + l - 2);
+					agree(&p, legal, n, v);
+				}
+				snprintf(v, sizeof v, "P%s", w); /* piece letter of a pawn */
+				agree(&p, legal, n, v);
+				snprintf(v, sizeof v, "N%s", w + l - 2);
+				agree(&p, legal, n, v);
+				snprintf(v, sizeof v, "%s", w + l - 2); /* bare square */
+				agree(&p, legal, n, v);
+			}
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			vc_make_move(&p, legal[(seed >> 33) % (uint64_t)n]);
+		}
+	}
 }
