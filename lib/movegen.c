@@ -328,6 +328,22 @@ int vc_has_legal_chess(const struct vc_position *pos)
 	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, true) > 0;
 }
 
+/* Of the sliders `on_lines` (each on a rook or bishop line through sq, as
+ * their kind moves), those with nothing of `occ` between them and sq. SAN
+ * resolution works on a cold cache between moves: the 32 KB between-table
+ * stays cached where the magic tables (~1 MB) miss, and a line rarely holds
+ * more than one slider. */
+static inline vc_bb line_reach(vc_bb on_lines, int sq, vc_bb occ)
+{
+	vc_bb r = 0;
+	for (; on_lines; on_lines &= on_lines - 1) {
+		const int s = vc_lsb(on_lines);
+		if (!(vc_between(s, sq) & occ))
+			r |= VC_BIT(s);
+	}
+	return r;
+}
+
 /* Would the king of the side to move on ksq stand attacked after the
  * non-king move from -> to that captures what stands on `cap` (a bit set:
  * the destination, the en-passant pawn, or nothing)? Enemy kings are left
@@ -341,10 +357,11 @@ static inline bool move_exposes_king(const struct vc_position *pos, int ksq, int
 	if (theirs & ((vc_pawn_attacks(us, ksq) & pos->by_type[VC_PAWN]) |
 	              (vc_knight_attacks(ksq) & pos->by_type[VC_KNIGHT])))
 		return true;
-	const vc_bb o = vc_rook_rays_[ksq] & theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
-	const vc_bb d = vc_bishop_rays_[ksq] & theirs &
-	                (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
-	return (o && (vc_rook_attacks(ksq, occ) & o)) || (d && (vc_bishop_attacks(ksq, occ) & d));
+	return line_reach(vc_rook_rays_[ksq] & theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]),
+	                  ksq, occ) |
+	       line_reach(vc_bishop_rays_[ksq] & theirs &
+	                      (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]),
+	                  ksq, occ);
 }
 
 int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type, vc_move *out)
@@ -371,9 +388,16 @@ int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type,
 	vc_move flag = 0;
 	switch (piece_type) {
 	case VC_KNIGHT: cands = vc_knight_attacks(to); break;
-	case VC_BISHOP: cands = vc_bishop_attacks(to, occ); break;
-	case VC_ROOK: cands = vc_rook_attacks(to, occ); break;
-	case VC_QUEEN: cands = vc_bishop_attacks(to, occ) | vc_rook_attacks(to, occ); break;
+	case VC_BISHOP:
+		cands = line_reach(vc_bishop_rays_[to] & vc_pieces(pos, us, VC_BISHOP), to, occ);
+		break;
+	case VC_ROOK:
+		cands = line_reach(vc_rook_rays_[to] & vc_pieces(pos, us, VC_ROOK), to, occ);
+		break;
+	case VC_QUEEN:
+		cands = line_reach((vc_bishop_rays_[to] | vc_rook_rays_[to]) &
+		                       vc_pieces(pos, us, VC_QUEEN), to, occ);
+		break;
 	case VC_PAWN:
 		if (cap) {
 			cands = vc_pawn_attacks(them, to);

@@ -58,11 +58,16 @@ bool vc_square_attacked(const struct vc_position *pos, int sq, int by)
 	            (vc_knight_attacks(sq) & pos->by_type[VC_KNIGHT]) |
 	            (vc_king_attacks(sq) & pos->by_type[VC_KING])))
 		return true;
-	/* the magic lookups only for sliders on the square's lines */
+	/* sliders on the square's lines, each tested by the squares between
+	 * (a 32 KB table that stays cached when this is called between other
+	 * work, where the magic tables miss) */
 	const vc_bb occ = vc_occupied(pos);
-	vc_bb o = vc_rook_rays_[sq] & them & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
-	vc_bb d = vc_bishop_rays_[sq] & them & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
-	return (o && (vc_rook_attacks(sq, occ) & o)) || (d && (vc_bishop_attacks(sq, occ) & d));
+	vc_bb s = (vc_rook_rays_[sq] & them & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN])) |
+	          (vc_bishop_rays_[sq] & them & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]));
+	for (; s; s &= s - 1)
+		if (!(vc_between(vc_lsb(s), sq) & occ))
+			return true;
+	return false;
 }
 
 bool vc_in_check(const struct vc_position *pos, int color)
