@@ -1808,6 +1808,15 @@ int vc_pgn_read(struct vc_pgn_reader *r) { return run(r, false); }
 
 int vc_pgn_read_game(struct vc_pgn_reader *r) { return run(r, true); }
 
+bool vc_pgn_reader_at_rest(const struct vc_pgn_reader *r)
+{
+	/* G_POST: a game whose result was read ends at the next tag; a game
+	 * in its tags or movetext might take the tag as its own (or a broken
+	 * `[` as its error), so it is not at rest */
+	return r->pos >= r->len && r->ls == LS_WS && !r->pending && !r->stopped &&
+	       !r->io_error && !r->done && (r->phase == G_NONE || r->phase == G_POST);
+}
+
 const struct vc_pgn_game *vc_pgn_reader_game(const struct vc_pgn_reader *r)
 {
 	return r->phase != G_NONE || r->in_end ? &r->game : NULL;
@@ -1841,7 +1850,9 @@ int vc_pgn_reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
 	r->keep_raw = opt->keep_raw;
 	r->comment_marker = opt->comment_marker;
 	r->buf_size = or_default(opt->buffer_size, VC_PGN_DEFAULT_BUFFER);
-	r->line = 1;
+	r->line = opt->start_line ? opt->start_line : 1;
+	r->buf_off = opt->start_offset;
+	r->line_start = opt->start_offset;
 	r->cr_end = UINT64_MAX;
 	r->eol_cr = UINT64_MAX;
 	size_t longest = r->lim.comment;

@@ -191,6 +191,13 @@ struct vc_pgn_options {
 	 * are skipped as if there were no comment callback (engine output in
 	 * comments costs nothing to a reader that only wants clocks). */
 	char comment_marker;
+	/* Where the bytes the read callback delivers begin in the stream: their
+	 * first byte is at offset start_offset and starts line start_line (0 =
+	 * line 1). For readers that start inside a file at a line start, e.g.
+	 * parallel validation reading a chunk of it; positions reported are then
+	 * those of the whole stream. A BOM is recognised at offset 0 only. */
+	uint64_t start_offset;
+	uint64_t start_line;
 };
 
 /* ---- Input -----------------------------------------------------------------
@@ -416,6 +423,18 @@ int vc_pgn_read(struct vc_pgn_reader *r);
  * game's first token ended the previous one); call again to go on.
  * VC_PGN_DONE once the input is exhausted (its last end_game included). */
 int vc_pgn_read_game(struct vc_pgn_reader *r);
+
+/* Is the reader at rest: every byte it was given consumed, between tokens
+ * (not inside a comment, tag, word, `%` line or pending game start), and
+ * either no game open or only one whose main-line result has been read?
+ * Then, if the next byte of the input is a `[` that starts a line, the
+ * reader goes on exactly as a fresh reader whose input starts at that byte
+ * (options start_offset/start_line) would, apart from game indexes: the
+ * open game ends there the same whether the `[` or the end of the input
+ * comes next. Meant for a read callback (the reader asks for more bytes only
+ * once it has consumed all it holds), to decide whether the input can be
+ * cut there. False after a read error or a STOP. */
+bool vc_pgn_reader_at_rest(const struct vc_pgn_reader *r);
 
 /* The game being read, or NULL between games. For use inside callbacks. */
 const struct vc_pgn_game *vc_pgn_reader_game(const struct vc_pgn_reader *r);
