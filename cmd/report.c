@@ -4,6 +4,64 @@
 
 #include "report.h"
 
+static size_t udigits(uint64_t v, char *buf)
+{
+	return (size_t)snprintf(buf, 24, "%llu", (unsigned long long)v);
+}
+
+void vc_report_mark_index(struct vc_report_marks *m, FILE *f, uint64_t index)
+{
+	char d[24];
+	long at = ftell(f) - (long)udigits(index, d);
+	if (m) {
+		if (m->n == m->cap) {
+			size_t cap = m->cap ? 2 * m->cap : 64;
+			struct vc_report_mark *p = realloc(m->v, cap * sizeof *p);
+			if (!p) {
+				fputs("vchess: out of memory\n", stderr);
+				exit(VC_EXIT_INPUT);
+			}
+			m->v = p;
+			m->cap = cap;
+		}
+		m->v[m->n].offset = at < 0 ? 0 : (uint64_t)at;
+		m->v[m->n].index = index;
+		m->n++;
+	}
+}
+
+void vc_report_put_index(struct vc_report_marks *m, FILE *f, uint64_t index)
+{
+	fprintf(f, "%llu", (unsigned long long)index);
+	if (m)
+		vc_report_mark_index(m, f, index);
+}
+
+void vc_report_write_marked(FILE *to, const char *buf, size_t len,
+                            const struct vc_report_marks *m, uint64_t base)
+{
+	if (!m || m->n == 0 || base == 0) {
+		if (len)
+			fwrite(buf, 1, len, to);
+		return;
+	}
+	size_t at = 0;
+	for (size_t i = 0; i < m->n; i++) {
+		char was[24], now[24];
+		size_t k = udigits(m->v[i].index, was);
+		size_t off = (size_t)m->v[i].offset;
+		if (off < at || off + k > len || memcmp(buf + off, was, k) != 0) {
+			/* never a silently wrong number */
+			fputs("vchess: internal error: game number not where recorded\n", stderr);
+			abort();
+		}
+		fwrite(buf + at, 1, off - at, to);
+		fwrite(now, 1, udigits(m->v[i].index + base, now), to);
+		at = off + k;
+	}
+	fwrite(buf + at, 1, len - at, to);
+}
+
 void vc_report_location(char *buf, size_t size, const char *source, const char *member,
                         uint64_t line, uint64_t column)
 {
@@ -75,13 +133,14 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 			named = true;
 			if (w || b) {
 				vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
-				fprintf(r->out, "%s: note: game %llu: %s - %s\n", loc,
-				        (unsigned long long)g->index, w ? w : "?", b ? b : "?");
+				fprintf(r->out, "%s: note: game ", loc);
+				vc_report_put_index(r->marks, r->out, g->index);
+				fprintf(r->out, ": %s - %s\n", w ? w : "?", b ? b : "?");
 			}
 		}
 		vc_report_location(loc, sizeof loc, g->source, g->member, f->line, f->column);
-		fprintf(r->out, "%s: %s: game %llu", loc, as_error ? "error" : "warning",
-		        (unsigned long long)g->index);
+		fprintf(r->out, "%s: %s: game ", loc, as_error ? "error" : "warning");
+		vc_report_put_index(r->marks, r->out, g->index);
 		if (f->ply > 0)
 			fprintf(r->out, ", ply %d", f->ply);
 		if (f->move[0])
@@ -93,14 +152,16 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 	int more = g->nerrors + g->nwarnings - g->nfindings;
 	if (more > 0 && !r->quiet) {
 		vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
-		fprintf(r->out, "%s: note: game %llu: %d more findings not shown\n", loc,
-		        (unsigned long long)g->index, more);
+		fprintf(r->out, "%s: note: game ", loc);
+		vc_report_put_index(r->marks, r->out, g->index);
+		fprintf(r->out, ": %d more findings not shown\n", more);
 	}
 	if (r->verbose) {
 		const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
 		vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
-		fprintf(r->out, "%s: %s: game %llu (%s - %s), %s, %d plies, result %s, board %s%s%s\n",
-		        loc, g->valid ? "valid" : "invalid", (unsigned long long)g->index,
+		fprintf(r->out, "%s: %s: game ", loc, g->valid ? "valid" : "invalid");
+		vc_report_put_index(r->marks, r->out, g->index);
+		fprintf(r->out, " (%s - %s), %s, %d plies, result %s, board %s%s%s\n",
 		        w ? w : "?", b ? b : "?", g->variant ? g->variant : "unknown variant", g->plies,
 		        g->declared ? g->declared : (g->movetext_result ? g->movetext_result : "none"),
 		        vc_result_string(g->board.result),
@@ -158,6 +219,8 @@ static void json_game(struct vc_report *r, struct vc_json *j, const struct vc_gc
 	else
 		vc_json_kv_null(j, "member");
 	vc_json_kv_uint(j, "index", g->index);
+	if (r->marks && r->format == VC_FORMAT_JSONL)
+		vc_report_mark_index(r->marks, r->out, g->index);
 	vc_json_kv_uint(j, "line", g->line);
 	vc_json_kv_uint(j, "offset", g->offset);
 	if (g->variant)

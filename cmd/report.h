@@ -14,6 +14,18 @@
 
 #define VC_REPORT_MAX_CODES 96
 
+/* Where game numbers were written into a stream (validate -j: a worker
+ * numbers the games of its part of a file from 1, and the writer adds the
+ * number of games before that part; see vc_report_write_marked). */
+struct vc_report_mark {
+	uint64_t offset; /* of the number's first digit in the stream */
+	uint64_t index;  /* the number written */
+};
+struct vc_report_marks {
+	struct vc_report_mark *v;
+	size_t n, cap;
+};
+
 struct vc_report {
 	FILE *out;
 	enum vc_format format;
@@ -29,6 +41,9 @@ struct vc_report {
 	int ncodes;
 	char fen_buf[VC_FEN_MAX];    /* a FEN rewritten for --shredder */
 	bool any_game;
+	/* NULL, or where the game numbers written to `out` go (text and JSONL
+	 * only; set by validate -j) */
+	struct vc_report_marks *marks;
 };
 
 /* Extra members a command adds to a game's JSON object (e.g. the
@@ -63,6 +78,19 @@ void vc_report_copy_raw(FILE *f, const char *raw, size_t len);
  * (a game too long to keep whole), a note on stderr that it was not
  * copied. f NULL: nothing. */
 void vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_game *g);
+/* Write a game number to f, and when m is not NULL record where (the
+ * stream offset by ftell, so f must be a stream that has one, such as a
+ * memstream) and what. Out of memory ends the process (exit 3). */
+void vc_report_put_index(struct vc_report_marks *m, FILE *f, uint64_t index);
+/* Record in m (not NULL) that the number `index` was just written to f,
+ * ending at f's current position. */
+void vc_report_mark_index(struct vc_report_marks *m, FILE *f, uint64_t index);
+/* Write buf[0, len) to `to`, each game number recorded in m (written into
+ * a stream that started with buf) increased by base. m NULL or base 0:
+ * buf as it is. Aborts when a recorded number is not found at its place. */
+void vc_report_write_marked(FILE *to, const char *buf, size_t len,
+                            const struct vc_report_marks *m, uint64_t base);
+
 /* Did any game fail (invalid)? */
 bool vc_report_failed(const struct vc_report *r);
 
