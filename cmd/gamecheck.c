@@ -113,9 +113,11 @@ static const char *tag_value(const struct vc_checker *c, int idx)
 
 static int find_tag(const struct vc_checker *c, const char *name)
 {
-	for (int i = c->rec.ntags - 1; i >= 0; i--)
-		if (strcmp(c->arena + c->tag_off[i].name, name) == 0)
+	for (int i = c->rec.ntags - 1; i >= 0; i--) {
+		const char *n = c->arena + c->tag_off[i].name;
+		if (n[0] == name[0] && strcmp(n, name) == 0)
 			return i;
+	}
 	return -1;
 }
 

@@ -328,6 +328,12 @@ int vc_has_legal_chess(const struct vc_position *pos)
 	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, true) > 0;
 }
 
+int vc_gen_castling_chess(const struct vc_position *pos, vc_move *out)
+{
+	/* no piece type: the king's moves and castling only */
+	return gen_chess(pos, out, false, ~(vc_bb)0, 0, false);
+}
+
 /* Of the sliders `on_lines` (each on a rook or bishop line through sq, as
  * their kind moves), those with nothing of `occ` between them and sq. SAN
  * resolution works on a cold cache between moves: the 32 KB between-table

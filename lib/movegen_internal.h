@@ -9,6 +9,11 @@
  * updates pos->key when it clears the square. */
 void vc_ep_fixup(struct vc_position *pos);
 
+/* The legal king moves and castling moves (VC_MF_CASTLE) of the side to
+ * move in the chess variants (standard, Chess960, Undo), into `out` (room
+ * for VC_MAX_MOVES); returns their number. What "O-O" needs. */
+int vc_gen_castling_chess(const struct vc_position *pos, vc_move *out);
+
 /* Legal chess moves (standard, Chess960, Undo) of the side to move's
  * pieces of `piece_type` (VC_PAWN..VC_KING) to square `to` (0..63), castling
  * excluded: what SAN resolution needs. The candidates are found backwards

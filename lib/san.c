@@ -210,7 +210,12 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	bool has_o = false;
 	for (size_t k = 0; k < len && !has_o; k++)
 		has_o = t[k] == 'O' || t[k] == 'o';
-	if (own_list && (has_o || (len >= 3 && t[0] == '0'))) {
+	const bool castling_text = eq(t, len, "O-O") || eq(t, len, "O-O-O") || eq(t, len, "0-0") ||
+	                           eq(t, len, "0-0-0") || eq(t, len, "o-o") || eq(t, len, "o-o-o");
+	if (own_list && castling_text && chess_gen) {
+		nlegal = vc_gen_castling_chess(pos, own); /* castling needs no other move */
+		legal = own;
+	} else if (own_list && (has_o || (len >= 3 && t[0] == '0'))) {
 		nlegal = vc_legal_moves(pos, own);
 		legal = own;
 	}

@@ -574,8 +574,8 @@ Test(san, glued_en_passant_mark)
  * always takes the general parser. Both must agree on status, move,
  * warnings and suffix for every legal move's SAN and its usual misspellings
  * (capture mark dropped or added, suffix dropped, doubled or swapped, the
- * piece letter of a pawn move), along random walks in standard chess and
- * Chess960. */
+ * piece letter of a pawn move) and the castling forms, along random walks
+ * in standard chess and Chess960. */
 static void agree(const struct vc_position *p, const vc_move *legal, int n, const char *text)
 {
 	struct vc_san_info a, b;
@@ -634,6 +634,11 @@ Test(san, shortcut_agrees_with_general_parser)
 				snprintf(v, sizeof v, "%s", w + l - 2); /* bare square */
 				agree(&p, legal, n, v);
 			}
+			/* castling, legal or not */
+			agree(&p, legal, n, "O-O");
+			agree(&p, legal, n, "O-O-O+");
+			agree(&p, legal, n, "0-0");
+			agree(&p, legal, n, "o-o-o");
 			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
 			vc_make_move(&p, legal[(seed >> 33) % (uint64_t)n]);
 		}
