@@ -1,42 +1,96 @@
-/* vchess - `validate -j N`. See parvalidate.h. */
+/* vchess - `validate -j N`. See parvalidate.h.
+ *
+ * Vocabulary. A member (a file, or one member of an archive) is cut into
+ * chunks. A job is one PGN reader and checker run that starts fresh at a
+ * chunk and reads on into the following chunks until, at the end of one,
+ * it is at rest (vc_pgn_reader_at_rest) and the next chunk starts at a
+ * possible game start. It writes one segment of output per chunk it reads.
+ * The chain is the sequence of jobs -j 1 would be: the first job of a
+ * member, then the job starting right after where it ended, and so on; the
+ * main thread writes the chain's segments in order, and only those. Every
+ * chunk that may start a game gets a speculative job at once; one that
+ * turns out to be read by the job before it (a cut inside a comment, a
+ * game without a result) is cancelled, and a chain job that is missing
+ * (cancelled, or given up) is started again when its turn comes.
+ *
+ * Locking: one mutex guards chunks, jobs, segment lists and the queue. A
+ * worker runs a job without it, and takes it when the job moves to the next
+ * chunk or ends. A chunk's bytes are read-only once published.
+ */
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "parvalidate.h"
 #include "epdcheck.h"
 #include "input.h"
 #include "inputloop.h"
-#include "pgnrec.h"
 
-#define BATCH_GAMES 64
-#define BATCH_BYTES ((size_t)1 << 20)
+#define CHUNK_DEFAULT ((size_t)1 << 20)
 
-enum slot_state { SLOT_FREE, SLOT_READY, SLOT_BUSY, SLOT_DONE };
-
-struct slot {
-	enum slot_state state;
-	struct vc_pgnrec rec;
-	const char *source;
-	char *member;
-	char *out, *vout, *iout;
-	size_t out_len, vout_len, iout_len;
+/* A whole plain file mapped once, shared by its chunks. */
+struct mapping {
+	unsigned char *base;
+	size_t len;
+	int chunks; /* chunks still using it */
 };
 
-struct worker;
+struct chunk {
+	uint64_t id;
+	bool used;                 /* the slot holds chunk `id` */
+	const unsigned char *data; /* the chunk's bytes */
+	size_t len;
+	unsigned char *buf;        /* owned buffer (read path), capacity cap */
+	size_t cap;
+	struct mapping *map;       /* or a piece of a mapped file */
+	uint64_t off, line;        /* of data[0] in the member */
+	bool fresh;                /* a job may start here (first chunk of a
+	                              member, or a cut at a game start) */
+	bool first;                /* first chunk of its member */
+	bool last;                 /* the member ends after it */
+	bool read_error;           /* ... with a read error */
+	bool next_fresh;           /* the next chunk is fresh */
+	int refs;                  /* running jobs reading it */
+	struct job *own;           /* the job starting here, if any */
+	const char *source;
+	char *member;
+};
 
-struct pipeline {
-	struct vc_par_validate *p;
-	pthread_mutex_t mu;
-	pthread_cond_t cv_work, cv_done;
-	struct slot *slots;
-	int nslots;
-	uint64_t next_submit, next_take, next_flush; /* sequence numbers */
-	bool quit;
-	struct worker *workers;
-	int nworkers;
-	bool write_failed;
+struct seg {
+	struct seg *next;
+	char *out, *vout, *iout, *note;
+	size_t out_len, vout_len, iout_len, note_len;
+	FILE *fo, *fv, *fi, *fn;
+	struct vc_report_marks marks, note_marks;
+	struct vc_report counts;
+	bool done;
+};
+
+enum job_state { J_QUEUED, J_RUNNING, J_FINISHED };
+
+struct pipeline;
+
+struct job {
+	struct job *qnext;
+	struct pipeline *pl;
+	uint64_t start;        /* chunk id */
+	struct chunk *c;       /* chunk being read (running) */
+	size_t pos;            /* in c */
+	enum job_state state;
+	bool cancel;           /* stop: its output will not be used */
+	bool chain;            /* its output is the report's */
+	bool orphan;           /* nobody else refers to it: the worker frees it */
+	struct seg *head, *tail;
+	struct vc_pgn_reader *rd;
+	struct worker *w;
+	char *member;
 };
 
 struct worker {
@@ -44,34 +98,299 @@ struct worker {
 	pthread_t tid;
 	struct vc_checker chk;
 	struct vc_report rep;
-	FILE *vf, *inf;
+	struct seg *seg; /* being written */
 };
+
+struct pipeline {
+	struct vc_par_validate *p;
+	pthread_mutex_t mu;
+	pthread_cond_t cv_work, cv_main, cv_chunk;
+	struct chunk *chunks;
+	int nchunks;             /* ring size */
+	size_t chunk_size;
+	bool keep_raw;
+	uint64_t nread;          /* chunks published */
+	uint64_t flushed;        /* chunks whose output is written */
+	struct job *chain;       /* the chain job being written */
+	uint64_t chain_base;     /* games of the member before it */
+	uint64_t member_games;   /* games of the current member written */
+	struct job *qhead, *qtail;
+	bool quit;
+	struct worker *workers;
+	int nworkers;
+	/* statistics (VCHESS_PAR_DEBUG) */
+	uint64_t st_jobs, st_extend, st_restart, st_giveup;
+	/* progress */
+	uint64_t games_done, bytes_done;
+	double t0, last;
+};
+
+static struct chunk *slot(struct pipeline *pl, uint64_t id)
+{
+	return &pl->chunks[id % (uint64_t)pl->nchunks];
+}
+
+/* ---- Finding cuts and counting lines ------------------------------------ */
+
+/* Line ends as the PGN reader counts them: LF, CR LF and lone CR. A CR LF
+ * is never split between chunks. */
+static uint64_t count_lines(const unsigned char *p, size_t n)
+{
+	uint64_t lf = 0;
+	size_t i = 0;
+#ifdef __SSE2__
+	const __m128i nl = _mm_set1_epi8('\n');
+	for (; i + 64 <= n; i += 64) {
+		__m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), nl);
+		__m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i + 16)), nl);
+		__m128i c = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i + 32)), nl);
+		__m128i d = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i + 48)), nl);
+		uint64_t m = (uint64_t)(unsigned)_mm_movemask_epi8(a) |
+		             (uint64_t)(unsigned)_mm_movemask_epi8(b) << 16 |
+		             (uint64_t)(unsigned)_mm_movemask_epi8(c) << 32 |
+		             (uint64_t)(unsigned)_mm_movemask_epi8(d) << 48;
+		lf += (uint64_t)__builtin_popcountll(m);
+	}
+#endif
+	for (; i < n; i++)
+		lf += p[i] == '\n';
+	const unsigned char *q = memchr(p, '\r', n);
+	while (q) {
+		size_t k = (size_t)(q - p);
+		if (k + 1 >= n || p[k + 1] != '\n')
+			lf++; /* a lone CR; CR LF was counted at its LF */
+		q = k + 1 < n ? memchr(q + 1, '\r', n - k - 1) : NULL;
+	}
+	return lf;
+}
+
+/* A `[` at the start of a line after a blank line: where games start. */
+static bool game_start_at(const unsigned char *b, size_t p)
+{
+	if (p < 2 || b[p] != '[')
+		return false;
+	if (b[p - 1] == '\n')
+		return b[p - 2] == '\n' || (p >= 3 && b[p - 2] == '\r' && b[p - 3] == '\n');
+	return b[p - 1] == '\r' && (b[p - 2] == '\r' || b[p - 2] == '\n');
+}
+
+/* The first game start in b[from, to), or `to`. */
+static size_t find_cut(const unsigned char *b, size_t from, size_t to)
+{
+	size_t p = from;
+	while (p < to) {
+		const unsigned char *q = memchr(b + p, '[', to - p);
+		if (!q)
+			return to;
+		p = (size_t)(q - b);
+		if (game_start_at(b, p))
+			return p;
+		p++;
+	}
+	return to;
+}
+
+/* ---- Segments -------------------------------------------------------------- */
+
+static FILE *memstream(char **buf, size_t *len)
+{
+	FILE *f = open_memstream(buf, len);
+	if (!f) {
+		fputs("vchess validate: out of memory\n", stderr);
+		exit(VC_EXIT_INPUT);
+	}
+	return f;
+}
+
+/* Called with the lock held: a new segment for w's job. */
+static void seg_open(struct worker *w, struct job *J)
+{
+	struct vc_par_validate *p = J->pl->p;
+	struct seg *s = calloc(1, sizeof *s);
+	if (!s) {
+		fputs("vchess validate: out of memory\n", stderr);
+		exit(VC_EXIT_INPUT);
+	}
+	s->fo = memstream(&s->out, &s->out_len);
+	s->fv = p->valid_out ? memstream(&s->vout, &s->vout_len) : NULL;
+	s->fi = p->invalid_out ? memstream(&s->iout, &s->iout_len) : NULL;
+	if (J->tail)
+		J->tail->next = s;
+	else
+		J->head = s;
+	J->tail = s;
+	w->seg = s;
+	w->rep.out = s->fo;
+	w->rep.marks = &s->marks;
+	w->rep.games = w->rep.valid = w->rep.invalid = 0;
+	w->rep.warnings = w->rep.errors = 0;
+	w->rep.ncodes = 0;
+}
+
+/* Finish w's segment. Streams are closed without the lock; `done` is set
+ * with it held (by the caller). */
+static void seg_finish(struct worker *w)
+{
+	struct seg *s = w->seg;
+	fclose(s->fo);
+	if (s->fv)
+		fclose(s->fv);
+	if (s->fi)
+		fclose(s->fi);
+	if (s->fn)
+		fclose(s->fn);
+	s->fo = s->fv = s->fi = s->fn = NULL;
+	s->counts = w->rep;
+	w->rep.out = NULL;
+	w->rep.marks = NULL;
+	w->seg = NULL;
+}
+
+static void seg_free(struct seg *s)
+{
+	while (s) {
+		struct seg *n = s->next;
+		free(s->out);
+		free(s->vout);
+		free(s->iout);
+		free(s->note);
+		free(s->marks.v);
+		free(s->note_marks.v);
+		free(s);
+		s = n;
+	}
+}
+
+static void job_free(struct job *J)
+{
+	seg_free(J->head);
+	free(J->member);
+	free(J);
+}
+
+/* With the lock held: nobody but a worker still running J refers to it. */
+static void job_cancel(struct job *J)
+{
+	/* atomic: a running job looks at it without the lock */
+	__atomic_store_n(&J->cancel, true, __ATOMIC_RELAXED);
+}
+
+static void job_orphan(struct job *J)
+{
+	job_cancel(J);
+	J->orphan = true;
+	if (J->state == J_FINISHED)
+		job_free(J);
+}
 
 static int worker_on_game(void *user, const struct vc_gc_game *g)
 {
 	struct worker *w = user;
+	struct seg *s = w->seg;
 	vc_report_game(&w->rep, g, NULL, NULL);
-	vc_report_copy_game(&w->rep, g->valid ? w->vf : w->inf, g);
+	FILE *f = g->valid ? s->fv : s->fi;
+	if (f) {
+		if (g->raw) {
+			vc_report_copy_raw(f, g->raw, g->raw_len);
+		} else {
+			/* as vc_report_copy_game, numbered when written */
+			char loc[512];
+			if (!s->fn)
+				s->fn = memstream(&s->note, &s->note_len);
+			vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
+			fprintf(s->fn, "vchess %s: %s: game ", w->rep.command, loc);
+			vc_report_put_index(&s->note_marks, s->fn, g->index);
+			fputs(" not copied: longer than vchess keeps (limit-raw, limit-line)\n", s->fn);
+		}
+	}
 	return 0;
 }
 
-static void run_slot(struct worker *w, struct slot *s)
+/* ---- Jobs ------------------------------------------------------------------- */
+
+/* The job's read callback: its chunk's bytes, then, when the reader is not
+ * at rest at the chunk's end (or the next chunk does not start a game),
+ * the next chunk's, and so on. */
+static size_t job_read(void *ctx, char *buf, size_t n)
 {
-	struct vc_par_validate *p = w->pl->p;
-	FILE *out = open_memstream(&s->out, &s->out_len);
-	w->vf = p->valid_out ? open_memstream(&s->vout, &s->vout_len) : NULL;
-	w->inf = p->invalid_out ? open_memstream(&s->iout, &s->iout_len) : NULL;
-	w->rep.out = out;
+	struct job *J = ctx;
+	struct pipeline *pl = J->pl;
+	for (;;) {
+		struct chunk *c = J->c;
+		if (J->pos < c->len) {
+			if (__atomic_load_n(&J->cancel, __ATOMIC_RELAXED))
+				return 0; /* its output is thrown away */
+			size_t k = c->len - J->pos < n ? c->len - J->pos : n;
+			memcpy(buf, c->data + J->pos, k);
+			J->pos += k;
+			return k;
+		}
+		if (c->last)
+			return c->read_error ? VC_PGN_READ_ERROR : 0;
+		if (c->next_fresh && vc_pgn_reader_at_rest(J->rd))
+			return 0; /* the end of input ends the open game as the
+			             next chunk's first tag would */
+		/* read on into the next chunk */
+		struct worker *w = J->w;
+		pthread_mutex_lock(&pl->mu);
+		for (;;) {
+			if (J->cancel) {
+				pthread_mutex_unlock(&pl->mu);
+				return 0;
+			}
+			if (c->id + 1 < pl->nread)
+				break;
+			if (!J->chain) {
+				/* give up rather than wait: the chunk may be far off
+				 * and this job not needed; it is started again if it
+				 * is */
+				job_cancel(J);
+				pl->st_giveup++;
+				pthread_mutex_unlock(&pl->mu);
+				return 0;
+			}
+			pthread_cond_wait(&pl->cv_chunk, &pl->mu);
+		}
+		struct chunk *nx = slot(pl, c->id + 1);
+		if (nx->own && nx->own != J && !nx->own->chain)
+			job_cancel(nx->own); /* this job reads that chunk */
+		nx->refs++;
+		c->refs--;
+		pl->st_extend++;
+		pthread_mutex_unlock(&pl->mu);
+		seg_finish(w);
+		pthread_mutex_lock(&pl->mu);
+		J->tail->done = true;
+		seg_open(w, J);
+		J->c = nx;
+		J->pos = 0;
+		pthread_cond_broadcast(&pl->cv_main);
+		pthread_mutex_unlock(&pl->mu);
+	}
+}
+
+static void run_job(struct worker *w, struct job *J)
+{
+	struct pipeline *pl = w->pl;
+	struct chunk *c = J->c;
 	struct vc_pgn_visitor vis;
-	vc_checker_visitor(&w->chk, &vis, s->source, s->member);
-	vc_pgnrec_replay(s->rec.buf, s->rec.len, &vis);
-	if (out)
-		fclose(out);
-	if (w->vf)
-		fclose(w->vf);
-	if (w->inf)
-		fclose(w->inf);
-	w->vf = w->inf = NULL;
+	vc_checker_visitor(&w->chk, &vis, c->source, J->member);
+	struct vc_pgn_options po;
+	memset(&po, 0, sizeof po);
+	po.keep_raw = pl->keep_raw;
+	po.comment_marker = '%'; /* as vc_checker_run: clocks only */
+	po.start_offset = c->off;
+	po.start_line = c->line;
+	struct vc_pgn_reader rd;
+	if (vc_pgn_reader_init(&rd, job_read, J, &vis, &po) != 0) {
+		fputs("vchess validate: out of memory\n", stderr);
+		exit(VC_EXIT_INPUT);
+	}
+	J->rd = &rd;
+	vc_pgn_read(&rd);
+	vc_pgn_reader_release(&rd);
+	J->rd = NULL;
+	seg_finish(w);
 }
 
 static void *worker_main(void *arg)
@@ -80,188 +399,74 @@ static void *worker_main(void *arg)
 	struct pipeline *pl = w->pl;
 	pthread_mutex_lock(&pl->mu);
 	for (;;) {
-		while (!pl->quit && pl->next_take == pl->next_submit)
+		while (!pl->quit && !pl->qhead)
 			pthread_cond_wait(&pl->cv_work, &pl->mu);
-		if (pl->next_take == pl->next_submit && pl->quit)
+		if (!pl->qhead)
 			break;
-		struct slot *s = &pl->slots[pl->next_take % (uint64_t)pl->nslots];
-		pl->next_take++;
-		s->state = SLOT_BUSY;
+		struct job *J = pl->qhead;
+		pl->qhead = J->qnext;
+		if (!pl->qhead)
+			pl->qtail = NULL;
+		J->qnext = NULL;
+		if (J->cancel) {
+			J->state = J_FINISHED;
+			if (J->orphan)
+				job_free(J);
+			pthread_cond_broadcast(&pl->cv_main);
+			continue;
+		}
+		J->state = J_RUNNING;
+		J->w = w;
+		J->c = slot(pl, J->start);
+		if (!J->c->used || J->c->id != J->start || !J->c->fresh)
+			abort(); /* never: a job's chunk lives until it is cancelled */
+		J->c->refs++;
+		J->pos = 0;
+		J->member = J->c->member ? strdup(J->c->member) : NULL;
+		seg_open(w, J);
 		pthread_mutex_unlock(&pl->mu);
-		run_slot(w, s);
+		run_job(w, J);
 		pthread_mutex_lock(&pl->mu);
-		s->state = SLOT_DONE;
-		pthread_cond_broadcast(&pl->cv_done);
+		J->tail->done = true;
+		J->c->refs--;
+		J->state = J_FINISHED;
+		if (J->orphan)
+			job_free(J);
+		pthread_cond_broadcast(&pl->cv_main);
 	}
 	pthread_mutex_unlock(&pl->mu);
 	return NULL;
 }
 
-/* Write the finished batches at the head of the queue, in order; with
- * `wait`, wait until the oldest unflushed batch is done first. Called with
- * the mutex held (by the main thread only); it is released while writing. */
-static void flush(struct pipeline *pl, bool wait_oldest)
+/* With the lock held: queue a job starting at chunk c. */
+static struct job *job_new(struct pipeline *pl, struct chunk *c, bool front)
 {
-	struct vc_par_validate *p = pl->p;
-	while (pl->next_flush < pl->next_submit) {
-		struct slot *s = &pl->slots[pl->next_flush % (uint64_t)pl->nslots];
-		if (s->state != SLOT_DONE) {
-			if (!wait_oldest)
-				return;
-			pthread_cond_wait(&pl->cv_done, &pl->mu);
-			continue;
-		}
-		wait_oldest = false;
-		/* Only this (the main) thread touches a finished slot until it is
-		 * free again: write without holding the lock, so that workers can
-		 * hand in and take batches meanwhile. */
-		pthread_mutex_unlock(&pl->mu);
-		if (s->out_len)
-			fwrite(s->out, 1, s->out_len, p->rep->out);
-		if (s->vout_len)
-			fwrite(s->vout, 1, s->vout_len, p->valid_out);
-		if (s->iout_len)
-			fwrite(s->iout, 1, s->iout_len, p->invalid_out);
-		vc_cli_check_output(p->rep->out);
-		vc_cli_check_output(p->valid_out); /* may be standard output */
-		vc_cli_check_output(p->invalid_out);
-		free(s->out);
-		free(s->vout);
-		free(s->iout);
-		free(s->member);
-		s->out = s->vout = s->iout = NULL;
-		s->member = NULL;
-		s->out_len = s->vout_len = s->iout_len = 0;
-		vc_pgnrec_clear(&s->rec);
-		pthread_mutex_lock(&pl->mu);
-		s->state = SLOT_FREE;
-		pl->next_flush++;
+	struct job *J = calloc(1, sizeof *J);
+	if (!J) {
+		fputs("vchess validate: out of memory\n", stderr);
+		exit(VC_EXIT_INPUT);
 	}
-}
-
-static void drain(struct pipeline *pl)
-{
-	pthread_mutex_lock(&pl->mu);
-	while (pl->next_flush < pl->next_submit)
-		flush(pl, true);
-	pthread_mutex_unlock(&pl->mu);
-}
-
-/* Hand the recorded games in *cur to the workers (swapping buffers with a
- * free slot). */
-static void submit(struct pipeline *pl, struct vc_pgnrec *cur, const char *source,
-                   const char *member)
-{
-	if (cur->games == 0)
-		return;
-	pthread_mutex_lock(&pl->mu);
-	/* a free slot: flush finished ones, wait for the oldest if all are busy */
-	while (pl->next_submit - pl->next_flush >= (uint64_t)pl->nslots)
-		flush(pl, true);
-	struct slot *s = &pl->slots[pl->next_submit % (uint64_t)pl->nslots];
-	struct vc_pgnrec tmp = s->rec;
-	s->rec = *cur;
-	*cur = tmp;
-	vc_pgnrec_clear(cur);
-	cur->comments = s->rec.comments;
-	cur->keep_raw = s->rec.keep_raw;
-	/* the next game may have begun already: it stays with the reader */
-	vc_pgnrec_move_open(&s->rec, cur);
-	s->source = source;
-	s->member = member ? strdup(member) : NULL;
-	s->state = SLOT_READY;
-	pl->next_submit++;
+	J->pl = pl;
+	J->start = c->id;
+	J->state = J_QUEUED;
+	c->own = J;
+	if (front) {
+		J->qnext = pl->qhead;
+		pl->qhead = J;
+		if (!pl->qtail)
+			pl->qtail = J;
+	} else {
+		if (pl->qtail)
+			pl->qtail->qnext = J;
+		else
+			pl->qhead = J;
+		pl->qtail = J;
+	}
 	pthread_cond_signal(&pl->cv_work);
-	flush(pl, false);
-	pthread_mutex_unlock(&pl->mu);
+	return J;
 }
 
-struct epd_ctx {
-	struct vc_report *rep;
-	FILE *vf, *inf;
-};
-
-static int epd_on_game(void *user, const struct vc_gc_game *g)
-{
-	struct epd_ctx *e = user;
-	vc_report_copy_game(e->rep, g->valid ? e->vf : e->inf, g);
-	vc_report_game(e->rep, g, NULL, NULL);
-	return 0;
-}
-
-static int one_path(struct pipeline *pl, struct vc_pgnrec *cur, const char *path,
-                    uint64_t *games_read, double t0)
-{
-	struct vc_par_validate *p = pl->p;
-	struct vc_input_error err;
-	vc_input_error_init(&err);
-	struct vc_input_options io;
-	vc_cli_input_options(p->opts, &io);
-	struct vc_input *in = vc_input_open_opts(path, &io, &err);
-	if (!in) {
-		drain(pl);
-		vc_report_input_error(p->rep, path, NULL, vc_input_errkind_name(err.kind), err.message);
-		return VC_EXIT_INPUT;
-	}
-	int status = VC_EXIT_OK, r;
-	const char *member;
-	double last = 0;
-	while ((r = vc_input_next_member(in, &member)) == 1) {
-		struct vc_member_reader ic = { in, false, NULL, NULL, false };
-		struct vc_peek pk;
-		if (!vc_member_peek(&pk, &ic, p->rep->command, path, member))
-			continue;
-		if (vc_peek_is_epd(&pk)) {
-			drain(pl);
-			struct epd_ctx ec = { p->rep, p->valid_out, p->invalid_out };
-			vc_epd_check(&pk, path, member, p->gc, epd_on_game, &ec);
-		} else {
-			struct vc_pgn_visitor vis = vc_pgnrec_visitor;
-			vis.user = cur;
-			struct vc_pgn_options po;
-			memset(&po, 0, sizeof po);
-			po.keep_raw = cur->keep_raw;
-			po.comment_marker = '%'; /* as vc_checker_run: clocks only */
-			struct vc_pgn_reader rd;
-			if (vc_pgn_reader_init(&rd, vc_peek_read, &pk, &vis, &po) == 0) {
-				while (vc_pgn_read_game(&rd) == VC_PGN_GAME) {
-					(*games_read)++;
-					if (cur->games >= BATCH_GAMES || cur->len >= BATCH_BYTES)
-						submit(pl, cur, path, member);
-					if (p->progress) {
-						double now = vc_cli_now();
-						if (now - last >= 0.25) {
-							last = now;
-							fprintf(stderr, "\r%.1f MB, %llu games, %.0f games/s   ",
-							        (double)vc_input_bytes_consumed(in) / 1e6,
-							        (unsigned long long)*games_read,
-							        (double)*games_read / (now - t0 + 1e-9));
-						}
-					}
-				}
-				vc_pgn_reader_release(&rd);
-			}
-			submit(pl, cur, path, member);
-		}
-		if (ic.failed) {
-			drain(pl);
-			const struct vc_input_error *e = vc_input_error(in);
-			vc_report_input_error(p->rep, path, member, vc_input_errkind_name(e->kind),
-			                      e->message);
-			status = VC_EXIT_INPUT;
-			break;
-		}
-	}
-	if (r < 0 && status == VC_EXIT_OK) {
-		drain(pl);
-		const struct vc_input_error *e = vc_input_error(in);
-		vc_report_input_error(p->rep, path, NULL, vc_input_errkind_name(e->kind), e->message);
-		status = VC_EXIT_INPUT;
-	}
-	drain(pl); /* member names belong to the input: done before closing */
-	vc_input_close(in);
-	return status;
-}
+/* ---- The main thread: writing ------------------------------------------------ */
 
 static void merge_counts(struct vc_report *into, const struct vc_report *from)
 {
@@ -286,25 +491,419 @@ static void merge_counts(struct vc_report *into, const struct vc_report *from)
 	}
 }
 
+static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
+{
+	struct vc_par_validate *p = pl->p;
+	vc_report_write_marked(p->rep->out, s->out, s->out_len, &s->marks, base);
+	if (s->vout_len)
+		fwrite(s->vout, 1, s->vout_len, p->valid_out);
+	if (s->iout_len)
+		fwrite(s->iout, 1, s->iout_len, p->invalid_out);
+	if (s->note_len)
+		vc_report_write_marked(stderr, s->note, s->note_len, &s->note_marks, base);
+	vc_cli_check_output(p->rep->out);
+	vc_cli_check_output(p->valid_out); /* may be standard output */
+	vc_cli_check_output(p->invalid_out);
+	merge_counts(p->rep, &s->counts);
+	pl->games_done += s->counts.games;
+	if (p->progress) {
+		double now = vc_cli_now();
+		if (now - pl->last >= 0.25) {
+			pl->last = now;
+			fprintf(stderr, "\r%.1f MB, %llu games, %.0f games/s   ",
+			        (double)pl->bytes_done / 1e6, (unsigned long long)pl->games_done,
+			        (double)pl->games_done / (now - pl->t0 + 1e-9));
+		}
+	}
+}
+
+/* With the lock held (released while writing): write every segment of the
+ * chain that is done, in order. */
+static void flush_ready(struct pipeline *pl)
+{
+	while (pl->flushed < pl->nread) {
+		struct chunk *c = slot(pl, pl->flushed);
+		struct job *J = pl->chain;
+		if (!J) {
+			/* a fresh reader starts here */
+			if (c->first)
+				pl->member_games = 0;
+			J = c->own;
+			if (!J || J->cancel) {
+				if (J)
+					job_orphan(J);
+				J = job_new(pl, c, true);
+				pl->st_restart++;
+			}
+			J->chain = true;
+			pl->chain = J;
+			pl->chain_base = pl->member_games;
+			pthread_cond_broadcast(&pl->cv_chunk);
+		}
+		struct seg *s = J->head;
+		if (!s || !s->done)
+			return;
+		J->head = s->next;
+		if (!J->head)
+			J->tail = NULL;
+		s->next = NULL;
+		bool over = J->state == J_FINISHED && !J->head;
+		pthread_mutex_unlock(&pl->mu);
+		write_seg(pl, s, pl->chain_base);
+		pl->member_games += s->counts.games;
+		seg_free(s);
+		pthread_mutex_lock(&pl->mu);
+		if (c->own && c->own != J)
+			job_orphan(c->own);
+		c->own = NULL;
+		pl->flushed++;
+		if (over) {
+			pl->chain = NULL;
+			job_free(J);
+		}
+	}
+}
+
+/* With the lock held: wait until everything read is written. */
+static void drain_locked(struct pipeline *pl)
+{
+	for (;;) {
+		flush_ready(pl);
+		if (pl->flushed == pl->nread)
+			return;
+		pthread_cond_wait(&pl->cv_main, &pl->mu);
+	}
+}
+
+static void drain(struct pipeline *pl)
+{
+	pthread_mutex_lock(&pl->mu);
+	drain_locked(pl);
+	pthread_mutex_unlock(&pl->mu);
+}
+
+/* With the lock held: give back what a written chunk holds. */
+static void chunk_recycle(struct chunk *c)
+{
+	if (c->map) {
+		/* the mapped pages of this chunk (the page it shares with the
+		 * next one stays) leave the resident set */
+		long pg = sysconf(_SC_PAGESIZE);
+		uintptr_t a = (uintptr_t)c->data & ~(uintptr_t)(pg - 1);
+		uintptr_t b = ((uintptr_t)c->data + c->len) & ~(uintptr_t)(pg - 1);
+		if (b > a)
+			madvise((void *)a, b - a, MADV_DONTNEED);
+		if (--c->map->chunks == 0) {
+			munmap(c->map->base, c->map->len);
+			free(c->map);
+		}
+		c->map = NULL;
+	}
+	free(c->member);
+	c->member = NULL;
+	c->data = NULL;
+	c->len = 0;
+	c->used = false;
+}
+
+/* A free slot for the next chunk: writes what it can and waits while the
+ * ring is full. Returns it with the lock released. */
+static struct chunk *chunk_acquire(struct pipeline *pl)
+{
+	pthread_mutex_lock(&pl->mu);
+	struct chunk *c = slot(pl, pl->nread);
+	for (;;) {
+		flush_ready(pl);
+		if (!c->used)
+			break;
+		if (c->id < pl->flushed && c->refs == 0) {
+			chunk_recycle(c);
+			break;
+		}
+		pthread_cond_wait(&pl->cv_main, &pl->mu);
+	}
+	pthread_mutex_unlock(&pl->mu);
+	c->id = pl->nread;
+	return c;
+}
+
+/* Hand chunk c (filled) to the workers. */
+static void chunk_publish(struct pipeline *pl, struct chunk *c)
+{
+	pthread_mutex_lock(&pl->mu);
+	c->used = true;
+	c->refs = 0;
+	c->own = NULL;
+	pl->nread++;
+	pl->bytes_done = c->off + c->len;
+	if (c->fresh) {
+		job_new(pl, c, false);
+		pl->st_jobs++;
+	}
+	pthread_cond_broadcast(&pl->cv_chunk);
+	flush_ready(pl);
+	pthread_mutex_unlock(&pl->mu);
+}
+
+/* ---- The main thread: reading --------------------------------------------------- */
+
+struct cutter {
+	uint64_t off, line;
+	bool fresh;
+	bool first;
+};
+
+static void chunk_head(struct pipeline *pl, struct chunk *c, struct cutter *ct,
+                       const char *source, const char *member)
+{
+	c->off = ct->off;
+	c->line = ct->line;
+	c->fresh = ct->fresh;
+	c->first = ct->first;
+	c->source = source;
+	c->member = member ? strdup(member) : NULL;
+	c->last = c->read_error = c->next_fresh = false;
+	(void)pl;
+}
+
+/* The cut of b[0, avail) (more may follow unless at_end): returns the
+ * chunk's length and sets *next_fresh. */
+static size_t choose_cut(struct pipeline *pl, const unsigned char *b, size_t avail,
+                         bool at_end, bool *next_fresh)
+{
+	size_t ch = pl->chunk_size;
+	*next_fresh = false;
+	if (at_end && avail <= ch + ch / 2)
+		return avail;
+	size_t to = avail < 2 * ch ? avail : 2 * ch;
+	size_t cut = find_cut(b, ch, to);
+	if (cut < to) {
+		*next_fresh = true;
+		return cut;
+	}
+	if (at_end && avail <= 2 * ch)
+		return avail;
+	/* no game start in reach: a plain cut, the next job reads on */
+	cut = to;
+	if (b[cut - 1] == '\r' && b[cut] == '\n')
+		cut--;
+	return cut;
+}
+
+static void cutter_next(struct cutter *ct, const unsigned char *b, size_t len, bool next_fresh)
+{
+	ct->off += len;
+	ct->line += count_lines(b, len);
+	ct->fresh = next_fresh;
+	ct->first = false;
+}
+
+/* A plain regular file, mapped. Returns false when it cannot be mapped. */
+static bool chunk_mapped(struct pipeline *pl, const char *path, const char *source)
+{
+	if (strcmp(path, "-") == 0)
+		return false;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
+	    (uint64_t)st.st_size > SIZE_MAX / 2) {
+		close(fd);
+		return false;
+	}
+	size_t size = (size_t)st.st_size;
+	void *base = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (base == MAP_FAILED)
+		return false;
+	madvise(base, size, MADV_SEQUENTIAL);
+	struct mapping *m = malloc(sizeof *m);
+	if (!m) {
+		munmap(base, size);
+		return false;
+	}
+	m->base = base;
+	m->len = size;
+	m->chunks = 1; /* held by this function until the last chunk */
+	struct cutter ct = { 0, 1, true, true };
+	size_t pos = 0;
+	while (pos < size) {
+		struct chunk *c = chunk_acquire(pl);
+		chunk_head(pl, c, &ct, source, NULL);
+		const unsigned char *b = m->base + pos;
+		bool nf;
+		size_t len = choose_cut(pl, b, size - pos, true, &nf);
+		c->data = b;
+		c->len = len;
+		c->map = m;
+		pthread_mutex_lock(&pl->mu);
+		m->chunks++;
+		pthread_mutex_unlock(&pl->mu);
+		c->last = pos + len == size;
+		c->next_fresh = nf;
+		cutter_next(&ct, b, len, nf);
+		pos += len;
+		chunk_publish(pl, c);
+	}
+	pthread_mutex_lock(&pl->mu);
+	if (--m->chunks == 0) {
+		munmap(m->base, m->len);
+		free(m);
+	}
+	pthread_mutex_unlock(&pl->mu);
+	return true;
+}
+
+/* Any other stream, read into chunk buffers. Returns false on a read
+ * error (after the chunk that ends with it). */
+static bool chunk_stream(struct pipeline *pl, vc_pgn_read_fn rd, void *ctx, const char *source,
+                         const char *member)
+{
+	size_t ch = pl->chunk_size;
+	struct cutter ct = { 0, 1, true, true };
+	const unsigned char *carry = NULL; /* bytes after the last cut */
+	size_t carry_len = 0;
+	bool eof = false, err = false;
+	for (;;) {
+		struct chunk *c = chunk_acquire(pl);
+		chunk_head(pl, c, &ct, source, member);
+		if (!c->buf) {
+			c->cap = 2 * ch + 1;
+			c->buf = malloc(c->cap);
+			if (!c->buf) {
+				fputs("vchess validate: out of memory\n", stderr);
+				exit(VC_EXIT_INPUT);
+			}
+		}
+		size_t len = carry_len, scan = ch;
+		if (carry_len)
+			memcpy(c->buf, carry, carry_len);
+		while (!eof && len < 2 * ch + 1) {
+			size_t got = rd(ctx, (char *)c->buf + len, 2 * ch + 1 - len);
+			if (got == VC_PGN_READ_ERROR) {
+				eof = err = true;
+			} else if (got == 0) {
+				eof = true;
+			} else {
+				len += got;
+				/* enough to cut at a game start past ch? */
+				if (len > ch + 4096) {
+					if (find_cut(c->buf, scan, len) < len)
+						break;
+					scan = len;
+				}
+			}
+		}
+		bool nf;
+		size_t cut = choose_cut(pl, c->buf, len, eof, &nf);
+		c->data = c->buf;
+		c->len = cut;
+		c->last = eof && cut == len;
+		c->read_error = c->last && err;
+		c->next_fresh = nf;
+		cutter_next(&ct, c->buf, cut, nf);
+		carry = c->buf + cut;
+		carry_len = len - cut;
+		chunk_publish(pl, c);
+		if (c->last)
+			return !err;
+	}
+}
+
+struct epd_ctx {
+	struct vc_report *rep;
+	FILE *vf, *inf;
+};
+
+static int epd_on_game(void *user, const struct vc_gc_game *g)
+{
+	struct epd_ctx *e = user;
+	vc_report_copy_game(e->rep, g->valid ? e->vf : e->inf, g);
+	vc_report_game(e->rep, g, NULL, NULL);
+	return 0;
+}
+
+static int one_path(struct pipeline *pl, const char *path)
+{
+	struct vc_par_validate *p = pl->p;
+	struct vc_input_error err;
+	vc_input_error_init(&err);
+	struct vc_input_options io;
+	vc_cli_input_options(p->opts, &io);
+	struct vc_input *in = vc_input_open_opts(path, &io, &err);
+	if (!in) {
+		drain(pl);
+		vc_report_input_error(p->rep, path, NULL, vc_input_errkind_name(err.kind), err.message);
+		return VC_EXIT_INPUT;
+	}
+	int status = VC_EXIT_OK, r;
+	const char *member;
+	while ((r = vc_input_next_member(in, &member)) == 1) {
+		struct vc_member_reader ic = { in, false, NULL, NULL, false };
+		struct vc_peek pk;
+		if (!vc_member_peek(&pk, &ic, p->rep->command, path, member))
+			continue;
+		if (vc_peek_is_epd(&pk)) {
+			drain(pl);
+			struct epd_ctx ec = { p->rep, p->valid_out, p->invalid_out };
+			vc_epd_check(&pk, path, member, p->gc, epd_on_game, &ec);
+		} else if (!(member == NULL && !ic.failed && vc_input_kind(in) == VC_INPUT_PLAIN &&
+		             io.max_output == 0 && chunk_mapped(pl, path, path))) {
+			chunk_stream(pl, vc_peek_read, &pk, path, member);
+		}
+		if (ic.failed) {
+			drain(pl);
+			const struct vc_input_error *e = vc_input_error(in);
+			vc_report_input_error(p->rep, path, member, vc_input_errkind_name(e->kind),
+			                      e->message);
+			status = VC_EXIT_INPUT;
+			break;
+		}
+	}
+	if (r < 0 && status == VC_EXIT_OK) {
+		drain(pl);
+		const struct vc_input_error *e = vc_input_error(in);
+		vc_report_input_error(p->rep, path, NULL, vc_input_errkind_name(e->kind), e->message);
+		status = VC_EXIT_INPUT;
+	}
+	drain(pl);
+	vc_input_close(in);
+	return status;
+}
+
+static size_t chunk_size_setting(void)
+{
+	/* for tests: small chunks put many cuts into small inputs */
+	const char *s = getenv("VCHESS_CHUNK_SIZE");
+	if (s && *s) {
+		char *end;
+		unsigned long long v = strtoull(s, &end, 10);
+		if (!*end && v >= 16 && v <= ((size_t)1 << 30))
+			return (size_t)v;
+	}
+	return CHUNK_DEFAULT;
+}
+
 int vc_validate_parallel(struct vc_par_validate *p, char **paths, int npaths)
 {
 	struct pipeline pl;
 	memset(&pl, 0, sizeof pl);
 	pl.p = p;
-	pl.nslots = 2 * p->jobs + 2;
-	pl.slots = calloc((size_t)pl.nslots, sizeof *pl.slots);
+	pl.chunk_size = chunk_size_setting();
+	pl.keep_raw = p->valid_out || p->invalid_out;
+	pl.nchunks = 2 * p->jobs + 2;
+	pl.chunks = calloc((size_t)pl.nchunks, sizeof *pl.chunks);
 	pl.workers = calloc((size_t)p->jobs, sizeof *pl.workers);
-	if (!pl.slots || !pl.workers) {
-		free(pl.slots);
+	if (!pl.chunks || !pl.workers) {
+		free(pl.chunks);
 		free(pl.workers);
 		return -1;
 	}
-	bool keep_raw = p->valid_out || p->invalid_out;
-	for (int i = 0; i < pl.nslots; i++)
-		vc_pgnrec_init(&pl.slots[i].rec, true, keep_raw);
 	pthread_mutex_init(&pl.mu, NULL);
 	pthread_cond_init(&pl.cv_work, NULL);
-	pthread_cond_init(&pl.cv_done, NULL);
+	pthread_cond_init(&pl.cv_main, NULL);
+	pthread_cond_init(&pl.cv_chunk, NULL);
 	int started = 0;
 	for (int i = 0; i < p->jobs; i++) {
 		struct worker *w = &pl.workers[i];
@@ -321,34 +920,51 @@ int vc_validate_parallel(struct vc_par_validate *p, char **paths, int npaths)
 	pl.nworkers = started;
 	int status = started ? VC_EXIT_OK : -1;
 	if (started) {
-		struct vc_pgnrec cur;
-		vc_pgnrec_init(&cur, true, keep_raw);
-		uint64_t games_read = 0;
-		double t0 = vc_cli_now();
+		pl.t0 = vc_cli_now();
 		for (int i = 0; i < npaths; i++)
-			if (one_path(&pl, &cur, paths[i], &games_read, t0) == VC_EXIT_INPUT)
+			if (one_path(&pl, paths[i]) == VC_EXIT_INPUT)
 				status = VC_EXIT_INPUT;
 		drain(&pl);
-		vc_pgnrec_release(&cur);
 		if (p->progress)
-			fprintf(stderr, "\r%llu games, %.0f games/s\n", (unsigned long long)games_read,
-			        (double)games_read / (vc_cli_now() - t0 + 1e-9));
+			fprintf(stderr, "\r%llu games, %.0f games/s\n",
+			        (unsigned long long)pl.games_done,
+			        (double)pl.games_done / (vc_cli_now() - pl.t0 + 1e-9));
 	}
+	if (getenv("VCHESS_PAR_DEBUG"))
+		fprintf(stderr, "chunks %llu, jobs %llu, extended %llu, restarted %llu, gave up %llu\n",
+		        (unsigned long long)pl.nread, (unsigned long long)pl.st_jobs,
+		        (unsigned long long)pl.st_extend, (unsigned long long)pl.st_restart,
+		        (unsigned long long)pl.st_giveup);
 	pthread_mutex_lock(&pl.mu);
 	pl.quit = true;
 	pthread_cond_broadcast(&pl.cv_work);
 	pthread_mutex_unlock(&pl.mu);
 	for (int i = 0; i < started; i++) {
 		pthread_join(pl.workers[i].tid, NULL);
-		merge_counts(p->rep, &pl.workers[i].rep);
 		vc_checker_release(&pl.workers[i].chk);
 	}
-	for (int i = 0; i < pl.nslots; i++)
-		vc_pgnrec_release(&pl.slots[i].rec);
+	/* jobs left: cancelled ones that finished after their chunk was
+	 * written are freed by their worker; queued cancelled ones here */
+	while (pl.qhead) {
+		struct job *J = pl.qhead;
+		pl.qhead = J->qnext;
+		if (J->orphan)
+			job_free(J);
+	}
+	for (int i = 0; i < pl.nchunks; i++) {
+		struct chunk *c = &pl.chunks[i];
+		if (c->used) {
+			if (c->own)
+				job_free(c->own);
+			chunk_recycle(c);
+		}
+		free(c->buf);
+	}
 	pthread_mutex_destroy(&pl.mu);
 	pthread_cond_destroy(&pl.cv_work);
-	pthread_cond_destroy(&pl.cv_done);
-	free(pl.slots);
+	pthread_cond_destroy(&pl.cv_main);
+	pthread_cond_destroy(&pl.cv_chunk);
+	free(pl.chunks);
 	free(pl.workers);
 	return status;
 }

@@ -1,17 +1,26 @@
 /* vchess - `validate -j N`: games are independent, so N worker threads
- * check them while the main thread reads.
+ * read and check them while the main thread only reads the input.
  *
- * The main thread lexes each input once, recording every game's visitor
- * events (cmd/pgnrec.h) into batches; workers replay a batch into their own
- * game checker and render its report entries (and the games' original
- * bytes for --valid-out/--invalid-out) into memory; the main thread writes
- * the batches in input order, so the output is byte for byte that of -j 1.
- * Memory stays bounded: at most 2N+2 batches of at most 64 games or 1 MiB
- * of events are in flight.
+ * The main thread cuts each PGN input into chunks of about 1 MiB (a plain
+ * file is mapped, anything else is read into chunk buffers: standard input,
+ * decompressed streams, archive members), preferably at a `[` that starts
+ * a line after a blank line, and counts the lines before each chunk. A
+ * worker runs a PGN reader and the game checker over a chunk, starting at
+ * its offset and line, rendering report entries (and the games' original
+ * bytes for --valid-out/--invalid-out) into memory. At the end of its chunk
+ * a reader stops only when it is at rest (vc_pgn_reader_at_rest) and the
+ * next chunk starts at a possible game start; otherwise (a cut inside a
+ * comment, a game without a result) it reads on into the next chunks, and
+ * the speculative work on those is thrown away. The main thread writes the
+ * output of the jobs -j 1 would amount to, in input order, renumbering the
+ * games (vc_report_write_marked), so the output is byte for byte that of
+ * -j 1. Memory stays bounded: at most 2N+2 chunks are in flight.
  *
  * Not used (validate runs single-threaded) for --format json (one
  * document) and --max-errors (exact stopping needs the order); EPD/FEN
- * members are checked by the main thread between batches.
+ * members are checked by the main thread once the chunks before are
+ * written. The environment variable VCHESS_CHUNK_SIZE (bytes, >= 16) sets
+ * the chunk size, for tests; VCHESS_PAR_DEBUG prints chunk and job counts.
  */
 #ifndef VC_PARVALIDATE_H
 #define VC_PARVALIDATE_H
