@@ -2,6 +2,7 @@
  * game. See gamecheck.h. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -221,7 +222,8 @@ static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
 	vc_game_reset(&c->game, &start);
 	c->game.rules = c->opt.rules;
 	c->levels[0].ply = 0;
-	vc_fen_write(&start, r->start_fen, false);
+	if (c->opt.want_start_fen)
+		vc_fen_write(&start, r->start_fen, false);
 	r->setup_ok = true;
 	if (!vc_undo_start(c)) {
 		c->skip = true; /* a bad TakebackTokens tag: tokens unknown */
@@ -236,7 +238,7 @@ static int on_begin(void *user, const struct vc_pgn_game *g)
 {
 	struct vc_checker *c = user;
 	struct vc_gc_game *r = &c->rec;
-	memset(r, 0, sizeof *r);
+	memset(r, 0, offsetof(struct vc_gc_game, findings));
 	c->in_game = true;
 	r->source = c->source;
 	r->member = c->member;
@@ -288,13 +290,13 @@ static int on_tag(void *user, const char *name, const char *value, size_t value_
 	if (dup >= 0)
 		vc_gc_add(c, false, "duplicate-tag", loc->line, loc->column, 0, NULL,
 		          "tag %s given twice: the last value is used", name);
-	if (strcmp(name, "FEN") == 0) {
+	if (name[0] == 'F' && strcmp(name, "FEN") == 0) {
 		c->fen_tag = idx;
 		c->fen_line = loc->line;
 		c->fen_col = loc->column;
-	} else if (strcmp(name, "SetUp") == 0) {
+	} else if (name[0] == 'S' && strcmp(name, "SetUp") == 0) {
 		c->setup_tag = idx;
-	} else if (strcmp(name, "Variant") == 0) {
+	} else if (name[0] == 'V' && strcmp(name, "Variant") == 0) {
 		c->variant_tag = idx;
 	}
 	return VC_PGN_CONTINUE;

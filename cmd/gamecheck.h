@@ -59,9 +59,8 @@ struct vc_gc_game {
 	int plies;                   /* main-line plies that stand */
 	bool valid;                  /* no error (and no warning under strict) */
 	char final_fen[VC_FEN_MAX];  /* "" when no position could be set up */
-	char start_fen[VC_FEN_MAX];
-	struct vc_finding findings[VC_GC_MAX_FINDINGS];
-	int nfindings;               /* stored */
+	char start_fen[VC_FEN_MAX];  /* filled only with want_start_fen */
+	int nfindings;               /* stored (findings[], the last member) */
 	int nerrors, nwarnings;      /* all, stored or not */
 	const char *declared;        /* Result tag ("1-0", ...) or NULL */
 	const char *movetext_result; /* result token or NULL */
@@ -78,6 +77,9 @@ struct vc_gc_game {
 	                                too long to keep whole (limit-raw) */
 	size_t raw_len;
 	const struct vc_game *game;  /* the standing line (final position) */
+	/* last, so that starting a game clears the fields above only
+	 * (findings[0..nfindings) are written whole by vc_gc_add) */
+	struct vc_finding findings[VC_GC_MAX_FINDINGS];
 };
 
 struct vc_gc_options {
@@ -85,6 +87,7 @@ struct vc_gc_options {
 	enum vc_ruleset rules;
 	bool strict;                      /* warnings make a game invalid */
 	bool keep_raw;                    /* keep original bytes (valid-out) */
+	bool want_start_fen;              /* fill vc_gc_game.start_fen */
 };
 
 typedef int (*vc_gc_on_game)(void *user, const struct vc_gc_game *game);

@@ -806,6 +806,7 @@ int cmd_replay(int argc, char **argv)
 		.variant = R.opts.variant,
 		.rules = R.opts.rules,
 		.strict = R.opts.strict,
+		.want_start_fen = true,
 	};
 	struct vc_checker chk;
 	if (vc_checker_init(&chk, &go, on_game, &R)) {
