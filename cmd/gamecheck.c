@@ -360,7 +360,7 @@ static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 #define LABEL() (label[0] ? label : (move_label(fullmove, side, mv->text, mv->len, label, sizeof label), label))
 	int ply = c->game.nplies + 1;
 
-	if (vc_undo_is_token(c, mv->text, mv->len)) {
+	if (mv->len == 4 && vc_undo_is_token(c, mv->text, mv->len)) {
 		settle_end(c);
 		return vc_undo_takeback(c, mv, LABEL());
 	}

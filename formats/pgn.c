@@ -1263,12 +1263,30 @@ static void ws_dispatch(struct vc_pgn_reader *r, unsigned char c)
 		tok_done(r, here_off(r));
 		emit_result(r, "*", VC_PGN_RES_OPEN, &r->tok_loc);
 		return;
-	case W:
+	case W: {
 		token_start(r, TK_MOVETEXT);
 		r->tok_len = 0;
 		r->tok_over = false;
+		/* Most words are plain ASCII and end inside the buffer: taken
+		 * whole here. Words that go on into the next buffer, hold UTF-8
+		 * or Latin-1 bytes, run past the token limit or meet a '('
+		 * (`e8(Q)`) take the byte-wise path (LS_WORD). */
+		const unsigned char *buf = r->buf;
+		size_t p = r->pos, q = p, len = r->len;
+		while (q < len && cls[buf[q]] == W)
+			q++;
+		if (q < len && cls[buf[q]] != H && buf[q] != '(' && q - p <= r->lim.token) {
+			memcpy(r->tok, buf + p, q - p);
+			r->tok_len = q - p;
+			r->pos = q;
+			r->ls = LS_WS;
+			tok_done(r, here_off(r));
+			word_piece(r, r->tok, r->tok_len, r->tok_loc);
+			return;
+		}
 		r->ls = LS_WORD;
 		return;
+	}
 	case H:
 		if (c == 0xA0) {
 			/* Latin-1 no-break space */
@@ -1354,21 +1372,28 @@ static void step(struct vc_pgn_reader *r)
 	unsigned char c;
 
 	switch (r->ls) {
-	case LS_WS:
-		while (r->pos < len) {
-			c = buf[r->pos];
+	case LS_WS: {
+		/* the position in a local: the stores through r cost more than
+		 * the scan */
+		size_t p = r->pos;
+		while (p < len) {
+			c = buf[p];
 			unsigned k = cls[c];
 			if (k == S) {
-				r->pos++;
+				p++;
 			} else if (k == E) {
+				r->pos = p;
 				on_eol(r, c, false, NULL);
-				r->pos++;
+				p++;
 			} else {
+				r->pos = p;
 				ws_dispatch(r, c);
 				return;
 			}
 		}
+		r->pos = p;
 		return;
+	}
 
 	case LS_ESCAPE:
 	case LS_SKIPLINE:
@@ -1512,6 +1537,30 @@ static void step(struct vc_pgn_reader *r)
 
 	case LS_TAG_VALUE:
 		while (r->pos < len) {
+			/* the plain run up to the next quote, backslash or line
+			 * end, appended at once (as tag_add would, byte by byte) */
+			size_t q = r->pos;
+			while (q < len && buf[q] != '"' && buf[q] != '\\' && buf[q] != '\n' &&
+			       buf[q] != '\r')
+				q++;
+			if (q > r->pos) {
+				size_t run = q - r->pos, room = r->lim.tag_value > r->val_len
+				                                    ? r->lim.tag_value - r->val_len : 0;
+				size_t take = run < room ? run : room;
+				if (take && grow(&r->val, &r->val_cap, r->val_len + take + 1,
+				                 r->lim.tag_value + 1)) {
+					memcpy(r->val + r->val_len, buf + r->pos, take);
+					r->val_len += take;
+				} else if (take) {
+					r->val_nomem = true;
+					take = 0;
+				}
+				if (take < run)
+					r->val_over = true;
+				r->pos = q;
+				if (q == len)
+					return;
+			}
 			c = buf[r->pos];
 			if (c == '"') {
 				r->pos++;
@@ -1575,20 +1624,26 @@ static void step(struct vc_pgn_reader *r)
 		}
 		return;
 
-	case LS_WORD:
-		while (r->pos < len) {
-			c = buf[r->pos];
+	case LS_WORD: {
+		size_t p = r->pos, tl = r->tok_len;
+		const size_t lim = r->lim.token;
+		unsigned char *tok = r->tok;
+		while (p < len) {
+			c = buf[p];
 			unsigned k = cls[c];
 			if (k != W && k != H)
 				break;
-			if (r->tok_len < r->lim.token)
-				r->tok[r->tok_len++] = c;
+			if (tl < lim)
+				tok[tl++] = c;
 			else
 				r->tok_over = true;
-			r->pos++;
+			p++;
 		}
+		r->pos = p;
+		r->tok_len = tl;
 		if (r->pos == len)
 			return;
+	}
 		c = buf[r->pos];
 		if (c == '(' && !r->tok_over && r->tok_len >= 2 &&
 		    is_alpha(r->tok[0]) &&

@@ -143,7 +143,9 @@ static struct vc_outcome outcome_with(const struct vc_game *g, int nlegal)
 	struct vc_outcome oc = g->variant->outcome
 	                           ? g->variant->outcome(pos, nlegal, g->rules)
 	                           : vc_generic_outcome(pos, nlegal, g->rules);
-	if (oc.termination == VC_TERM_NONE && vc_game_repetitions(g) >= 5) {
+	/* five occurrences need four earlier ones, two plies apart at least,
+	 * within the halfmove clock's reach: none below 8 */
+	if (oc.termination == VC_TERM_NONE && pos->halfmove >= 8 && vc_game_repetitions(g) >= 5) {
 		oc.result = VC_RES_DRAW;
 		oc.termination = VC_TERM_FIVEFOLD;
 	}
@@ -249,6 +251,14 @@ int vc_game_parse_move(const struct vc_game *g, const char *text, size_t len,
                        vc_move *move, unsigned *warnings, int *suffix)
 {
 	/* SAN resolution generates only the moves to the written square */
+	if (!g->variant->parse_move && !g->legal_ok) {
+		struct vc_san_info info;
+		enum vc_san_status st = vc_san_parse(vc_game_pos(g), NULL, 0, text, len, &info);
+		*move = info.move;
+		*warnings = info.warnings;
+		*suffix = (int)info.suffix;
+		return (int)st;
+	}
 	return vc_parse_move_at(vc_game_pos(g), g->legal_ok ? g->legal : NULL,
 	                        g->legal_ok ? g->nlegal : 0, text, len, move,
 	                        warnings, suffix);
