@@ -32,7 +32,7 @@ CMD_OBJ = $(CMD_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
-        check-asan check-hostile check-corpus check-diff check-backwards-long demo bench install deps fuzz
+        check-asan check-hostile check-parallel check-corpus check-diff check-backwards-long demo bench install deps fuzz
 
 all: vchess lib/libvchess.a
 
@@ -86,6 +86,11 @@ check-perft: vchess
 check-hostile: deps vchess
 	sh tests/hostile.sh ./vchess
 
+# validate -j N against -j 1 with tiny chunks: reports, copies, standard
+# error and exit status byte-identical (tests/par_identical.sh).
+check-parallel: deps vchess
+	sh tests/par_identical.sh ./vchess
+
 # Whole unit and golden suites again under AddressSanitizer + UBSan.
 check-asan: deps
 	$(MAKE) BUILD=build-asan OPT=-O1 \
@@ -94,6 +99,7 @@ check-asan: deps
 	ASAN_OPTIONS=detect_leaks=1 build-asan/unit-tests --jobs 2
 	VCHESS_ASAN=1 sh tests/run_golden.sh ./vchess-asan
 	sh tests/corpus_count.sh ./vchess-asan
+	PAR_ALL_ONLY=1 sh tests/par_identical.sh ./vchess-asan
 
 # Games in = entries out on every file of the reference edge-case corpus
 # (../shared/refdata beside the checkout; skipped when it is not there).
@@ -103,7 +109,7 @@ check-corpus: vchess
 vchess-asan: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
-check: deps all check-unit check-golden check-corpus check-perft-quick check-hostile check-asan
+check: deps all check-unit check-golden check-corpus check-perft-quick check-hostile check-parallel check-asan
 	@echo "make check: all test suites passed"
 
 # The bundled games (data/games/, any depth) through validate; a finding is

@@ -769,7 +769,7 @@ static bool chunk_stream(struct pipeline *pl, vc_pgn_read_fn rd, void *ctx, cons
 		struct chunk *c = chunk_acquire(pl);
 		chunk_head(pl, c, &ct, source, member);
 		if (!c->buf) {
-			c->cap = 2 * ch + 1;
+			c->cap = 2 * ch + 1 + VC_PGN_DEFAULT_BUFFER;
 			c->buf = malloc(c->cap);
 			if (!c->buf) {
 				fputs("vchess validate: out of memory\n", stderr);
@@ -780,7 +780,9 @@ static bool chunk_stream(struct pipeline *pl, vc_pgn_read_fn rd, void *ctx, cons
 		if (carry_len)
 			memcpy(c->buf, carry, carry_len);
 		while (!eof && len < 2 * ch + 1) {
-			size_t got = rd(ctx, (char *)c->buf + len, 2 * ch + 1 - len);
+			/* the sizes -j 1's reader asks for: where a zip-bomb guard
+			 * stops the input depends on them */
+			size_t got = rd(ctx, (char *)c->buf + len, VC_PGN_DEFAULT_BUFFER);
 			if (got == VC_PGN_READ_ERROR) {
 				eof = err = true;
 			} else if (got == 0) {

@@ -1,0 +1,139 @@
+#!/bin/sh
+# validate -j N writes exactly what -j 1 writes.
+#
+# usage: tests/par_identical.sh VCHESS
+#
+# validate -j cuts its input into chunks that worker threads read on their
+# own (cmd/parvalidate.h). Here the chunks are made tiny
+# (VCHESS_CHUNK_SIZE), so that cuts fall everywhere: inside comments (one
+# holding a blank line and `[Event`), tags, `%` lines, CR LF pairs, games
+# without a blank line or without a result. For every input the report
+# (text, text --verbose, jsonl, jsonl --strict, json, text --quiet), the
+# --valid-out and --invalid-out files, standard error and the exit status
+# of -j 2 and -j 3 must equal those of -j 1. Inputs: every file of
+# tests/data and data/games, the reference edge-case corpus when it is
+# there (../shared/refdata/pgn/edgecases), and inputs made here (CR-only and
+# CR LF line ends, Latin-1 bytes, a BOM, a truncated gzip, an input smaller
+# than a chunk). All files in one run, then each file on its own
+# (PAR_ALL_ONLY=1: the first only).
+# Prints one line per difference; exits 1 on any.
+set -u
+
+if [ $# -ne 1 ]; then
+	echo "usage: tests/par_identical.sh VCHESS" >&2
+	exit 2
+fi
+VCHESS=$1
+case $VCHESS in
+/*) ;;
+*) VCHESS=$(pwd)/$VCHESS ;;
+esac
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+# a copy: a rebuild while the runs go on must not compare two programs
+cp "$VCHESS" "$tmp/vchess" || exit 2
+VCHESS=$tmp/vchess
+fail=0
+runs=0
+
+# ---- inputs made here -------------------------------------------------------
+mk=$tmp/made
+mkdir -p "$mk"
+game() { # game N RESULT: a short valid game
+	printf '[Event "g%s"]\n[Site "here"]\n[White "W %s"]\n[Black "B"]\n[Result "%s"]\n\n1. e4 {a comment} e5 2. Nf3 Nc6 3. Bb5 a6 %s\n\n' "$1" "$1" "$2" "$2"
+}
+{
+	game 1 1-0
+	# a comment holding a blank line and what looks like a game start
+	printf '[Event "c"]\n[Result "*"]\n\n1. d4 {first line\n\n[Event "not a game"]\n[Site "x"]\n\n1. e4 e5 *\n} d5 *\n\n'
+	game 2 0-1
+	# games without a blank line between them
+	printf '[Event "n1"]\n[Result "1-0"]\n1. e4 e5 1-0\n[Event "n2"]\n[Result "0-1"]\n1. d4 d5 0-1\n'
+	# a game without a result, then a blank line and a tag
+	printf '[Event "nores"]\n\n1. e4 e5 2. Qh5\n\n'
+	game 3 1/2-1/2
+	# a `%%` line, a `;` comment, a variation and a NAG over several lines
+	printf '%% escape line [Event "x"]\n\n[Event "v"]\n[Result "*"]\n\n1. e4 ; rest [Event\n(1. d4\n\n d5) $1 e5 {\n\n} *\n\n'
+	# tag-only games
+	printf '[Event "t1"]\n[Site "s"]\n\n[Event "t2"]\n[Site "s"]\n\n'
+	# an illegal move, a broken tag, garbage
+	printf '[Event "bad"]\n[Result "1-0"]\n\n1. e4 e4 1-0\n\n[Event "broken\n\n[Event "ok"]\n[Result "*"]\n\n1. e4 *\n\n<br> 1-0 </p>\n\n'
+	game 4 1-0
+} > "$mk/mixed.pgn"
+tr '\n' '\r' < "$mk/mixed.pgn" > "$mk/cr-only.pgn"
+sed 's/$/\r/' "$mk/mixed.pgn" > "$mk/crlf.pgn"
+{ printf '\357\273\277'; cat "$mk/mixed.pgn"; } > "$mk/bom.pgn"
+{
+	printf '[Event "Caf\351"]\n[White "M\374ller"]\n[Result "1-0"]\n\n1. e4 {tr\350s bien} e5 1-0\n\n'
+	cat "$mk/mixed.pgn"
+	printf '[Event "\374"]\n[Result "*"]\n\n1. d4 {\366} *\n'
+} > "$mk/latin1.pgn"
+game 9 1-0 > "$mk/small.pgn"
+printf '[Event "no end"]\n\n1. e4 {never closed\n\n[Event "x"]\n' > "$mk/unterminated.pgn"
+for i in 1 2 3 4 5 6 7 8; do cat "$mk/mixed.pgn" "$mk/crlf.pgn"; done > "$mk/bigger.pgn"
+gzip -c "$mk/bigger.pgn" > "$mk/bigger.pgn.gz"
+head -c 700 "$mk/bigger.pgn.gz" > "$mk/truncated.pgn.gz"
+: > "$mk/empty.pgn"
+
+# ---- the file list -------------------------------------------------------------
+list=$tmp/files
+find "$mk" "$root/tests/data" "$root/data/games" -type f | sort > "$list"
+for d in "${VCHESS_REFDATA:-}" "$root/../shared/refdata" /work/shared/refdata; do
+	if [ -n "$d" ] && [ -d "$d/pgn/edgecases" ]; then
+		find "$d/pgn/edgecases" -type f | sort >> "$list"
+		break
+	fi
+done
+
+# run NAME JOBS CHUNK OPTIONS... -- FILES...: outputs into $tmp/NAME.*
+run() {
+	name=$1 jobs=$2 chunk=$3
+	shift 3
+	runs=$((runs + 1))
+	VCHESS_CHUNK_SIZE=$chunk "$VCHESS" validate -j "$jobs" -o "$tmp/$name.out" \
+		--valid-out "$tmp/$name.valid" --invalid-out "$tmp/$name.invalid" "$@" \
+		2> "$tmp/$name.err"
+	echo $? > "$tmp/$name.status"
+}
+
+same() { # same A B WHAT
+	for x in out valid invalid err status; do
+		if ! cmp -s "$tmp/$1.$x" "$tmp/$2.$x"; then
+			echo "differs ($x): $3"
+			fail=1
+		fi
+	done
+}
+
+# all files in one run: every option set, several chunk sizes and -j
+set -- $(cat "$list")
+for opts in "--format jsonl" "--format text --verbose" "--format text" \
+            "--format jsonl --strict" "--format json" "--format text --quiet"; do
+	# shellcheck disable=SC2086
+	run ref 1 16 $opts "$@"
+	for chunk in 16 61 257 1000 4096 1048576; do
+		for jobs in 2 3; do
+			# shellcheck disable=SC2086
+			run par "$jobs" "$chunk" $opts "$@"
+			same ref par "all files, $opts, -j $jobs, chunk $chunk"
+		done
+	done
+done
+
+# each file on its own (numbering from 1, a member's first chunk); not
+# under the sanitizers (PAR_ALL_ONLY=1), where it would take minutes
+[ "${PAR_ALL_ONLY:-0}" = 1 ] && : > "$list.each" || cp "$list" "$list.each"
+while read -r f; do
+	run ref 1 16 --format jsonl "$f"
+	for chunk in 23 300; do
+		run par 2 "$chunk" --format jsonl "$f"
+		same ref par "$f, jsonl, -j 2, chunk $chunk"
+	done
+	run ref 1 16 --format text --verbose "$f"
+	run par 3 40 --format text --verbose "$f"
+	same ref par "$f, text --verbose, -j 3, chunk 40"
+done < "$list.each"
+
+echo "par_identical: $(wc -l < "$list") files, $runs runs, $([ $fail = 0 ] && echo "all identical" || echo "DIFFERENCES")"
+exit $fail
