@@ -106,6 +106,7 @@ struct vc_gc_undo_state {
 	                             against, -1: not checked */
 	int clock_owner;          /* whose clock a comment now gives, -1 none */
 	bool clock_seen;          /* the last event already had its clock */
+	char clock_label[48];     /* the last event's move text ("4.undo") */
 	struct vc_outcome pending_outcome;
 };
 struct vc_gc_tagoff {

@@ -217,6 +217,7 @@ int vc_undo_takeback(struct vc_checker *c, const struct vc_pgn_move *mv, const c
 	u->check_from[p] = u->last_clock[p];
 	u->clock_owner = p;
 	u->clock_seen = false;
+	snprintf(u->clock_label, sizeof u->clock_label, "%s", label ? label : "");
 	if (!conserved(c, mv, ply, label))
 		return VC_PGN_SKIP;
 	vc_gc_emit(c, &ev);
@@ -258,6 +259,7 @@ void vc_undo_after_move(struct vc_checker *c, const struct vc_pgn_move *mv, cons
 	u->clock_seen = false;
 	if (!u->active)
 		return;
+	snprintf(u->clock_label, sizeof u->clock_label, "%s", label ? label : "");
 	c->rec.undo.moves++;
 	/* the clock of this ply is checked against the mover's previous
 	 * reading when a take-back came between them */
@@ -317,7 +319,8 @@ void vc_undo_clock(struct vc_checker *c, int mover, double seconds,
 	vc_clock_text(from, a, sizeof a);
 	vc_clock_text(seconds, b, sizeof b);
 	vc_clock_text(u->increment, inc, sizeof inc);
-	vc_gc_add(c, true, "clock-given-back", loc->line, loc->column, c->game.nplies, NULL,
+	vc_gc_add(c, true, "clock-given-back", loc->line, loc->column, c->game.nplies,
+	          u->clock_label[0] ? u->clock_label : NULL,
 	          "%s's clock went from %s to %s across a take-back (increment %s): "
 	          "time is not given back", color_name(mover), a, b, inc);
 	c->skip = true; /* the first error ends the game's check */
