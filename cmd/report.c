@@ -266,8 +266,14 @@ static void json_game(struct vc_report *r, struct vc_json *j, const struct vc_gc
 	if (g->variant_id == VC_UNDO) {
 		vc_json_key(j, "tokens");
 		vc_json_begin_object(j);
-		vc_json_kv_int(j, "white", g->undo.tokens[VC_WHITE]);
-		vc_json_kv_int(j, "black", g->undo.tokens[VC_BLACK]);
+		/* negative: unknown (a TakebackTokens tag that could not be read) */
+		if (g->undo.tokens[VC_WHITE] < 0) {
+			vc_json_kv_null(j, "white");
+			vc_json_kv_null(j, "black");
+		} else {
+			vc_json_kv_int(j, "white", g->undo.tokens[VC_WHITE]);
+			vc_json_kv_int(j, "black", g->undo.tokens[VC_BLACK]);
+		}
 		vc_json_end_object(j);
 		vc_json_key(j, "events");
 		vc_json_begin_object(j);

@@ -130,7 +130,7 @@ bool vc_undo_start(struct vc_checker *c)
 			          "TakebackTokens \"%s\": expected N (0 to 3 each), or W/B for a "
 			          "game set up from a FEN (0 to 6 each, an even total of at most 6)",
 			          t);
-			c->rec.undo.tokens[0] = c->rec.undo.tokens[1] = 0;
+			c->rec.undo.tokens[0] = c->rec.undo.tokens[1] = -1; /* unknown */
 			u->active = false;
 			return false;
 		}
