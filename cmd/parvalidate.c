@@ -34,6 +34,7 @@
 #include "inputloop.h"
 
 #define CHUNK_DEFAULT ((size_t)1 << 20)
+#define LEND_MAX ((size_t)256 << 10)
 
 /* A whole plain file mapped once, shared by its chunks. */
 struct mapping {
@@ -311,7 +312,7 @@ static int worker_on_game(void *user, const struct vc_gc_game *g)
 /* The job's read callback: its chunk's bytes, then, when the reader is not
  * at rest at the chunk's end (or the next chunk does not start a game),
  * the next chunk's, and so on. */
-static size_t job_read(void *ctx, char *buf, size_t n)
+static size_t job_read(void *ctx, const char **data)
 {
 	struct job *J = ctx;
 	struct pipeline *pl = J->pl;
@@ -320,8 +321,10 @@ static size_t job_read(void *ctx, char *buf, size_t n)
 		if (J->pos < c->len) {
 			if (__atomic_load_n(&J->cancel, __ATOMIC_RELAXED))
 				return 0; /* its output is thrown away */
-			size_t k = c->len - J->pos < n ? c->len - J->pos : n;
-			memcpy(buf, c->data + J->pos, k);
+			/* lent where they are, in pieces so that a cancel is
+			 * seen soon */
+			size_t k = c->len - J->pos < LEND_MAX ? c->len - J->pos : LEND_MAX;
+			*data = (const char *)c->data + J->pos;
 			J->pos += k;
 			return k;
 		}
@@ -382,7 +385,7 @@ static void run_job(struct worker *w, struct job *J)
 	po.start_offset = c->off;
 	po.start_line = c->line;
 	struct vc_pgn_reader rd;
-	if (vc_pgn_reader_init(&rd, job_read, J, &vis, &po) != 0) {
+	if (vc_pgn_reader_init_borrow(&rd, job_read, J, &vis, &po) != 0) {
 		fputs("vchess validate: out of memory\n", stderr);
 		exit(VC_EXIT_INPUT);
 	}

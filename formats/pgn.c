@@ -1816,7 +1816,17 @@ static bool refill(struct vc_pgn_reader *r)
 	r->pos = 0;
 	r->len = 0;
 	r->raw_from = 0;
-	size_t n = r->read(r->read_ctx, (char *)r->buf, r->buf_size);
+	size_t n;
+	if (r->borrow) {
+		const char *d = NULL;
+		n = r->borrow(r->read_ctx, &d);
+		if (n != VC_PGN_READ_ERROR && n != 0)
+			r->buf = (unsigned char *)d; /* only read, never written */
+	} else {
+		n = r->read(r->read_ctx, (char *)r->buf, r->buf_size);
+		if (n != VC_PGN_READ_ERROR && n > r->buf_size)
+			n = r->buf_size;
+	}
 	if (n == VC_PGN_READ_ERROR) {
 		r->io_error = true;
 		r->eof = true;
@@ -1826,8 +1836,6 @@ static bool refill(struct vc_pgn_reader *r)
 		r->eof = true;
 		return false;
 	}
-	if (n > r->buf_size)
-		n = r->buf_size;
 	r->len = n;
 	return true;
 }
@@ -1881,8 +1889,9 @@ const struct vc_pgn_game *vc_pgn_reader_game(const struct vc_pgn_reader *r)
 
 static size_t or_default(size_t v, size_t d) { return v ? v : d; }
 
-int vc_pgn_reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
-                       void *read_ctx, const struct vc_pgn_visitor *visitor,
+static int reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
+                       vc_pgn_borrow_fn borrow, void *read_ctx,
+                       const struct vc_pgn_visitor *visitor,
                        const struct vc_pgn_options *opt)
 {
 	static const struct vc_pgn_options defaults;
@@ -1890,6 +1899,7 @@ int vc_pgn_reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
 		opt = &defaults;
 	memset(r, 0, sizeof *r);
 	r->read = read;
+	r->borrow = borrow;
 	r->read_ctx = read_ctx;
 	if (visitor)
 		r->vis = *visitor;
@@ -1916,7 +1926,9 @@ int vc_pgn_reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
 	if (longest < r->lim.token + 8)
 		longest = r->lim.token + 8;
 	r->conv_max = 2 * longest + 8;
-	r->buf = malloc(r->buf_size);
+	static unsigned char no_bytes[1];
+	r->buf_mem = r->borrow ? NULL : malloc(r->buf_size);
+	r->buf = r->borrow ? no_bytes : r->buf_mem;
 	/* words, tag names and `e8(Q)` fit; longer ones set tok_over */
 	size_t tcap = (r->lim.token > r->lim.tag_name ? r->lim.token
 	                                              : r->lim.tag_name) + 8;
@@ -1927,7 +1939,7 @@ int vc_pgn_reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
 		r->tail_cap = 2 * (r->lim.tag_name + TAG_BLANKS + 256);
 		r->tail = malloc(r->tail_cap);
 		if (!r->tail)
-			r->buf = (free(r->buf), NULL);
+			r->buf = NULL;
 	}
 	if (!r->buf || !r->tok || !r->val) {
 		vc_pgn_reader_release(r);
@@ -1936,11 +1948,25 @@ int vc_pgn_reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
 	return 0;
 }
 
+int vc_pgn_reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
+                       void *read_ctx, const struct vc_pgn_visitor *visitor,
+                       const struct vc_pgn_options *opt)
+{
+	return reader_init(r, read, NULL, read_ctx, visitor, opt);
+}
+
+int vc_pgn_reader_init_borrow(struct vc_pgn_reader *r, vc_pgn_borrow_fn borrow,
+                              void *ctx, const struct vc_pgn_visitor *visitor,
+                              const struct vc_pgn_options *opt)
+{
+	return reader_init(r, NULL, borrow, ctx, visitor, opt);
+}
+
 void vc_pgn_reader_release(struct vc_pgn_reader *r)
 {
 	if (!r)
 		return;
-	free(r->buf);
+	free(r->buf_mem);
 	free(r->tok);
 	free(r->val);
 	free(r->conv);
@@ -1949,7 +1975,7 @@ void vc_pgn_reader_release(struct vc_pgn_reader *r)
 	free(r->tail);
 	r->tail = NULL;
 	r->tail_cap = r->tail_len = 0;
-	r->buf = r->tok = r->val = r->conv = r->raw = NULL;
+	r->buf = r->buf_mem = r->tok = r->val = r->conv = r->raw = NULL;
 	r->tag_hash = NULL;
 	r->buf_size = r->val_cap = r->conv_cap = r->raw_cap = 0;
 	r->tag_hash_cap = 0;

@@ -209,6 +209,13 @@ struct vc_pgn_options {
 typedef size_t (*vc_pgn_read_fn)(void *ctx, char *buf, size_t n);
 #define VC_PGN_READ_ERROR ((size_t)-1)
 
+/* Zero-copy input (vc_pgn_reader_init_borrow): the callback sets *data to
+ * its next bytes and returns how many (>= 1); they must stay valid and
+ * unchanged until its next call or vc_pgn_reader_release. It returns 0 at
+ * the end of the input and VC_PGN_READ_ERROR on an I/O error, as a read
+ * callback does. */
+typedef size_t (*vc_pgn_borrow_fn)(void *ctx, const char **data);
+
 /* A read callback over a stdio stream (ctx is a FILE *); ferror() gives
  * VC_PGN_READ_ERROR. */
 size_t vc_pgn_stdio_read(void *ctx, char *buf, size_t n);
@@ -334,12 +341,14 @@ struct vc_pgn_visitor {
 struct vc_pgn_reader {
 	/* input */
 	vc_pgn_read_fn read;
+	vc_pgn_borrow_fn borrow;    /* instead of read: no copy */
 	void *read_ctx;
 	struct vc_pgn_visitor vis;
 	struct vc_pgn_limits lim;
 	bool keep_raw;
 	char comment_marker;
-	unsigned char *buf;
+	unsigned char *buf;          /* the bytes being read: buf_mem or borrowed */
+	unsigned char *buf_mem;      /* the read buffer (not with borrow) */
 	size_t buf_size, pos, len;
 	uint64_t buf_off;           /* stream offset of buf[0] */
 	bool eof, io_error, stopped, brk, done, one, in_end;
@@ -408,6 +417,13 @@ enum vc_pgn_status {
 int vc_pgn_reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
                        void *read_ctx, const struct vc_pgn_visitor *visitor,
                        const struct vc_pgn_options *opt);
+
+/* The same for a zero-copy input: the reader lexes the bytes the borrow
+ * callback lends it where they are, with no read buffer (buffer_size is
+ * not used). */
+int vc_pgn_reader_init_borrow(struct vc_pgn_reader *r, vc_pgn_borrow_fn borrow,
+                              void *ctx, const struct vc_pgn_visitor *visitor,
+                              const struct vc_pgn_options *opt);
 
 /* Frees what r holds; r may be read again only after a new init. Accepts
  * a reader whose init failed, or one zeroed with memset. */
