@@ -17,6 +17,7 @@
  * worker runs a job without it, and takes it when the job moves to the next
  * chunk or ends. A chunk's bytes are read-only once published.
  */
+#define _GNU_SOURCE /* fopencookie */
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -64,10 +65,18 @@ struct chunk {
 	char *member;
 };
 
+/* A growable output buffer, kept for reuse: segments come and go by the
+ * thousand, and buffers of a megabyte freed by one thread and allocated by
+ * another made the heap grow with the input. */
+struct gbuf {
+	char *p;
+	size_t len, cap;
+	struct gbuf *next; /* in the pool */
+};
+
 struct seg {
 	struct seg *next;
-	char *out, *vout, *iout, *note;
-	size_t out_len, vout_len, iout_len, note_len;
+	struct gbuf *out, *vout, *iout, *note;
 	FILE *fo, *fv, *fi, *fn;
 	struct vc_report_marks marks, note_marks;
 	struct vc_report counts;
@@ -193,13 +202,91 @@ static size_t find_cut(const unsigned char *b, size_t from, size_t to)
 
 /* ---- Segments -------------------------------------------------------------- */
 
-static FILE *memstream(char **buf, size_t *len)
+static void out_of_memory(void)
 {
-	FILE *f = open_memstream(buf, len);
-	if (!f) {
-		fputs("vchess validate: out of memory\n", stderr);
-		exit(VC_EXIT_INPUT);
+	fputs("vchess validate: out of memory\n", stderr);
+	exit(VC_EXIT_INPUT);
+}
+
+#define POOL_KEEP_MAX ((size_t)8 << 20)
+
+static pthread_mutex_t pool_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct gbuf *pool;
+
+static struct gbuf *gbuf_get(void)
+{
+	pthread_mutex_lock(&pool_mu);
+	struct gbuf *g = pool;
+	if (g)
+		pool = g->next;
+	pthread_mutex_unlock(&pool_mu);
+	if (!g && !(g = calloc(1, sizeof *g)))
+		out_of_memory();
+	g->len = 0;
+	g->next = NULL;
+	return g;
+}
+
+static void gbuf_put(struct gbuf *g)
+{
+	if (!g)
+		return;
+	if (g->cap > POOL_KEEP_MAX) {
+		free(g->p);
+		g->p = NULL;
+		g->cap = 0;
 	}
+	pthread_mutex_lock(&pool_mu);
+	g->next = pool;
+	pool = g;
+	pthread_mutex_unlock(&pool_mu);
+}
+
+static void pool_release(void)
+{
+	while (pool) {
+		struct gbuf *g = pool;
+		pool = g->next;
+		free(g->p);
+		free(g);
+	}
+}
+
+static ssize_t gbuf_write(void *ctx, const char *b, size_t n)
+{
+	struct gbuf *g = ctx;
+	if (n > g->cap - g->len) {
+		size_t cap = g->cap ? 2 * g->cap : 65536;
+		while (cap - g->len < n)
+			cap *= 2;
+		char *p = realloc(g->p, cap);
+		if (!p)
+			out_of_memory();
+		g->p = p;
+		g->cap = cap;
+	}
+	memcpy(g->p + g->len, b, n);
+	g->len += n;
+	return (ssize_t)n;
+}
+
+/* Only where the stream is: ftell, for the game number marks. */
+static int gbuf_seek(void *ctx, off64_t *off, int whence)
+{
+	struct gbuf *g = ctx;
+	if ((whence == SEEK_CUR || whence == SEEK_END) ? *off == 0 : (uint64_t)*off == g->len) {
+		*off = (off64_t)g->len;
+		return 0;
+	}
+	return -1;
+}
+
+static FILE *gbuf_open(struct gbuf *g)
+{
+	cookie_io_functions_t io = { NULL, gbuf_write, gbuf_seek, NULL };
+	FILE *f = fopencookie(g, "w", io);
+	if (!f)
+		out_of_memory();
 	return f;
 }
 
@@ -208,13 +295,14 @@ static void seg_open(struct worker *w, struct job *J)
 {
 	struct vc_par_validate *p = J->pl->p;
 	struct seg *s = calloc(1, sizeof *s);
-	if (!s) {
-		fputs("vchess validate: out of memory\n", stderr);
-		exit(VC_EXIT_INPUT);
-	}
-	s->fo = memstream(&s->out, &s->out_len);
-	s->fv = p->valid_out ? memstream(&s->vout, &s->vout_len) : NULL;
-	s->fi = p->invalid_out ? memstream(&s->iout, &s->iout_len) : NULL;
+	if (!s)
+		out_of_memory();
+	s->out = gbuf_get();
+	s->fo = gbuf_open(s->out);
+	if (p->valid_out)
+		s->fv = gbuf_open(s->vout = gbuf_get());
+	if (p->invalid_out)
+		s->fi = gbuf_open(s->iout = gbuf_get());
 	if (J->tail)
 		J->tail->next = s;
 	else
@@ -251,10 +339,10 @@ static void seg_free(struct seg *s)
 {
 	while (s) {
 		struct seg *n = s->next;
-		free(s->out);
-		free(s->vout);
-		free(s->iout);
-		free(s->note);
+		gbuf_put(s->out);
+		gbuf_put(s->vout);
+		gbuf_put(s->iout);
+		gbuf_put(s->note);
 		free(s->marks.v);
 		free(s->note_marks.v);
 		free(s);
@@ -297,7 +385,7 @@ static int worker_on_game(void *user, const struct vc_gc_game *g)
 			/* as vc_report_copy_game, numbered when written */
 			char loc[512];
 			if (!s->fn)
-				s->fn = memstream(&s->note, &s->note_len);
+				s->fn = gbuf_open(s->note = gbuf_get());
 			vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
 			fprintf(s->fn, "vchess %s: %s: game ", w->rep.command, loc);
 			vc_report_put_index(&s->note_marks, s->fn, g->index);
@@ -497,13 +585,13 @@ static void merge_counts(struct vc_report *into, const struct vc_report *from)
 static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 {
 	struct vc_par_validate *p = pl->p;
-	vc_report_write_marked(p->rep->out, s->out, s->out_len, &s->marks, base);
-	if (s->vout_len)
-		fwrite(s->vout, 1, s->vout_len, p->valid_out);
-	if (s->iout_len)
-		fwrite(s->iout, 1, s->iout_len, p->invalid_out);
-	if (s->note_len)
-		vc_report_write_marked(stderr, s->note, s->note_len, &s->note_marks, base);
+	vc_report_write_marked(p->rep->out, s->out->p, s->out->len, &s->marks, base);
+	if (s->vout && s->vout->len)
+		fwrite(s->vout->p, 1, s->vout->len, p->valid_out);
+	if (s->iout && s->iout->len)
+		fwrite(s->iout->p, 1, s->iout->len, p->invalid_out);
+	if (s->note && s->note->len)
+		vc_report_write_marked(stderr, s->note->p, s->note->len, &s->note_marks, base);
 	vc_cli_check_output(p->rep->out);
 	vc_cli_check_output(p->valid_out); /* may be standard output */
 	vc_cli_check_output(p->invalid_out);
@@ -965,6 +1053,7 @@ int vc_validate_parallel(struct vc_par_validate *p, char **paths, int npaths)
 		}
 		free(c->buf);
 	}
+	pool_release();
 	pthread_mutex_destroy(&pl.mu);
 	pthread_cond_destroy(&pl.cv_work);
 	pthread_cond_destroy(&pl.cv_main);
