@@ -121,6 +121,15 @@ for opts in "--format jsonl" "--format text --verbose" "--format text" \
 	done
 done
 
+# standard input: read into chunk buffers, not mapped
+for f in "$mk/bigger.pgn" "$mk/cr-only.pgn" "$mk/latin1.pgn"; do
+	run ref 1 16 --format jsonl - < "$f"
+	for chunk in 16 100 4096; do
+		run par 2 "$chunk" --format jsonl - < "$f"
+		same ref par "standard input from $f, jsonl, -j 2, chunk $chunk"
+	done
+done
+
 # each file on its own (numbering from 1, a member's first chunk); not
 # under the sanitizers (PAR_ALL_ONLY=1), where it would take minutes
 [ "${PAR_ALL_ONLY:-0}" = 1 ] && : > "$list.each" || cp "$list" "$list.each"
