@@ -80,8 +80,17 @@ struct seg {
 	FILE *fo, *fv, *fi, *fn;
 	struct vc_report_marks marks, note_marks;
 	struct vc_report counts;
+	size_t bytes;   /* of output, once done */
 	bool done;
+	bool chunk_end; /* the last segment of its chunk (else the output of
+	                   one chunk went on in the next segment) */
 };
+
+/* A segment is closed early once its output passes a quarter of the chunk
+ * size, so that the chain's output is written as it comes; a job not (yet)
+ * in the chain waits while it holds more than twice the chunk size of
+ * output, so that inputs of tiny games (tag-only files: 13 bytes of JSONL
+ * per byte read) keep memory flat too. */
 
 enum job_state { J_QUEUED, J_RUNNING, J_FINISHED };
 
@@ -98,6 +107,7 @@ struct job {
 	bool chain;            /* its output is the report's */
 	bool orphan;           /* nobody else refers to it: the worker frees it */
 	struct seg *head, *tail;
+	size_t held;           /* output of its done segments not yet written */
 	struct vc_pgn_reader *rd;
 	struct worker *w;
 	char *member;
@@ -109,6 +119,7 @@ struct worker {
 	struct vc_checker chk;
 	struct vc_report rep;
 	struct seg *seg; /* being written */
+	struct job *job; /* being run */
 };
 
 struct pipeline {
@@ -118,6 +129,7 @@ struct pipeline {
 	struct chunk *chunks;
 	int nchunks;             /* ring size */
 	size_t chunk_size;
+	size_t seg_split, job_hold_max; /* see struct seg */
 	bool keep_raw;
 	uint64_t nread;          /* chunks published */
 	uint64_t flushed;        /* chunks whose output is written */
@@ -330,9 +342,20 @@ static void seg_finish(struct worker *w)
 		fclose(s->fn);
 	s->fo = s->fv = s->fi = s->fn = NULL;
 	s->counts = w->rep;
+	s->bytes = s->out->len + (s->vout ? s->vout->len : 0) + (s->iout ? s->iout->len : 0) +
+	           (s->note ? s->note->len : 0);
 	w->rep.out = NULL;
 	w->rep.marks = NULL;
 	w->seg = NULL;
+}
+
+/* With the lock held: J's last segment is finished (seg_finish). */
+static void seg_done(struct job *J, bool chunk_end)
+{
+	J->tail->done = true;
+	J->tail->chunk_end = chunk_end;
+	J->held += J->tail->bytes;
+	pthread_cond_broadcast(&J->pl->cv_main);
 }
 
 static void seg_free(struct seg *s)
@@ -362,6 +385,7 @@ static void job_cancel(struct job *J)
 {
 	/* atomic: a running job looks at it without the lock */
 	__atomic_store_n(&J->cancel, true, __ATOMIC_RELAXED);
+	pthread_cond_broadcast(&J->pl->cv_chunk); /* it may be waiting */
 }
 
 static void job_orphan(struct job *J)
@@ -391,6 +415,26 @@ static int worker_on_game(void *user, const struct vc_gc_game *g)
 			vc_report_put_index(&s->note_marks, s->fn, g->index);
 			fputs(" not copied: longer than vchess keeps (limit-raw, limit-line)\n", s->fn);
 		}
+	}
+	size_t now = s->out->len + (s->vout ? s->vout->len : 0) + (s->iout ? s->iout->len : 0);
+	struct job *J = w->job;
+	struct pipeline *pl = J->pl;
+	if (now >= pl->seg_split) {
+		seg_finish(w);
+		pthread_mutex_lock(&pl->mu);
+		seg_done(J, false);
+		seg_open(w, J);
+		while (!J->chain && !J->cancel && J->held > pl->job_hold_max) {
+			if (pl->chain && pl->chain->state == J_QUEUED) {
+				/* the chain's job waits for a thread: give this one
+				 * up (it is started again when its turn comes) */
+				job_cancel(J);
+				pl->st_giveup++;
+				break;
+			}
+			pthread_cond_wait(&pl->cv_chunk, &pl->mu);
+		}
+		pthread_mutex_unlock(&pl->mu);
 	}
 	return 0;
 }
@@ -451,7 +495,7 @@ static size_t job_read(void *ctx, const char **data)
 		pthread_mutex_unlock(&pl->mu);
 		seg_finish(w);
 		pthread_mutex_lock(&pl->mu);
-		J->tail->done = true;
+		seg_done(J, true);
 		seg_open(w, J);
 		J->c = nx;
 		J->pos = 0;
@@ -508,6 +552,7 @@ static void *worker_main(void *arg)
 		}
 		J->state = J_RUNNING;
 		J->w = w;
+		w->job = J;
 		J->c = slot(pl, J->start);
 		if (!J->c->used || J->c->id != J->start || !J->c->fresh)
 			abort(); /* never: a job's chunk lives until it is cancelled */
@@ -518,7 +563,8 @@ static void *worker_main(void *arg)
 		pthread_mutex_unlock(&pl->mu);
 		run_job(w, J);
 		pthread_mutex_lock(&pl->mu);
-		J->tail->done = true;
+		seg_done(J, true);
+		w->job = NULL;
 		J->c->refs--;
 		J->state = J_FINISHED;
 		if (J->orphan)
@@ -639,11 +685,15 @@ static void flush_ready(struct pipeline *pl)
 			J->tail = NULL;
 		s->next = NULL;
 		bool over = J->state == J_FINISHED && !J->head;
+		bool chunk_end = s->chunk_end;
+		J->held -= s->bytes;
 		pthread_mutex_unlock(&pl->mu);
 		write_seg(pl, s, pl->chain_base);
 		pl->member_games += s->counts.games;
 		seg_free(s);
 		pthread_mutex_lock(&pl->mu);
+		if (!chunk_end)
+			continue; /* more of this chunk's output to come */
 		if (c->own && c->own != J)
 			job_orphan(c->own);
 		c->own = NULL;
@@ -984,6 +1034,8 @@ int vc_validate_parallel(struct vc_par_validate *p, char **paths, int npaths)
 	memset(&pl, 0, sizeof pl);
 	pl.p = p;
 	pl.chunk_size = chunk_size_setting();
+	pl.seg_split = pl.chunk_size / 4;
+	pl.job_hold_max = 2 * pl.chunk_size;
 	pl.keep_raw = p->valid_out || p->invalid_out;
 	pl.nchunks = 2 * p->jobs + 2;
 	pl.chunks = calloc((size_t)pl.nchunks, sizeof *pl.chunks);
