@@ -14,7 +14,10 @@
  * the speculative work on those is thrown away. The main thread writes the
  * output of the jobs -j 1 would amount to, in input order, renumbering the
  * games (vc_report_write_marked), so the output is byte for byte that of
- * -j 1. Memory stays bounded: at most 2N+2 chunks are in flight.
+ * -j 1. Memory stays bounded: at most 2N+2 chunks are in flight, a job's
+ * output is handed over in pieces of a quarter chunk, and a job whose
+ * output is not wanted yet waits (or gives up) while it holds more than two
+ * chunks' worth.
  *
  * Not used (validate runs single-threaded) for --format json (one
  * document) and --max-errors (exact stopping needs the order); EPD/FEN
