@@ -22,7 +22,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #ifdef __SSE2__
@@ -37,21 +36,13 @@
 #define CHUNK_DEFAULT ((size_t)1 << 20)
 #define LEND_MAX ((size_t)256 << 10)
 
-/* A whole plain file mapped once, shared by its chunks. */
-struct mapping {
-	unsigned char *base;
-	size_t len;
-	int chunks; /* chunks still using it */
-};
-
 struct chunk {
 	uint64_t id;
 	bool used;                 /* the slot holds chunk `id` */
 	const unsigned char *data; /* the chunk's bytes */
 	size_t len;
-	unsigned char *buf;        /* owned buffer (read path), capacity cap */
+	unsigned char *buf;        /* owned buffer, capacity cap */
 	size_t cap;
-	struct mapping *map;       /* or a piece of a mapped file */
 	uint64_t off, line;        /* of data[0] in the member */
 	bool fresh;                /* a job may start here (first chunk of a
 	                              member, or a cut at a game start) */
@@ -726,20 +717,6 @@ static void drain(struct pipeline *pl)
 /* With the lock held: give back what a written chunk holds. */
 static void chunk_recycle(struct chunk *c)
 {
-	if (c->map) {
-		/* the mapped pages of this chunk (the page it shares with the
-		 * next one stays) leave the resident set */
-		long pg = sysconf(_SC_PAGESIZE);
-		uintptr_t a = (uintptr_t)c->data & ~(uintptr_t)(pg - 1);
-		uintptr_t b = ((uintptr_t)c->data + c->len) & ~(uintptr_t)(pg - 1);
-		if (b > a)
-			madvise((void *)a, b - a, MADV_DONTNEED);
-		if (--c->map->chunks == 0) {
-			munmap(c->map->base, c->map->len);
-			free(c->map);
-		}
-		c->map = NULL;
-	}
 	free(c->member);
 	c->member = NULL;
 	c->data = NULL;
@@ -839,64 +816,9 @@ static void cutter_next(struct cutter *ct, const unsigned char *b, size_t len, b
 	ct->first = false;
 }
 
-/* A plain regular file, mapped. Returns false when it cannot be mapped. */
-static bool chunk_mapped(struct pipeline *pl, const char *path, const char *source)
-{
-	if (strcmp(path, "-") == 0)
-		return false;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	struct stat st;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
-	    (uint64_t)st.st_size > SIZE_MAX / 2) {
-		close(fd);
-		return false;
-	}
-	size_t size = (size_t)st.st_size;
-	void *base = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (base == MAP_FAILED)
-		return false;
-	madvise(base, size, MADV_SEQUENTIAL);
-	struct mapping *m = malloc(sizeof *m);
-	if (!m) {
-		munmap(base, size);
-		return false;
-	}
-	m->base = base;
-	m->len = size;
-	m->chunks = 1; /* held by this function until the last chunk */
-	struct cutter ct = { 0, 1, true, true };
-	size_t pos = 0;
-	while (pos < size) {
-		struct chunk *c = chunk_acquire(pl);
-		chunk_head(pl, c, &ct, source, NULL);
-		const unsigned char *b = m->base + pos;
-		bool nf;
-		size_t len = choose_cut(pl, b, size - pos, true, &nf);
-		c->data = b;
-		c->len = len;
-		c->map = m;
-		pthread_mutex_lock(&pl->mu);
-		m->chunks++;
-		pthread_mutex_unlock(&pl->mu);
-		c->last = pos + len == size;
-		c->next_fresh = nf;
-		cutter_next(&ct, b, len, nf);
-		pos += len;
-		chunk_publish(pl, c);
-	}
-	pthread_mutex_lock(&pl->mu);
-	if (--m->chunks == 0) {
-		munmap(m->base, m->len);
-		free(m);
-	}
-	pthread_mutex_unlock(&pl->mu);
-	return true;
-}
-
-/* Any other stream, read into chunk buffers. Returns false on a read
+/* A stream (plain files included: a mapped file would crash the
+ * program with SIGBUS if it were truncated while being read, and reading
+ * measured no slower), read into chunk buffers. Returns false on a read
  * error (after the chunk that ends with it). */
 static bool chunk_stream(struct pipeline *pl, vc_pgn_read_fn rd, void *ctx, const char *source,
                          const char *member)
@@ -991,8 +913,7 @@ static int one_path(struct pipeline *pl, const char *path)
 			drain(pl);
 			struct epd_ctx ec = { p->rep, p->valid_out, p->invalid_out };
 			vc_epd_check(&pk, path, member, p->gc, epd_on_game, &ec);
-		} else if (!(member == NULL && !ic.failed && vc_input_kind(in) == VC_INPUT_PLAIN &&
-		             io.max_output == 0 && chunk_mapped(pl, path, path))) {
+		} else {
 			chunk_stream(pl, vc_peek_read, &pk, path, member);
 		}
 		if (ic.failed) {
