@@ -65,10 +65,26 @@ static inline vc_bb piece_attacks(const struct vc_position *pos, int from, vc_bb
 	}
 }
 
+/* Of the sliders `on_lines` (each on a rook or bishop line through sq, as
+ * their kind moves), those with nothing of `occ` between them and sq. SAN
+ * resolution works on a cold cache between moves: the 32 KB between-table
+ * stays cached where the magic tables (~1 MB) miss, and a line rarely holds
+ * more than one slider. */
+static inline vc_bb line_reach(vc_bb on_lines, int sq, vc_bb occ)
+{
+	vc_bb r = 0;
+	for (; on_lines; on_lines &= on_lines - 1) {
+		const int s = vc_lsb(on_lines);
+		if (!(vc_between(s, sq) & occ))
+			r |= VC_BIT(s);
+	}
+	return r;
+}
+
 /* Is `sq` attacked by `by` with occupancy `occ`? The sliders' magic
  * lookups are made only when one of them is on a line through sq. */
 static inline bool square_attacked(const struct vc_position *pos, int sq, int by, vc_bb occ,
-                                   vc_bb their_orth, vc_bb their_diag)
+                                   vc_bb their_orth, vc_bb their_diag, const bool cold)
 {
 	const vc_bb them = pos->by_color[by];
 	if (them & ((vc_pawn_attacks(!by, sq) & pos->by_type[VC_PAWN]) |
@@ -76,6 +92,8 @@ static inline bool square_attacked(const struct vc_position *pos, int sq, int by
 	            (vc_king_attacks(sq) & pos->by_type[VC_KING])))
 		return true;
 	vc_bb o = vc_rook_rays_[sq] & their_orth, d = vc_bishop_rays_[sq] & their_diag;
+	if (cold)
+		return (line_reach(o, sq, occ) | line_reach(d, sq, occ)) != 0;
 	return (o && (vc_rook_attacks(sq, occ) & o)) || (d && (vc_bishop_attacks(sq, occ) & d));
 }
 
@@ -119,6 +137,11 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 {
 	vc_move *o = out;
 	int n = 0;
+	/* Asking only whether a move exists is what game records need between
+	 * their moves, where the ~1 MB magic tables are cold: checks, pins and
+	 * king safety then test the few aligned sliders with the 32 KB
+	 * between-table instead (line_reach); perft keeps the lookups. */
+	const bool cold = any;
 	const int us = pos->side, them = !us;
 	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
 	const vc_bb occ = ours | theirs;
@@ -133,10 +156,14 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	const vc_bb diag_aligned = vc_bishop_rays_[ksq] & their_diag;
 	vc_bb checkers = theirs & ((vc_pawn_attacks(us, ksq) & pos->by_type[VC_PAWN]) |
 	                           (vc_knight_attacks(ksq) & pos->by_type[VC_KNIGHT]));
-	if (orth_aligned)
-		checkers |= vc_rook_attacks(ksq, occ) & orth_aligned;
-	if (diag_aligned)
-		checkers |= vc_bishop_attacks(ksq, occ) & diag_aligned;
+	if (cold) {
+		checkers |= line_reach(orth_aligned, ksq, occ) | line_reach(diag_aligned, ksq, occ);
+	} else {
+		if (orth_aligned)
+			checkers |= vc_rook_attacks(ksq, occ) & orth_aligned;
+		if (diag_aligned)
+			checkers |= vc_bishop_attacks(ksq, occ) & diag_aligned;
+	}
 
 	/* King moves: the destination must not be attacked with the king
 	 * removed (so it cannot hide behind itself on a slider's line). When
@@ -148,7 +175,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		vc_bb occ_nok = occ ^ VC_BIT(ksq);
 		for (vc_bb t = vc_king_attacks(ksq) & ~ours & dest; t; t &= t - 1) {
 			int to = vc_lsb(t);
-			if (!square_attacked(pos, to, them, occ_nok, their_orth, their_diag)) {
+			if (!square_attacked(pos, to, them, occ_nok, their_orth, their_diag, cold)) {
 				if (count)
 					n++;
 				else
@@ -164,8 +191,11 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	vc_bb target = (checkers ? (vc_between(ksq, vc_lsb(checkers)) | checkers) : ~ours) & dest;
 	vc_bb pinned = 0;
 	{
-		vc_bb snipers = (orth_aligned ? vc_rook_attacks(ksq, theirs) & orth_aligned : 0) |
-		                (diag_aligned ? vc_bishop_attacks(ksq, theirs) & diag_aligned : 0);
+		/* cold: every aligned slider; the test below rejects those with
+		 * one of theirs between as the lookup would have */
+		vc_bb snipers = cold ? orth_aligned | diag_aligned
+		                : (orth_aligned ? vc_rook_attacks(ksq, theirs) & orth_aligned : 0) |
+		                      (diag_aligned ? vc_bishop_attacks(ksq, theirs) & diag_aligned : 0);
 		for (; snipers; snipers &= snipers - 1) {
 			vc_bb b = vc_between(ksq, vc_lsb(snipers)) & occ;
 			if (b && !(b & (b - 1)) && (b & ours))
@@ -279,7 +309,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	if (king_last) {
 		vc_bb occ_nok = occ ^ VC_BIT(ksq);
 		for (vc_bb t = vc_king_attacks(ksq) & ~ours & dest; t; t &= t - 1)
-			if (!square_attacked(pos, vc_lsb(t), them, occ_nok, their_orth, their_diag))
+			if (!square_attacked(pos, vc_lsb(t), them, occ_nok, their_orth, their_diag, cold))
 				return 1;
 	}
 	/* Castling */
@@ -299,7 +329,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 			vc_bb walk = vc_between(ksq, kto) | VC_BIT(kto);
 			bool safe = true;
 			for (; walk && safe; walk &= walk - 1)
-				safe = !square_attacked(pos, vc_lsb(walk), them, occ2, their_orth, their_diag);
+				safe = !square_attacked(pos, vc_lsb(walk), them, occ2, their_orth, their_diag, cold);
 			if (safe) {
 				if (count)
 					n++;
@@ -332,22 +362,6 @@ int vc_gen_castling_chess(const struct vc_position *pos, vc_move *out)
 {
 	/* no piece type: the king's moves and castling only */
 	return gen_chess(pos, out, false, ~(vc_bb)0, 0, false);
-}
-
-/* Of the sliders `on_lines` (each on a rook or bishop line through sq, as
- * their kind moves), those with nothing of `occ` between them and sq. SAN
- * resolution works on a cold cache between moves: the 32 KB between-table
- * stays cached where the magic tables (~1 MB) miss, and a line rarely holds
- * more than one slider. */
-static inline vc_bb line_reach(vc_bb on_lines, int sq, vc_bb occ)
-{
-	vc_bb r = 0;
-	for (; on_lines; on_lines &= on_lines - 1) {
-		const int s = vc_lsb(on_lines);
-		if (!(vc_between(s, sq) & occ))
-			r |= VC_BIT(s);
-	}
-	return r;
 }
 
 /* Would the king of the side to move on ksq stand attacked after the
@@ -384,7 +398,7 @@ int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type,
 		if (vc_king_attacks(to) & king) {
 			const vc_bb diag = theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
 			const vc_bb orth = theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
-			if (!square_attacked(pos, to, them, occ ^ king, orth, diag))
+			if (!square_attacked(pos, to, them, occ ^ king, orth, diag, true))
 				*o++ = VC_MOVE(ksq, to);
 		}
 		return (int)(o - out);
