@@ -17,6 +17,7 @@
 #    times (comment-heavy, MB/s), and on the same files with their {comments}
 #    stripped, ~20,000 games (comment-light, games/s). The game counts of both
 #    programs are checked (pgn-extract's once more without -s, untimed).
+#    Then both again with vchess -j 2 (pgn-extract has no threads).
 # 3. parallel: `vchess validate --format jsonl -j 1` beside `-j 2` on both
 #    corpora; the two reports must be identical (cmp).
 # 4. memory: peak RSS of `vchess validate` on a 10 MB and a 1 GB input (and
@@ -329,7 +330,7 @@ vgames() {
 
 # ---- 2. validate throughput ---------------------------------------------
 echo
-echo "== 2. validate throughput, one thread, higher is better"
+echo "== 2. validate throughput, one thread (and -j 2), higher is better"
 echo "   targets: vchess / pgn-extract >= 10 in MB/s (comment-heavy), >= 20 in games/s (comment-light)"
 vfmt='%-30s %6s %7s %8s %8s %15s %15s %6s %6s %4s\n'
 printf "$vfmt" "corpus" "games" "MB" "vchess s" "p-e s" "vchess" "pgn-extract" "ratio" "target" "met"
@@ -339,21 +340,29 @@ per_s() { # amount seconds -> amount/s: MB with 1 decimal, games whole
 	awk -v a="$1" -v s="$2" 'BEGIN { if (s <= 0) print "-"; else printf (a ~ /\./) ? "%.1f" : "%.0f", a / s }'
 }
 
-# validate_row LABEL FILE GAMES UNIT(MB|games) TARGET
+# validate_row LABEL FILE GAMES UNIT(MB|games) TARGET [VCHESS-OPTION...]
+# pgn-extract runs once per file: a second row on the same file (other
+# vchess options) reuses its time.
+pe_file= pe_time= pe_rss=
 validate_row() {
 	vl_label=$1 vl_file=$2 vl_games=$3 vl_unit=$4 vl_target=$5
+	shift 5
 	vl_bytes=$(size "$vl_file")
 	if [ "$vl_unit" = MB ]; then vl_amount=$(mb "$vl_bytes"); else vl_amount=$vl_games; fi
-	timed "$tmp/out" "$VC" validate "$vl_file"
+	timed "$tmp/out" "$VC" validate "$@" "$vl_file"
 	vl_vs=$t_best vl_vrss=$t_rss
 	vl_vg=$(vgames "$tmp/out")
 	[ "$t_status" = 0 ] || notes="$notes${nl}  $vl_label: vchess validate exited $t_status: $(cat "$tmp/out" "$tmp/err" | head -c 300)"
 	[ "$vl_vg" = "$vl_games" ] || notes="$notes${nl}  $vl_label: WARNING vchess counted ${vl_vg:-?} games, the corpus has $vl_games"
 	vl_vrate=$(per_s "$vl_amount" "$vl_vs")
 	vl_ps=- vl_prate=- vl_prss=
-	if [ "$have_pe" = 1 ]; then
+	if [ "$have_pe" = 1 ] && [ "$pe_file" = "$vl_file" ]; then
+		vl_ps=$pe_time vl_prss=$pe_rss
+		vl_prate=$(per_s "$vl_amount" "$vl_ps")
+	elif [ "$have_pe" = 1 ]; then
 		timed /dev/null "$PGN_EXTRACT" -s -o /dev/null "$vl_file"
 		vl_ps=$t_best vl_prss=$t_rss
+		pe_file=$vl_file pe_time=$vl_ps pe_rss=$vl_prss
 		vl_prate=$(per_s "$vl_amount" "$vl_ps")
 		# -s hides the count: one untimed run without it, for the count
 		vl_pc=$("$PGN_EXTRACT" -o /dev/null "$vl_file" 2>&1 >/dev/null |
@@ -372,7 +381,11 @@ validate_row() {
 
 validate_row "comment-heavy: TCEC x$HEAVY_COPIES" "$heavy" "$heavy_games" MB 10
 validate_row "comment-light: TCEC x$light_copies, no {}" "$light" "$light_games" games 20
-echo "(ratio = vchess / pgn-extract; p-e = pgn-extract -s -o /dev/null FILE)$notes"
+# the same with both cores (pgn-extract has one thread; its time is reused)
+validate_row "comment-heavy, vchess -j 2" "$heavy" "$heavy_games" MB 10 -j 2
+validate_row "comment-light, vchess -j 2" "$light" "$light_games" games 20 -j 2
+echo "(ratio = vchess / pgn-extract; p-e = pgn-extract -s -o /dev/null FILE; the -j 2 rows use"
+echo " two threads against pgn-extract's one)$notes"
 [ "$have_pe" = 1 ] || echo "(pgn-extract missing: sh tests/deps.sh pgn-extract)"
 
 # ---- 3. parallel ---------------------------------------------------------
@@ -403,7 +416,7 @@ rm -f "$heavy" "$light"
 
 # ---- 4. memory -----------------------------------------------------------
 echo
-echo "== 4. memory: peak RSS of vchess validate (one thread), lower is better"
+echo "== 4. memory: peak RSS of vchess validate (one thread, and -j 2 on plain PGN), lower is better"
 echo "   target: the ${SMALL_MB} MB and the ${BIG_MB} MB input within 1 MB of each other, both under 32 MB"
 small=$tmp/small.pgn
 concat "$small" $((SMALL_MB * 1000000)) $tcec_files
@@ -415,9 +428,9 @@ if [ "$BIG" != 0 ]; then
 	gzip -1 -c "$big" >"$big.gz"
 fi
 
-peak() { # file -> sets m_rss (KB), m_note
+peak() { # file -> sets m_rss (KB), m_note; vchess options in $PEAK_ARGS
 	REPEAT_SAVED=$REPEAT REPEAT=1
-	timed "$tmp/out" "$VC" validate "$1"
+	timed "$tmp/out" "$VC" validate $PEAK_ARGS "$1"
 	REPEAT=$REPEAT_SAVED
 	m_rss=$t_rss m_note=
 	[ "$t_status" = 0 ] || m_note="exit $t_status"
@@ -443,7 +456,11 @@ memory_row() { # label smallfile bigfile
 	printf "$mfmt" "$1" "$(mb "$(size "$2")")" "$(kb2mb "$mr_s")" "$mr_bmb" "$mr_b" "$mr_d" "$mr_ok" \
 		"${mr_sg:-?}/$mr_bg${mr_note:+ ($mr_note)}"
 }
+PEAK_ARGS=
 memory_row "plain PGN" "$small" "$big"
+PEAK_ARGS="-j 2"
+memory_row "plain -j2" "$small" "$big"
+PEAK_ARGS=
 rm -f "$small" ${big:+"$big"}
 memory_row "gzip -1" "$small.gz" "${big:+$big.gz}"
 [ -n "$big" ] || echo "(big input skipped: BENCH_BIG=0)"
