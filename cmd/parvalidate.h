@@ -1,9 +1,9 @@
 /* vchess - `validate -j N`: games are independent, so N worker threads
  * read and check them while the main thread only reads the input.
  *
- * The main thread cuts each PGN input into chunks of about 1 MiB (a plain
- * file is mapped, anything else is read into chunk buffers: standard input,
- * decompressed streams, archive members), preferably at a `[` that starts
+ * The main thread reads each PGN input into chunk buffers of about 1 MiB
+ * (plain files are read, not mapped: a mapped file truncated meanwhile
+ * would kill the process with SIGBUS), cutting preferably at a `[` that starts
  * a line after a blank line, and counts the lines before each chunk. A
  * worker runs a PGN reader and the game checker over a chunk, starting at
  * its offset and line, rendering report entries (and the games' original

@@ -8,8 +8,10 @@
  *   - each game's raw copy is exactly the input bytes it claims (a prefix
  *     when truncated, the same prefix however the input was read);
  *   - strings are NUL-terminated valid UTF-8, move tokens are ASCII;
- *   - the same events, whether the input comes in one piece or in small
- *     reads through a tiny buffer. */
+ *   - the same events, whether the input comes in one piece, in small
+ *     reads through a tiny buffer, or lent in pieces without a copy
+ *     (vc_pgn_reader_init_borrow, as validate -j reads). */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,8 +219,21 @@ static size_t src_read(void *ctx, char *buf, size_t n)
 	return n;
 }
 
+/* Zero-copy: lends the input in pieces of `chunk` bytes (0 = whole). */
+static size_t src_borrow(void *ctx, const char **data)
+{
+	struct src *s = ctx;
+	size_t n = s->left;
+	if (s->chunk && n > s->chunk)
+		n = s->chunk;
+	*data = (const char *)s->p;
+	s->p += n;
+	s->left -= n;
+	return n;
+}
+
 static uint64_t run(struct ctx *c, size_t chunk, size_t bufsize,
-                    const struct vc_pgn_limits *lim)
+                    const struct vc_pgn_limits *lim, bool borrow)
 {
 	struct vc_pgn_visitor v = {
 		.user = c,
@@ -244,7 +259,8 @@ static uint64_t run(struct ctx *c, size_t chunk, size_t bufsize,
 	c->hash = 1469598103934665603ull;
 	c->open = c->games = 0;
 	c->reader = &r;
-	if (vc_pgn_reader_init(&r, src_read, &s, &v, &o))
+	if (borrow ? vc_pgn_reader_init_borrow(&r, src_borrow, &s, &v, &o)
+	           : vc_pgn_reader_init(&r, src_read, &s, &v, &o))
 		abort();
 	if (vc_pgn_read(&r) != VC_PGN_DONE)
 		abort();
@@ -301,13 +317,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		lim.tags = 1 + (sel & 3);
 		lim.raw = 1 + (sel & 63);
 	}
-	uint64_t whole = run(&c, 0, 0, &lim);
+	uint64_t whole = run(&c, 0, 0, &lim, false);
 	uint64_t games = c.games;
 	size_t chunk = 1 + (sel & 63);
 	size_t bufsize = 1 + ((sel >> 3) & 15);
-	uint64_t pieces = run(&c, chunk, bufsize, &lim);
+	uint64_t pieces = run(&c, chunk, bufsize, &lim, false);
 	if (whole != pieces || games != c.games)
 		abort(); /* the events depend on how the input was read */
+	uint64_t lent = run(&c, chunk, 0, &lim, true);
+	if (whole != lent || games != c.games)
+		abort(); /* zero-copy reading (validate -j) sees other events */
 	free(c.line);
 	free(c.col);
 	return 0;
