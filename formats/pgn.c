@@ -804,11 +804,12 @@ static bool unicode_space(uint32_t cp)
 	       cp == 0x202F || cp == 0x205F || cp == 0x3000;
 }
 
-/* One word without Unicode spaces: s[0..n) in r->tok, at loc. */
+/* One word without Unicode spaces: s[0..n) in r->tok, at loc. `ascii`:
+ * the caller knows it holds no byte above 0x7f. */
 static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
-                       struct vc_pgn_loc loc)
+                       struct vc_pgn_loc loc, bool ascii)
 {
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && !ascii; i++) {
 		if (s[i] >= 0x80) {
 			int nag = glyph_nag(s, n);
 			if (nag) {
@@ -930,7 +931,7 @@ static void word_split_piece(struct vc_pgn_reader *r,
 			return;
 	}
 	tok_done(r, base->offset + to);
-	word_piece(r, r->tok + from, to - from, loc);
+	word_piece(r, r->tok + from, to - from, loc, false);
 }
 
 /* A word (letters, digits, -+#=@/:. and UTF-8) ended just before stream
@@ -949,7 +950,7 @@ static void word_end(struct vc_pgn_reader *r, uint64_t end)
 	for (size_t j = 0; j < n; j++)
 		high |= s[j] >= 0x80;
 	if (!high) {
-		word_piece(r, r->tok, n, r->tok_loc);
+		word_piece(r, r->tok, n, r->tok_loc, true); /* no byte above 0x7f */
 		return;
 	}
 	struct vc_pgn_loc base = r->tok_loc;
@@ -1276,12 +1277,14 @@ static void ws_dispatch(struct vc_pgn_reader *r, unsigned char c)
 		while (q < len && cls[buf[q]] == W)
 			q++;
 		if (q < len && cls[buf[q]] != H && buf[q] != '(' && q - p <= r->lim.token) {
-			memcpy(r->tok, buf + p, q - p);
+			/* a few bytes: a loop beats a call to memcpy */
+			for (size_t i = p; i < q; i++)
+				r->tok[i - p] = buf[i];
 			r->tok_len = q - p;
 			r->pos = q;
 			r->ls = LS_WS;
 			tok_done(r, here_off(r));
-			word_piece(r, r->tok, r->tok_len, r->tok_loc);
+			word_piece(r, r->tok, r->tok_len, r->tok_loc, true);
 			return;
 		}
 		r->ls = LS_WORD;

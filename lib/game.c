@@ -140,9 +140,15 @@ int vc_game_repetitions(const struct vc_game *g)
 static struct vc_outcome outcome_with(const struct vc_game *g, int nlegal)
 {
 	const struct vc_position *pos = vc_game_pos(g);
-	struct vc_outcome oc = g->variant->outcome
-	                           ? g->variant->outcome(pos, nlegal, g->rules)
-	                           : vc_generic_outcome(pos, nlegal, g->rules);
+	struct vc_outcome oc = { VC_RES_NONE, VC_TERM_NONE };
+	if (!g->variant->outcome && nlegal > 0 && pos->halfmove < 100 &&
+	    (pos->by_type[VC_PAWN] | pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN])) {
+		/* most plies: moves exist, enough material, no move-count rule
+		 * near (vc_generic_outcome would say the same) */
+	} else {
+		oc = g->variant->outcome ? g->variant->outcome(pos, nlegal, g->rules)
+		                         : vc_generic_outcome(pos, nlegal, g->rules);
+	}
 	/* five occurrences need four earlier ones, two plies apart at least,
 	 * within the halfmove clock's reach: none below 8 */
 	if (oc.termination == VC_TERM_NONE && pos->halfmove >= 8 && vc_game_repetitions(g) >= 5) {
