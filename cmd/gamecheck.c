@@ -527,6 +527,8 @@ static int on_result(void *user, const char *text, enum vc_pgn_result res,
 		setup(c, loc);
 		snprintf(c->result_text, sizeof c->result_text, "%s", text);
 		c->rec.movetext_result = c->result_text;
+		c->result_line = loc->line;
+		c->result_col = loc->column;
 	}
 	return VC_PGN_CONTINUE;
 }
@@ -676,7 +678,16 @@ static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
 	r->termination_tag = tag_value(c, find_tag(c, "Termination"));
 	if (r->movetext_result && r->movetext_result[0] == 0)
 		r->movetext_result = NULL;
+	/* Findings about the result point at it: the movetext result, else
+	 * the Result tag, else the end of the game's text. */
 	uint64_t line = g->end.line, col = g->end.column;
+	if (r->movetext_result) {
+		line = c->result_line;
+		col = c->result_col;
+	} else if (rtag >= 0) {
+		line = c->tag_off[rtag].line;
+		col = c->tag_off[rtag].column;
+	}
 	if (!r->declared) {
 		if (r->ntags)
 			vc_gc_add(c, false, "missing-result-tag", r->line, 1, 0, NULL,

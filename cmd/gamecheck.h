@@ -160,6 +160,7 @@ struct vc_checker {
 	struct vc_gc_tagoff *tag_off;
 	int tag_cap;
 	char result_text[16];
+	uint64_t result_line, result_col; /* where the movetext result stands */
 	char result_norm[16];        /* a Result tag normalised to ASCII */
 	char *arena;                 /* tag text */
 	size_t arena_len, arena_cap;
