@@ -1544,7 +1544,7 @@ static void step(struct vc_pgn_reader *r)
 			 * end, appended at once (as tag_add would, byte by byte) */
 			size_t q = r->pos;
 			while (q < len && buf[q] != '"' && buf[q] != '\\' && buf[q] != '\n' &&
-			       buf[q] != '\r')
+			       buf[q] != '\r' && buf[q] != 0)
 				q++;
 			if (q > r->pos) {
 				size_t run = q - r->pos, room = r->lim.tag_value > r->val_len
@@ -1576,6 +1576,15 @@ static void step(struct vc_pgn_reader *r)
 				r->pos++;
 				r->ls = LS_TAG_ESC;
 				return;
+			}
+			if (c == 0) {
+				/* a NUL would cut the value short for every C reader
+				 * after us: an error, as in movetext */
+				struct vc_pgn_loc at;
+				loc_at(r, here_off(r), &at);
+				finding(r, VC_PGN_E_SYNTAX, &at, "NUL byte in a tag value");
+				r->pos++;
+				continue;
 			}
 			if (c == '\n' || c == '\r') {
 				r->ls = LS_WS;

@@ -1443,11 +1443,17 @@ Test(pgn, binary_garbage_and_nul_bytes)
 	run_counts(noise_read, &nul, &c);
 	cr_assert_eq(c.begins, 1);
 	cr_assert_eq(c.codes[VC_PGN_E_SYNTAX], 1);
-	/* NUL bytes inside tag values and comments are kept, with lengths */
+	/* a NUL byte inside a tag value is an error (nul_byte_in_tag_value);
+	 * inside a comment it is kept, with the comment's length */
 	static const char in[] = "[A \"x\0y\"] {a\0b} *";
 	struct trace t = {0};
 	char *got = lex_t(in, sizeof in - 1, &t, NULL);
-	cr_assert_eq(memcmp(got, "begin 1 1:1\ntag A=x", 19), 0, "%s", got);
+	cr_assert(strstr(got, "error pgn-syntax 1:6") != NULL, "%s", got);
+	free(got);
+	static const char in2[] = "[A \"x\"] {a\0b} *";
+	struct trace t2 = {0};
+	got = lex_t(in2, sizeof in2 - 1, &t2, NULL);
+	cr_assert(strstr(got, "error") == NULL, "%s", got);
 	free(got);
 }
 
@@ -1544,4 +1550,18 @@ Test(pgn, comment_marker_filters_comments)
 	memset(&m, 0, sizeof m);
 	cr_assert_eq(vc_pgn_parse_memory(in, strlen(in), &v, NULL), VC_PGN_DONE);
 	cr_assert_eq(m.comments, 4, "without a marker every comment is delivered");
+}
+
+/* A NUL byte cuts a C string short: inside a tag value it is an error (as
+ * anywhere in movetext), never a value silently shortened; the next game
+ * is read as usual. Found by a fresh-user test. */
+Test(pgn, nul_byte_in_tag_value)
+{
+	static const char in[] = "[Event \"a\0b\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+	                         "[Event \"ok\"]\n\n1. d4 *\n";
+	char *got = lex_t(in, sizeof in - 1, NULL, NULL);
+	cr_assert(strstr(got, "error pgn-syntax 1:10") != NULL, "trace:\n%s", got);
+	cr_assert(strstr(got, "tag Event=a\n") == NULL, "value cut at the NUL:\n%s", got);
+	cr_assert(strstr(got, "tag Event=ok") != NULL, "trace:\n%s", got);
+	free(got);
 }
