@@ -166,6 +166,8 @@ static void fen_warnings(struct vc_checker *c, unsigned w)
 
 /* Decide variant and start position before the first move. Returns false
  * when the game cannot be checked (the error is recorded). */
+static bool outcome_ends(const struct vc_outcome *oc);
+
 static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
 {
 	struct vc_gc_game *r = &c->rec;
@@ -228,6 +230,22 @@ static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
 	if (!vc_undo_start(c)) {
 		c->skip = true; /* a bad TakebackTokens tag: tokens unknown */
 		return false;
+	}
+	if (!c->undo.active) {
+		/* A start position the rules have ended already (a FEN of a
+		 * mate, a stalemate, a dead position): moves after it are moves
+		 * after the end, judged as after any ply (check_main_move). */
+		struct vc_outcome oc = c->on_event ? vc_game_outcome(&c->game)
+		                                   : vc_game_outcome_if_movable(&c->game);
+		if (outcome_ends(&oc) && !c->on_event)
+			oc = vc_game_outcome(&c->game);
+		if (outcome_ends(&oc)) {
+			c->ended = true;
+			r->end_ply = 0;
+			r->board = oc;
+		} else if (!c->on_event) {
+			c->end_open = true;
+		}
 	}
 	return true;
 }
