@@ -774,7 +774,7 @@ static void check_ratio(struct vc_input *in)
 	    (total - 1) / in->opts.max_ratio >= guard_in(in))
 		fail(in, VC_INPUT_ELIMIT, 0,
 		     "decompressed data exceeds %llu bytes per compressed byte "
-		     "(%llu from %llu; zip-bomb guard)",
+		     "(%llu from %llu; zip-bomb guard: --max-ratio N raises it)",
 		     (unsigned long long)in->opts.max_ratio,
 		     (unsigned long long)total,
 		     (unsigned long long)guard_in(in));

@@ -251,6 +251,8 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	if (pt == VC_PAWN) {
 		if (len >= 2 && t[len - 2] == '=' && promo_piece(t[len - 1], true)) {
 			promo = promo_piece(t[len - 1], true);
+			if (!promo_piece(t[len - 1], false))
+				info->warnings |= VC_SANW_PROMOTION_FORM; /* e8=q */
 			len -= 2;
 		} else if (len >= 3 && t[len - 3] == '(' && t[len - 1] == ')' &&
 		           promo_piece(t[len - 2], true)) {
@@ -431,14 +433,14 @@ static const struct {
 	const char *code, *msg;
 } san_warnings[] = {
 	{ VC_SANW_ZERO_CASTLING, "zero-castling", "castling written with zeros (0-0)" },
-	{ VC_SANW_PROMOTION_FORM, "promotion-form", "promotion written without '='" },
+	{ VC_SANW_PROMOTION_FORM, "promotion-form", "promotion not written as SAN's =Q, =R, =B, =N" },
 	{ VC_SANW_MISSING_X, "missing-capture-mark", "capture written without 'x'" },
 	{ VC_SANW_SUPERFLUOUS_X, "superfluous-capture-mark", "'x' on a move that captures nothing" },
 	{ VC_SANW_OVERDISAMBIG, "over-disambiguated", "more disambiguation than SAN needs" },
 	{ VC_SANW_KING_CASTLING, "king-move-castling", "castling written as a king move" },
 	{ VC_SANW_UCI, "uci-move", "UCI move in PGN movetext" },
 	{ VC_SANW_CHECK_SUFFIX, "check-suffix", "missing or wrong check/mate suffix" },
-	{ VC_SANW_LONG_ALGEBRAIC, "long-algebraic", "long algebraic notation (e2-e4) instead of SAN" },
+	{ VC_SANW_LONG_ALGEBRAIC, "long-algebraic", "long algebraic notation (from-square, '-', to-square) instead of SAN" },
 };
 
 const char *vc_san_warning_code(unsigned bit)

@@ -27,7 +27,7 @@ enum vc_san_status {
 
 /* Warning bits for lenient forms (vc_san_info.warnings). */
 #define VC_SANW_ZERO_CASTLING  (1u << 0) /* 0-0 / 0-0-0 */
-#define VC_SANW_PROMOTION_FORM (1u << 1) /* e8Q, e8(Q), e8/Q */
+#define VC_SANW_PROMOTION_FORM (1u << 1) /* e8Q, e8(Q), e8/Q, e8=q */
 #define VC_SANW_MISSING_X      (1u << 2) /* capture without 'x' */
 #define VC_SANW_SUPERFLUOUS_X  (1u << 3) /* 'x' on a non-capture */
 #define VC_SANW_OVERDISAMBIG   (1u << 4) /* Ngf3 where Nf3 suffices */

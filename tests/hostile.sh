@@ -167,7 +167,7 @@ flat() {
 # last case: OUT within the limit (1000 * IN, at least 1 MiB) plus one read
 # buffer (64 KiB)
 bomb_stop() {
-	set -- "$1" $(sed -n 's/.*(\([0-9]*\) from \([0-9]*\); zip-bomb guard).*/\1 \2/p' "$tmp/err")
+	set -- "$1" $(sed -n 's/.*(\([0-9]*\) from \([0-9]*\); zip-bomb guard[^)]*).*/\1 \2/p' "$tmp/err")
 	if [ $# -ne 3 ]; then
 		echo "hostile: $1: FAIL: no '(N from M; zip-bomb guard)' message"
 		failed=$((failed + 1))

@@ -198,6 +198,9 @@ Test(san, lenient_promotion_forms)
 	expect("e8/Q", q, VC_SANW_PROMOTION_FORM);
 	expect("e8N+", n, VC_SANW_PROMOTION_FORM);
 	expect("e8=Q", q, 0);
+	/* a lower-case piece letter is read, with the same warning */
+	expect("e8=q", q, VC_SANW_PROMOTION_FORM);
+	expect("e8=n+", n, VC_SANW_PROMOTION_FORM);
 }
 
 Test(san, lenient_missing_x)
