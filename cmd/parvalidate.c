@@ -81,7 +81,8 @@ struct seg {
  * size, so that the chain's output is written as it comes; a job not (yet)
  * in the chain waits while it holds more than twice the chunk size of
  * output, so that inputs of tiny games (tag-only files: 13 bytes of JSONL
- * per byte read) keep memory flat too. */
+ * per byte read) keep memory flat too; so does the chain's job, until the
+ * writer has written, when the output goes to a slow reader. */
 
 enum job_state { J_QUEUED, J_RUNNING, J_FINISHED };
 
@@ -415,8 +416,11 @@ static int worker_on_game(void *user, const struct vc_gc_game *g)
 		pthread_mutex_lock(&pl->mu);
 		seg_done(J, false);
 		seg_open(w, J);
-		while (!J->chain && !J->cancel && J->held > pl->job_hold_max) {
-			if (pl->chain && pl->chain->state == J_QUEUED) {
+		/* the chain's job too: when the output is written slower than
+		 * it is made (a slow pipe), what waits for the writer stays
+		 * bounded */
+		while (!J->cancel && J->held > pl->job_hold_max) {
+			if (!J->chain && pl->chain && pl->chain->state == J_QUEUED) {
 				/* the chain's job waits for a thread: give this one
 				 * up (it is started again when its turn comes) */
 				job_cancel(J);
@@ -683,6 +687,7 @@ static void flush_ready(struct pipeline *pl)
 		pl->member_games += s->counts.games;
 		seg_free(s);
 		pthread_mutex_lock(&pl->mu);
+		pthread_cond_broadcast(&pl->cv_chunk); /* a job may wait for this */
 		if (!chunk_end)
 			continue; /* more of this chunk's output to come */
 		if (c->own && c->own != J)

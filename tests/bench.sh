@@ -30,6 +30,8 @@
 #   BENCH_REPEAT=N   runs per timing (best kept)
 #   BENCH_BIG=0      skip the 1 GB memory input (BENCH_BIG_MB sets its size)
 #   STOCKFISH, FAIRY_STOCKFISH, PGN_EXTRACT, TCEC: paths of the references
+#   VCHESS_REFDATA: the reference data folder (else ../shared/refdata or
+#                    /work/shared/refdata)
 # Needs Debian packages stockfish, fairy-stockfish, pgn-extract and time
 # (installed by tests/deps.sh when missing and root); a missing tool skips
 # its column. Exit status 0 when the benchmark ran (it is not a test).
@@ -40,7 +42,17 @@ VCHESS=${1:-./vchess}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 FAIRY_STOCKFISH=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
 PGN_EXTRACT=${PGN_EXTRACT:-/usr/games/pgn-extract}
-TCEC=${TCEC:-../shared/refdata/tcec}
+# the TCEC files: $TCEC, else $VCHESS_REFDATA/tcec, ../shared/refdata/tcec
+# (beside the checkout) or /work/shared/refdata/tcec, as the tests look
+if [ -z "${TCEC:-}" ]; then
+	TCEC=../shared/refdata/tcec
+	for d in "${VCHESS_REFDATA:-}" ../shared/refdata /work/shared/refdata; do
+		if [ -n "$d" ] && [ -d "$d/tcec" ]; then
+			TCEC=$d/tcec
+			break
+		fi
+	done
+fi
 QUICK=${BENCH_QUICK:-0}
 BIG=${BENCH_BIG:-1}
 
