@@ -259,5 +259,30 @@ else
 	echo "hostile: zip_bomb_1gb: skipped (no python3 to write the zip)"
 fi
 
+# validate -j 2 writing its report into a slow reader (a pipe into a slow
+# consumer): what waits for the writer stays bounded. Tag-only games make
+# 13 bytes of JSONL per byte read, the most output per input there is
+# (before the writer held jobs back: 37 MB; now about 24 MB).
+if command -v python3 >/dev/null 2>&1; then
+	awk 'BEGIN { for (i = 0; i < 100000; i++)
+		printf "[Event \"e%d\"]\n[Site \"s\"]\n[Date \"2026.01.01\"]\n[Round \"1\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n", i }' \
+		>"$tmp/tags.pgn"
+	timeout 300 "$TIME" -f '%e %M' -o "$tmp/time" "$VCHESS" validate --no-progress -j 2 \
+		--format jsonl "$tmp/tags.pgn" 2>"$tmp/err" </dev/null |
+		python3 -c 'import sys, time
+while sys.stdin.buffer.read(65536): time.sleep(0.003)'
+	kb=$(tail -n 1 "$tmp/time" 2>/dev/null | cut -d' ' -f2)
+	if [ -z "$kb" ] || [ "$kb" -gt $MAX_KB ]; then
+		echo "hostile: slow_reader_j2: FAIL: peak memory ${kb:-?} KB > $MAX_KB KB"
+		failed=$((failed + 1))
+	else
+		echo "hostile: slow_reader_j2: $kb KB peak"
+		passed=$((passed + 1))
+	fi
+	rm -f "$tmp/tags.pgn"
+else
+	echo "hostile: slow_reader_j2: skipped (no python3 for the slow reader)"
+fi
+
 echo "hostile: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
