@@ -621,7 +621,8 @@ static int perft_suite(const struct perft_args *a,
 	double secs = vc_cli_now() - t0;
 
 	if (src.syntax != 0) {
-		printf("%s%s%s:%ld:%d: error: %s\n", file,
+		printf("%s%s%s:%ld:%d: error: %s (reading stopped: lines after it "
+		       "were not checked)\n", file,
 		       src.perr_member ? ":" : "",
 		       src.perr_member ? src.perr_member : "", src.perr.line,
 		       src.perr.column, src.perr.message);
