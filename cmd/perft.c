@@ -326,16 +326,23 @@ static void *worker(void *arg)
 	}
 }
 
-/* A suite as read: its entries, the archive member each came from, and what
- * stopped the reading (a syntax error, an input error), if anything. */
+/* A syntax error of a suite file; reading goes on after it. */
+struct suite_error {
+	struct vc_perftsuite_error e;
+	const char *member;
+};
+
+/* A suite as read: its entries, the archive member each came from, its
+ * syntax errors, and what stopped the reading (an input error), if
+ * anything. */
 struct suite_source {
 	struct vc_perft_suite suite;
 	char **member;        /* per entry: its member's name, or NULL */
 	char **names;         /* owned member names */
 	int nnames;
-	int syntax;           /* vc_perftsuite_parse's status, 0 if fine */
-	struct vc_perftsuite_error perr;
-	const char *perr_member;
+	struct suite_error *errs; /* syntax errors, in file order */
+	int nerrs;
+	const char *cur_member;   /* while parsing: the member's name */
 	bool input_failed;
 	struct vc_input_error ierr;
 };
@@ -367,6 +374,15 @@ static bool read_member(struct vc_input *in, char **buf, size_t *len)
 		}
 		n += (size_t)r;
 	}
+}
+
+static void on_syntax_error(void *ctx, const struct vc_perftsuite_error *e)
+{
+	struct suite_source *src = ctx;
+	src->errs = xrealloc(src->errs, (size_t)(src->nerrs + 1) * sizeof *src->errs);
+	src->errs[src->nerrs].e = *e;
+	src->errs[src->nerrs].member = src->cur_member;
+	src->nerrs++;
 }
 
 /* Read and parse `path` (any container the input layer opens; each member
@@ -404,16 +420,16 @@ static void read_suite(const char *path, const struct vc_cli_opts *opts,
 			while (len > 0 && buf[len - 1] != '\n')
 				len--;
 		int before = src->suite.count;
-		src->syntax = vc_perftsuite_parse(&src->suite, buf, len, &src->perr);
+		src->cur_member = nm;
+		if (vc_perftsuite_parse_all(&src->suite, buf, len, on_syntax_error, src) == -2) {
+			vc_cli_error("perft", "out of memory");
+			exit(VC_EXIT_INPUT);
+		}
 		free(buf);
 		src->member = xrealloc(src->member,
 		                       (size_t)src->suite.count * sizeof *src->member);
 		for (int i = before; i < src->suite.count; i++)
 			src->member[i] = nm;
-		if (src->syntax) {
-			src->perr_member = nm;
-			break;
-		}
 		if (!ok) {
 			r = -1;
 			break;
@@ -433,6 +449,7 @@ static void suite_source_release(struct suite_source *src)
 		free(src->names[i]);
 	free(src->names);
 	free(src->member);
+	free(src->errs);
 }
 
 struct tally {
@@ -534,7 +551,7 @@ static int perft_suite(const struct perft_args *a,
 	struct suite_source src;
 	read_suite(a->suite, opts, &src);
 	struct vc_perft_suite suite = src.suite;
-	if (src.input_failed && suite.count == 0 && !src.syntax) {
+	if (src.input_failed && suite.count == 0 && !src.nerrs) {
 		vc_cli_error("perft", "cannot read %s: %s", file, src.ierr.message);
 		suite_source_release(&src);
 		return VC_EXIT_INPUT;
@@ -620,12 +637,10 @@ static int perft_suite(const struct perft_args *a,
 		pthread_join(threads[i], NULL);
 	double secs = vc_cli_now() - t0;
 
-	if (src.syntax != 0) {
-		printf("%s%s%s:%ld:%d: error: %s (reading stopped: lines after it "
-		       "were not checked)\n", file,
-		       src.perr_member ? ":" : "",
-		       src.perr_member ? src.perr_member : "", src.perr.line,
-		       src.perr.column, src.perr.message);
+	for (int i = 0; i < src.nerrs; i++) {
+		const struct suite_error *se = &src.errs[i];
+		printf("%s%s%s:%ld:%d: error: %s (line not checked)\n", file, se->member ? ":" : "",
+		       se->member ? se->member : "", se->e.line, se->e.column, se->e.message);
 		t.errors++;
 	}
 	printf("%s: %ld position%s, %ld count%s checked, %ld skipped: "

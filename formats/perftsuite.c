@@ -301,8 +301,10 @@ static bool keyword(const char *s, const char *end, const char *kw,
 	return true;
 }
 
+/* *lost: the last position line had an error (so `perft` and `variant`
+ * lines after it belong to no position read, and are passed over). */
 static int parse_line(struct vc_perft_suite *suite, const struct line *ln,
-                      const char *s, const char *end, char **pending_id)
+                      const char *s, const char *end, char **pending_id, bool *lost)
 {
 	const char *rest;
 	s = skip_blanks(s, end);
@@ -313,7 +315,11 @@ static int parse_line(struct vc_perft_suite *suite, const struct line *ln,
 	if (keyword(s, end, "id", &rest)) {
 		return set_operand(pending_id, ln, rest, end);
 	} else if (keyword(s, end, "epd", &rest)) {
-		return parse_position(suite, ln, rest, end, pending_id);
+		int rc = parse_position(suite, ln, rest, end, pending_id);
+		*lost = rc != PARSE_OK;
+		return rc;
+	} else if (*lost && (keyword(s, end, "perft", &rest) || keyword(s, end, "variant", &rest))) {
+		return PARSE_OK;
 	} else if (keyword(s, end, "perft", &rest)) {
 		if (suite->count == 0)
 			return fail(ln, s, "perft line before any position");
@@ -335,20 +341,27 @@ static int parse_line(struct vc_perft_suite *suite, const struct line *ln,
 		return set_operand(&suite->entries[suite->count - 1].variant, ln,
 		                   rest, end);
 	}
-	return parse_position(suite, ln, s, end, pending_id);
+	int rc = parse_position(suite, ln, s, end, pending_id);
+	*lost = rc != PARSE_OK;
+	return rc;
 }
 
-int vc_perftsuite_parse(struct vc_perft_suite *suite, const char *text,
-                        size_t len, struct vc_perftsuite_error *err)
+/* The line loop of both parse functions: on a syntax error, `on_error`
+ * (if any) is told and reading goes on; without it reading stops there. */
+static int parse_lines(struct vc_perft_suite *suite, const char *text, size_t len,
+                       struct vc_perftsuite_error *err, vc_perftsuite_error_fn on_error,
+                       void *ctx, int *nerrors)
 {
 	const char *p = text, *end = text + len;
 	char *pending_id = NULL;
-	struct line ln = { .start = p, .number = 0, .err = err };
+	struct vc_perftsuite_error local;
+	struct line ln = { .start = p, .number = 0, .err = err ? err : &local };
 	int rc = PARSE_OK;
+	bool lost = false;
 
 	if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
 		p += 3;
-	while (p < end && rc == PARSE_OK) {
+	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = (size_t)((nl ? nl : end) - p);
 		ln.start = p;
@@ -360,9 +373,36 @@ int vc_perftsuite_parse(struct vc_perft_suite *suite, const char *text,
 		if (nul)
 			rc = fail(&ln, nul, "NUL byte");
 		else
-			rc = parse_line(suite, &ln, p, lend, &pending_id);
+			rc = parse_line(suite, &ln, p, lend, &pending_id, &lost);
 		p = nl ? nl + 1 : end;
+		if (rc == PARSE_SYNTAX && on_error) {
+			on_error(ctx, ln.err);
+			(*nerrors)++;
+			/* an id before a faulty position names no position */
+			free(pending_id);
+			pending_id = NULL;
+			rc = PARSE_OK;
+			continue;
+		}
+		if (rc != PARSE_OK)
+			break;
 	}
 	free(pending_id);
 	return rc;
+}
+
+int vc_perftsuite_parse(struct vc_perft_suite *suite, const char *text,
+                        size_t len, struct vc_perftsuite_error *err)
+{
+	int nerrors = 0;
+	return parse_lines(suite, text, len, err, NULL, NULL, &nerrors);
+}
+
+int vc_perftsuite_parse_all(struct vc_perft_suite *suite, const char *text, size_t len,
+                            vc_perftsuite_error_fn on_error, void *ctx)
+{
+	int nerrors = 0;
+	struct vc_perftsuite_error err;
+	int rc = parse_lines(suite, text, len, &err, on_error, ctx, &nerrors);
+	return rc == PARSE_NOMEM ? -2 : nerrors;
 }

@@ -74,6 +74,18 @@ void vc_perftsuite_release(struct vc_perft_suite *suite);
 int vc_perftsuite_parse(struct vc_perft_suite *suite, const char *text,
                         size_t len, struct vc_perftsuite_error *err);
 
+/* Told of each syntax error by vc_perftsuite_parse_all, in line order. */
+typedef void (*vc_perftsuite_error_fn)(void *ctx, const struct vc_perftsuite_error *err);
+
+/* As vc_perftsuite_parse, but a syntax error does not end the reading: it
+ * goes to on_error(ctx, err) (err valid during the call only) and the
+ * faulty line is left out: a position line with an error adds no position,
+ * and the `perft` and `variant` lines after it, which would belong to it,
+ * are passed over; an `id` before it is dropped. Returns the number of
+ * syntax errors (0: none), or -2 if memory runs out (entries before stay). */
+int vc_perftsuite_parse_all(struct vc_perft_suite *suite, const char *text, size_t len,
+                            vc_perftsuite_error_fn on_error, void *ctx);
+
 /* The expected count of `entry` at `depth`, or -1 (as int64_t) if the entry
  * has none. If a depth is given twice the first wins. */
 int64_t vc_perftsuite_expected(const struct vc_perft_entry *entry, int depth);

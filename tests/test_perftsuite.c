@@ -198,3 +198,55 @@ Test(perftsuite, release_null_and_twice)
 	cr_assert_eq(suite.count, 0);
 	vc_perftsuite_release(&suite);
 }
+
+/* vc_perftsuite_parse_all: every syntax error is told, in line order, and
+ * the reading goes on; a faulty position takes its perft/variant lines and
+ * the id before it along, so no count lands on the position before. */
+struct errlist {
+	long lines[8];
+	int n;
+};
+
+static void collect(void *ctx, const struct vc_perftsuite_error *e)
+{
+	struct errlist *l = ctx;
+	if (l->n < 8)
+		l->lines[l->n++] = e->line;
+}
+
+Test(perftsuite, parse_all_goes_on_after_errors)
+{
+	const char *text =
+		"4k3/8/8/8/8/8/8/4K3 w - - ;D1 5\n"       /* 1 */
+		"foo bar\n"                               /* 2: too few fields */
+		"4k3/8/8/8/8/8/8/4K3 w - - ;D1 6\n"       /* 3 */
+		"4k3/8/8/8/8/8/8/4K3 w - - ;D1 x\n"       /* 4: bad count */
+		"id lost\n"                               /* 5 */
+		"epd 8/8 w\n"                             /* 6: too few fields */
+		"perft 1 7\n"                             /* 7: belongs to line 6 */
+		"variant antichess\n"                     /* 8: so does this */
+		"id kept\n"                               /* 9 */
+		"epd 4k3/8/8/8/8/8/8/4K3 b - -\n"         /* 10 */
+		"perft 1 5\n"                             /* 11 */
+		"perft x 1\n";                            /* 12: bad depth */
+	struct errlist l = { {0}, 0 };
+	cr_assert_eq(vc_perftsuite_parse_all(&suite, text, strlen(text), collect, &l), 4);
+	cr_assert_eq(l.n, 4);
+	cr_assert_eq(l.lines[0], 2);
+	cr_assert_eq(l.lines[1], 4);
+	cr_assert_eq(l.lines[2], 6);
+	cr_assert_eq(l.lines[3], 12);
+	cr_assert_eq(suite.count, 3, "positions of lines 1, 3 and 10");
+	cr_assert_eq(vc_perftsuite_expected(&suite.entries[1], 1), 6);
+	cr_assert_eq(suite.entries[1].ncounts, 1, "line 7's count is not the line-3 position's");
+	cr_assert_null(suite.entries[1].variant, "nor is line 8's variant");
+	cr_assert_str_eq(suite.entries[2].id, "kept");
+	cr_assert_eq(suite.entries[2].ncounts, 1);
+	cr_assert_eq(vc_perftsuite_expected(&suite.entries[2], 1), 5);
+	/* the stopping parser still stops at the first error */
+	vc_perftsuite_release(&suite);
+	vc_perftsuite_init(&suite);
+	cr_assert_eq(parse(text), -1);
+	cr_assert_eq(err.line, 2);
+	cr_assert_eq(suite.count, 1);
+}
