@@ -259,6 +259,16 @@ static void check_line(struct vc_checker *c, char *line, uint64_t lineno, uint64
 	for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
 		if (fr.warnings & tab[i].bit)
 			vc_gc_add(c, false, tab[i].code, lineno, indent + 1, 0, NULL, "%s", tab[i].msg);
+	/* EPD operations end with ';' (perft suites' ";D1 20" start with one):
+	 * text after the fields with none is no operation (FORMATS.md 1) */
+	const char *rest = fr.rest ? fr.rest : "";
+	while (*rest == ' ' || *rest == '\t')
+		rest++;
+	if (*rest && !strchr(rest, ';'))
+		vc_gc_add(c, false, "fen-trailing-text", lineno,
+		          indent + (uint64_t)(rest - line) + 1, 0, NULL,
+		          "text after the FEN fields that is not an EPD operation "
+		          "(opcode operands;): ignored");
 	if (pos.variant != v->id) {
 		r->variant = vc_variant_get(pos.variant)->name;
 		r->variant_id = pos.variant;
