@@ -121,7 +121,7 @@ for opts in "--format jsonl" "--format text --verbose" "--format text" \
 	done
 done
 
-# standard input: read into chunk buffers, not mapped
+# standard input, read into chunk buffers as every input is
 for f in "$mk/bigger.pgn" "$mk/cr-only.pgn" "$mk/latin1.pgn"; do
 	run ref 1 16 --format jsonl - < "$f"
 	for chunk in 16 100 4096; do
