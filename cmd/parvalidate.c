@@ -18,12 +18,9 @@
  * chunk or ends. A chunk's bytes are read-only once published.
  */
 #define _GNU_SOURCE /* fopencookie */
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #include <immintrin.h>
@@ -40,10 +37,8 @@
 struct chunk {
 	uint64_t id;
 	bool used;                 /* the slot holds chunk `id` */
-	const unsigned char *data; /* the chunk's bytes */
-	size_t len;
-	unsigned char *buf;        /* owned buffer, capacity cap */
-	size_t cap;
+	unsigned char *buf;        /* the chunk's bytes: len of them, owned, capacity cap */
+	size_t len, cap;
 	uint64_t off, line;        /* of data[0] in the member */
 	bool fresh;                /* a job may start here (first chunk of a
 	                              member, or a cut at a game start) */
@@ -479,7 +474,7 @@ static size_t job_read(void *ctx, const char **data)
 			/* lent where they are, in pieces so that a cancel is
 			 * seen soon */
 			size_t k = c->len - J->pos < LEND_MAX ? c->len - J->pos : LEND_MAX;
-			*data = (const char *)c->data + J->pos;
+			*data = (const char *)c->buf + J->pos;
 			J->pos += k;
 			return k;
 		}
@@ -752,7 +747,6 @@ static void chunk_recycle(struct chunk *c)
 {
 	free(c->member);
 	c->member = NULL;
-	c->data = NULL;
 	c->len = 0;
 	c->used = false;
 }
@@ -895,7 +889,6 @@ static bool chunk_stream(struct pipeline *pl, vc_pgn_read_fn rd, void *ctx, cons
 		}
 		bool nf;
 		size_t cut = choose_cut(pl, c->buf, len, eof, &nf);
-		c->data = c->buf;
 		c->len = cut;
 		c->last = eof && cut == len;
 		c->read_error = c->last && err;
