@@ -164,10 +164,49 @@ static void fen_warnings(struct vc_checker *c, unsigned w)
 			vc_gc_add(c, false, tab[i].code, c->fen_line, c->fen_col, 0, NULL, "%s", tab[i].msg);
 }
 
+static bool outcome_ends(const struct vc_outcome *oc)
+{
+	return oc->termination != VC_TERM_NONE;
+}
+
+/* The rules ended the main line here, with outcome oc. */
+static void mark_end(struct vc_checker *c, const struct vc_outcome *oc)
+{
+	c->ended = true;
+	c->rec.end_ply = c->game.nplies;
+	c->rec.board = *oc;
+}
+
+/* The outcome of the main line's position now. validate (no event
+ * listener, not Undo Chess) leaves an end without legal moves open when
+ * every other rule lets the game go on: the next move being legal proves
+ * a move existed, and settle_end decides it when a move cannot be read or
+ * the record ends. Others get the whole outcome at once. */
+static inline struct vc_outcome judge_now(struct vc_checker *c)
+{
+	if (c->on_event || c->undo.active)
+		return vc_game_outcome(&c->game);
+	struct vc_outcome oc = vc_game_outcome_if_movable(&c->game);
+	if (outcome_ends(&oc))
+		return vc_game_outcome(&c->game); /* mate may win over the rest */
+	c->end_open = true;
+	return oc;
+}
+
+/* Settles an end left open by judge_now: the same c->ended, end ply and
+ * outcome as if judged at the ply. */
+static void settle_end(struct vc_checker *c)
+{
+	if (!c->end_open)
+		return;
+	c->end_open = false;
+	struct vc_outcome oc = vc_game_outcome(&c->game);
+	if (outcome_ends(&oc))
+		mark_end(c, &oc);
+}
+
 /* Decide variant and start position before the first move. Returns false
  * when the game cannot be checked (the error is recorded). */
-static bool outcome_ends(const struct vc_outcome *oc);
-
 static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
 {
 	struct vc_gc_game *r = &c->rec;
@@ -235,17 +274,9 @@ static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
 		/* A start position the rules have ended already (a FEN of a
 		 * mate, a stalemate, a dead position): moves after it are moves
 		 * after the end, judged as after any ply (check_main_move). */
-		struct vc_outcome oc = c->on_event ? vc_game_outcome(&c->game)
-		                                   : vc_game_outcome_if_movable(&c->game);
-		if (outcome_ends(&oc) && !c->on_event)
-			oc = vc_game_outcome(&c->game);
-		if (outcome_ends(&oc)) {
-			c->ended = true;
-			r->end_ply = 0;
-			r->board = oc;
-		} else if (!c->on_event) {
-			c->end_open = true;
-		}
+		struct vc_outcome oc = judge_now(c);
+		if (outcome_ends(&oc))
+			mark_end(c, &oc);
 	}
 	return true;
 }
@@ -320,11 +351,6 @@ static int on_tag(void *user, const char *name, const char *value, size_t value_
 	return VC_PGN_CONTINUE;
 }
 
-static bool outcome_ends(const struct vc_outcome *oc)
-{
-	return oc->termination != VC_TERM_NONE;
-}
-
 /* One warning finding per lenient form (VC_SANW_* bits) of a move. */
 static void add_move_warnings(struct vc_checker *c, unsigned warn, const struct vc_pgn_move *mv,
                               int ply, const char *label)
@@ -338,22 +364,13 @@ static void add_move_warnings(struct vc_checker *c, unsigned warn, const struct 
 	}
 }
 
-/* The game's end by a position without legal moves is left open after a
- * ply (vc_game_outcome_if_movable) when nothing needs it at once: the next
- * move being legal proves a move existed, and the end of the record asks
- * vc_game_outcome(). Settles it when a move cannot be read or the record
- * ends: the same c->ended, end ply and outcome as if judged at the ply. */
-static void settle_end(struct vc_checker *c)
+static int move_after_end(struct vc_checker *c, const struct vc_pgn_move *mv, int ply,
+                          const char *label)
 {
-	if (!c->end_open)
-		return;
-	c->end_open = false;
-	struct vc_outcome oc = vc_game_outcome(&c->game);
-	if (outcome_ends(&oc)) {
-		c->ended = true;
-		c->rec.end_ply = c->game.nplies;
-		c->rec.board = oc;
-	}
+	vc_gc_add(c, true, "move-after-end", mv->loc.line, mv->loc.column, ply, label,
+	          "move after the game ended at ply %d by %s", c->rec.end_ply,
+	          vc_termination_word(c->rec.board.termination));
+	return VC_PGN_SKIP;
 }
 
 static const char *san_failure(int st)
@@ -382,12 +399,8 @@ static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 		settle_end(c);
 		return vc_undo_takeback(c, mv, LABEL());
 	}
-	if (c->ended) {
-		vc_gc_add(c, true, "move-after-end", mv->loc.line, mv->loc.column, ply, LABEL(),
-		          "move after the game ended at ply %d by %s", r->end_ply,
-		          vc_termination_word(r->board.termination));
-		return VC_PGN_SKIP;
-	}
+	if (c->ended)
+		return move_after_end(c, mv, ply, LABEL());
 	if (c->undo.active && !vc_undo_may_move(c, mv, LABEL()))
 		return VC_PGN_SKIP;
 	vc_move m;
@@ -395,13 +408,9 @@ static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 	int suffix;
 	int st = vc_game_parse_move(&c->game, mv->text, mv->len, &m, &warn, &suffix);
 	if (st != VC_SAN_OK) {
-		settle_end(c);
-		if (c->ended) {
-			vc_gc_add(c, true, "move-after-end", mv->loc.line, mv->loc.column, ply, LABEL(),
-			          "move after the game ended at ply %d by %s", r->end_ply,
-			          vc_termination_word(r->board.termination));
-			return VC_PGN_SKIP;
-		}
+		settle_end(c); /* no legal move at all: the game had ended */
+		if (c->ended)
+			return move_after_end(c, mv, ply, LABEL());
 		vc_gc_add(c, true, vc_san_code(st), mv->loc.line, mv->loc.column, ply, LABEL(),
 		          "%s", san_failure(st));
 		return VC_PGN_SKIP;
@@ -414,27 +423,15 @@ static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 		          rc == -2 ? "too many plies in one game" : "out of memory");
 		return VC_PGN_SKIP;
 	}
-	warn |= vc_game_check_suffix(&c->game, suffix);
+	/* the count is known only when asked for before (-1: unknown) */
+	warn |= vc_san_check_suffix(vc_game_pos(&c->game), c->game.nlegal, suffix);
 	if (warn)
 		add_move_warnings(c, warn, mv, ply, LABEL());
 	vc_undo_after_move(c, mv, c->undo.active ? LABEL() : NULL);
-	struct vc_outcome oc;
+	struct vc_outcome oc = judge_now(c);
 	bool pending = false;
-	if (!c->on_event && !c->undo.active) {
-		/* validate: nothing reads the outcome before the next move */
-		oc = vc_game_outcome_if_movable(&c->game);
-		if (outcome_ends(&oc))
-			oc = vc_game_outcome(&c->game);
-		else
-			c->end_open = true;
-	} else {
-		oc = vc_game_outcome(&c->game);
-	}
-	if (outcome_ends(&oc) && !(pending = vc_undo_pending(c, &oc))) {
-		c->ended = true;
-		r->end_ply = c->game.nplies;
-		r->board = oc;
-	}
+	if (outcome_ends(&oc) && !(pending = vc_undo_pending(c, &oc)))
+		mark_end(c, &oc);
 	if (c->on_event) {
 		struct vc_gc_event ev = {
 			.type = VC_GC_EVENT_MOVE, .color = !vc_game_pos(&c->game)->side, .loc = mv->loc, .move = m,
@@ -474,13 +471,7 @@ static int check_variation_move(struct vc_checker *c, const struct vc_pgn_move *
 	vc_make_move(&L->cur, m);
 	L->ply++;
 	/* warnings accumulate in variations as in the main line */
-	const struct vc_variant *v = vc_variant_get(L->cur.variant);
-	if (v->flags & VC_VF_ROYAL_KING) {
-		/* whether a move exists matters only in check (mate or check) */
-		int has = !vc_in_check(&L->cur, L->cur.side) ? 1
-		          : v->has_legal ? v->has_legal(&L->cur) : vc_legal_moves(&L->cur, legal);
-		warn |= vc_san_check_suffix(&L->cur, has, suffix);
-	}
+	warn |= vc_san_check_suffix(&L->cur, -1, suffix);
 	add_move_warnings(c, warn, mv, L->ply, label);
 	return VC_PGN_CONTINUE;
 }

@@ -140,15 +140,9 @@ int vc_game_repetitions(const struct vc_game *g)
 static struct vc_outcome outcome_with(const struct vc_game *g, int nlegal)
 {
 	const struct vc_position *pos = vc_game_pos(g);
-	struct vc_outcome oc = { VC_RES_NONE, VC_TERM_NONE };
-	if (!g->variant->outcome && nlegal > 0 && pos->halfmove < 100 &&
-	    (pos->by_type[VC_PAWN] | pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN])) {
-		/* most plies: moves exist, enough material, no move-count rule
-		 * near (vc_generic_outcome would say the same) */
-	} else {
-		oc = g->variant->outcome ? g->variant->outcome(pos, nlegal, g->rules)
-		                         : vc_generic_outcome(pos, nlegal, g->rules);
-	}
+	struct vc_outcome oc = g->variant->outcome
+	                           ? g->variant->outcome(pos, nlegal, g->rules)
+	                           : vc_generic_outcome(pos, nlegal, g->rules);
 	/* five occurrences need four earlier ones, two plies apart at least,
 	 * within the halfmove clock's reach: none below 8 */
 	if (oc.termination == VC_TERM_NONE && pos->halfmove >= 8 && vc_game_repetitions(g) >= 5) {
@@ -166,17 +160,6 @@ struct vc_outcome vc_game_outcome(const struct vc_game *g)
 struct vc_outcome vc_game_outcome_if_movable(const struct vc_game *g)
 {
 	return outcome_with(g, g->nlegal < 0 ? 1 : g->nlegal);
-}
-
-unsigned vc_game_check_suffix(const struct vc_game *g, int written)
-{
-	const struct vc_position *pos = vc_game_pos(g);
-	if (!(g->variant->flags & VC_VF_ROYAL_KING))
-		return 0;
-	int actual = VC_SUFFIX_NONE;
-	if (vc_in_check(pos, pos->side))
-		actual = vc_game_nlegal(g) == 0 ? VC_SUFFIX_MATE : VC_SUFFIX_CHECK;
-	return actual == written ? 0 : VC_SANW_CHECK_SUFFIX;
 }
 
 unsigned vc_game_claims(const struct vc_game *g)
@@ -225,26 +208,11 @@ unsigned vc_game_claims_by_move(const struct vc_game *g, vc_move *threefold_move
 	return c;
 }
 
-int vc_parse_move_at(const struct vc_position *pos, const vc_move *legal, int nlegal,
-                     const char *text, size_t len, vc_move *move,
-                     unsigned *warnings, int *suffix)
+/* The SAN part of vc_parse_move_at, for variants without their own notation. */
+static int parse_san(const struct vc_position *pos, const vc_move *legal, int nlegal,
+                     const char *text, size_t len, vc_move *move, unsigned *warnings,
+                     int *suffix)
 {
-	const struct vc_variant *v = vc_variant_get(pos->variant);
-	*warnings = 0;
-	*suffix = 0;
-	*move = VC_MOVE_NONE;
-	if (v->parse_move) {
-		unsigned w = 0;
-		int st = v->parse_move(pos, text, len, move, &w);
-		if (w)
-			*warnings = VC_SANW_CHECK_SUFFIX;
-		switch (st) {
-		case 0: return VC_SAN_OK;
-		case -2: return VC_SAN_IMPOSSIBLE;
-		case -3: return VC_SAN_ILLEGAL;
-		default: return VC_SAN_SYNTAX;
-		}
-	}
 	struct vc_san_info info;
 	enum vc_san_status st = vc_san_parse(pos, legal, nlegal, text, len, &info);
 	*move = info.move;
@@ -253,18 +221,36 @@ int vc_parse_move_at(const struct vc_position *pos, const vc_move *legal, int nl
 	return (int)st;
 }
 
+int vc_parse_move_at(const struct vc_position *pos, const vc_move *legal, int nlegal,
+                     const char *text, size_t len, vc_move *move,
+                     unsigned *warnings, int *suffix)
+{
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	if (!v->parse_move)
+		return parse_san(pos, legal, nlegal, text, len, move, warnings, suffix);
+	*warnings = 0;
+	*suffix = 0;
+	*move = VC_MOVE_NONE;
+	unsigned w = 0;
+	int st = v->parse_move(pos, text, len, move, &w);
+	if (w)
+		*warnings = VC_SANW_CHECK_SUFFIX;
+	switch (st) {
+	case 0: return VC_SAN_OK;
+	case -2: return VC_SAN_IMPOSSIBLE;
+	case -3: return VC_SAN_ILLEGAL;
+	default: return VC_SAN_SYNTAX;
+	}
+}
+
 int vc_game_parse_move(const struct vc_game *g, const char *text, size_t len,
                        vc_move *move, unsigned *warnings, int *suffix)
 {
-	/* SAN resolution generates only the moves to the written square */
-	if (!g->variant->parse_move && !g->legal_ok) {
-		struct vc_san_info info;
-		enum vc_san_status st = vc_san_parse(vc_game_pos(g), NULL, 0, text, len, &info);
-		*move = info.move;
-		*warnings = info.warnings;
-		*suffix = (int)info.suffix;
-		return (int)st;
-	}
+	/* SAN resolution generates only the moves to the written square; the
+	 * game knows its variant (no lookup on every ply) */
+	if (!g->variant->parse_move)
+		return parse_san(vc_game_pos(g), g->legal_ok ? g->legal : NULL,
+		                 g->legal_ok ? g->nlegal : 0, text, len, move, warnings, suffix);
 	return vc_parse_move_at(vc_game_pos(g), g->legal_ok ? g->legal : NULL,
 	                        g->legal_ok ? g->nlegal : 0, text, len, move,
 	                        warnings, suffix);

@@ -94,13 +94,6 @@ struct vc_outcome vc_game_outcome(const struct vc_game *g);
  * vc_game_outcome() then. */
 struct vc_outcome vc_game_outcome_if_movable(const struct vc_game *g);
 
-/* Check-suffix finding for the move that led to the current position:
- * VC_SANW_CHECK_SUFFIX when `written` (enum vc_san_suffix: none, '+',
- * '#') is not what the position is (check, checkmate, neither), else 0;
- * always 0 in variants without a royal king. Asks for the legal moves only
- * when the side to move is in check. */
-unsigned vc_game_check_suffix(const struct vc_game *g, int written);
-
 /* Draws a player could claim now (VC_CLAIM_* bits): threefold repetition
  * (the current position occurred three times), fifty-move rule (halfmove
  * clock >= 100). */

@@ -359,14 +359,26 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	return VC_SAN_OK;
 }
 
+/* Whether pos has a legal move (0 or a positive lower bound). Apart, so
+ * that the move list's stack is set up only when needed. */
+static __attribute__((noinline)) int moves_exist(const struct vc_position *pos)
+{
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	vc_move list[VC_MAX_MOVES];
+	return v->has_legal ? v->has_legal(pos) : vc_legal_moves(pos, list);
+}
+
 unsigned vc_san_check_suffix(const struct vc_position *after, int after_nlegal,
                              enum vc_san_suffix written)
 {
 	if (!(vc_variant_get(after->variant)->flags & VC_VF_ROYAL_KING))
 		return 0;
 	enum vc_san_suffix actual = VC_SUFFIX_NONE;
-	if (vc_in_check(after, after->side))
+	if (vc_in_check(after, after->side)) {
+		if (after_nlegal < 0) /* unknown: only here, in check, does it matter */
+			after_nlegal = moves_exist(after);
 		actual = after_nlegal == 0 ? VC_SUFFIX_MATE : VC_SUFFIX_CHECK;
+	}
 	return actual == written ? 0 : VC_SANW_CHECK_SUFFIX;
 }
 

@@ -57,9 +57,11 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
                                 struct vc_san_info *info);
 
 /* After the move: compare the written suffix with the position reached
- * (`after`, with `after_nlegal` legal moves). Returns VC_SANW_CHECK_SUFFIX
- * when wrong or missing, else 0. Variants without check (antichess,
- * backwards) never warn. */
+ * (`after`, with `after_nlegal` legal moves: 0 for none, else any positive
+ * lower bound; negative when not known, and then worked out here only if
+ * the side to move is in check, the one case that needs it). Returns
+ * VC_SANW_CHECK_SUFFIX when wrong or missing, else 0. Variants without
+ * check (antichess, backwards) never warn. */
 unsigned vc_san_check_suffix(const struct vc_position *after, int after_nlegal,
                              enum vc_san_suffix written);
 
