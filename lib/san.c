@@ -207,23 +207,20 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	if ((t[0] == '-' || t[0] == 'Z' || t[0] == '0' || t[0] == '@') &&
 	    (eq(t, len, "--") || eq(t, len, "Z0") || eq(t, len, "0000") || eq(t, len, "@@@@")))
 		return VC_SAN_NULL_MOVE;
-	bool has_o = false;
-	for (size_t k = 0; k < len && !has_o; k++)
-		has_o = t[k] == 'O' || t[k] == 'o';
-	const bool castling_text = eq(t, len, "O-O") || eq(t, len, "O-O-O") || eq(t, len, "0-0") ||
-	                           eq(t, len, "0-0-0") || eq(t, len, "o-o") || eq(t, len, "o-o-o");
-	if (own_list && castling_text && chess_gen) {
+	const bool castle = eq(t, len, "O-O") || eq(t, len, "O-O-O");
+	const bool zero_castle = eq(t, len, "0-0") || eq(t, len, "0-0-0") || eq(t, len, "o-o") ||
+	                         eq(t, len, "o-o-o");
+	if (own_list && (castle || zero_castle) && chess_gen) {
 		nlegal = vc_gen_castling_chess(pos, own); /* castling needs no other move */
 		legal = own;
-	} else if (own_list && (has_o || (len >= 3 && t[0] == '0'))) {
+	} else if (own_list && (memchr(t, 'O', len) || memchr(t, 'o', len) ||
+	                        (len >= 3 && t[0] == '0'))) {
 		nlegal = vc_legal_moves(pos, own);
 		legal = own;
 	}
-	if (t[0] == 'O' && (eq(t, len, "O-O") || eq(t, len, "O-O-O")))
-		return parse_castling(legal, nlegal, len == 5, info);
-	if ((t[0] == '0' || t[0] == 'o') &&
-	    (eq(t, len, "0-0") || eq(t, len, "0-0-0") || eq(t, len, "o-o") || eq(t, len, "o-o-o"))) {
-		info->warnings |= VC_SANW_ZERO_CASTLING;
+	if (castle || zero_castle) {
+		if (zero_castle)
+			info->warnings |= VC_SANW_ZERO_CASTLING;
 		return parse_castling(legal, nlegal, len == 5, info);
 	}
 	/* UCI: e2e4, e7e8q, e1h1 */
