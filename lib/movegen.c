@@ -66,10 +66,10 @@ static inline vc_bb piece_attacks(const struct vc_position *pos, int from, vc_bb
 }
 
 /* Of the sliders `on_lines` (each on a rook or bishop line through sq, as
- * their kind moves), those with nothing of `occ` between them and sq. SAN
- * resolution works on a cold cache between moves: the 32 KB between-table
- * stays cached where the magic tables (~1 MB) miss, and a line rarely holds
- * more than one slider. */
+ * their kind moves), those with nothing of `occ` between them and sq.
+ * Between the moves of a game record (SAN resolution, has-a-move tests)
+ * the cache is cold: the 32 KB between-table stays cached where the magic
+ * tables (~1 MB) miss, and a line rarely holds more than one slider. */
 static inline vc_bb line_reach(vc_bb on_lines, int sq, vc_bb occ)
 {
 	vc_bb r = 0;
@@ -81,12 +81,15 @@ static inline vc_bb line_reach(vc_bb on_lines, int sq, vc_bb occ)
 	return r;
 }
 
-/* Is `sq` attacked by `by` with occupancy `occ`? The sliders' magic
- * lookups are made only when one of them is on a line through sq. */
-static inline bool square_attacked(const struct vc_position *pos, int sq, int by, vc_bb occ,
-                                   vc_bb their_orth, vc_bb their_diag, const bool cold)
+/* Is `sq` attacked by the pieces `them` of colour `by` (all of by's, or
+ * fewer: one about to be captured left out) with occupancy `occ`?
+ * their_orth/their_diag are them's rook-like and bishop-like sliders. With
+ * `cold` the sliders are tested square by square (line_reach), else the
+ * magic lookups are made only when one of them is on a line through sq. */
+static inline bool square_attacked(const struct vc_position *pos, int sq, int by, vc_bb them,
+                                   vc_bb occ, vc_bb their_orth, vc_bb their_diag,
+                                   const bool cold)
 {
-	const vc_bb them = pos->by_color[by];
 	if (them & ((vc_pawn_attacks(!by, sq) & pos->by_type[VC_PAWN]) |
 	            (vc_knight_attacks(sq) & pos->by_type[VC_KNIGHT]) |
 	            (vc_king_attacks(sq) & pos->by_type[VC_KING])))
@@ -175,7 +178,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		vc_bb occ_nok = occ ^ VC_BIT(ksq);
 		for (vc_bb t = vc_king_attacks(ksq) & ~ours & dest; t; t &= t - 1) {
 			int to = vc_lsb(t);
-			if (!square_attacked(pos, to, them, occ_nok, their_orth, their_diag, cold)) {
+			if (!square_attacked(pos, to, them, theirs, occ_nok, their_orth, their_diag, cold)) {
 				if (count)
 					n++;
 				else
@@ -309,7 +312,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	if (king_last) {
 		vc_bb occ_nok = occ ^ VC_BIT(ksq);
 		for (vc_bb t = vc_king_attacks(ksq) & ~ours & dest; t; t &= t - 1)
-			if (!square_attacked(pos, vc_lsb(t), them, occ_nok, their_orth, their_diag, cold))
+			if (!square_attacked(pos, vc_lsb(t), them, theirs, occ_nok, their_orth, their_diag, cold))
 				return 1;
 	}
 	/* Castling */
@@ -329,7 +332,8 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 			vc_bb walk = vc_between(ksq, kto) | VC_BIT(kto);
 			bool safe = true;
 			for (; walk && safe; walk &= walk - 1)
-				safe = !square_attacked(pos, vc_lsb(walk), them, occ2, their_orth, their_diag, cold);
+				safe = !square_attacked(pos, vc_lsb(walk), them, theirs, occ2, their_orth,
+				                        their_diag, cold);
 			if (safe) {
 				if (count)
 					n++;
@@ -366,22 +370,16 @@ int vc_gen_castling_chess(const struct vc_position *pos, vc_move *out)
 
 /* Would the king of the side to move on ksq stand attacked after the
  * non-king move from -> to that captures what stands on `cap` (a bit set:
- * the destination, the en-passant pawn, or nothing)? Enemy kings are left
- * out: two kings are never adjacent. */
+ * the destination, the en-passant pawn, or nothing)? */
 static inline bool move_exposes_king(const struct vc_position *pos, int ksq, int from, int to,
                                      vc_bb cap)
 {
-	const int us = pos->side;
-	const vc_bb theirs = pos->by_color[!us] & ~cap;
+	const int them = !pos->side;
+	const vc_bb theirs = pos->by_color[them] & ~cap;
 	const vc_bb occ = ((pos->by_color[0] | pos->by_color[1]) ^ VC_BIT(from) ^ cap) | VC_BIT(to);
-	if (theirs & ((vc_pawn_attacks(us, ksq) & pos->by_type[VC_PAWN]) |
-	              (vc_knight_attacks(ksq) & pos->by_type[VC_KNIGHT])))
-		return true;
-	return line_reach(vc_rook_rays_[ksq] & theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]),
-	                  ksq, occ) |
-	       line_reach(vc_bishop_rays_[ksq] & theirs &
-	                      (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]),
-	                  ksq, occ);
+	return square_attacked(pos, ksq, them, theirs, occ,
+	                       theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]),
+	                       theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]), true);
 }
 
 int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type, vc_move *out)
@@ -398,7 +396,7 @@ int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type,
 		if (vc_king_attacks(to) & king) {
 			const vc_bb diag = theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
 			const vc_bb orth = theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
-			if (!square_attacked(pos, to, them, occ ^ king, orth, diag, true))
+			if (!square_attacked(pos, to, them, theirs, occ ^ king, orth, diag, true))
 				*o++ = VC_MOVE(ksq, to);
 		}
 		return (int)(o - out);
