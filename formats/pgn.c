@@ -1368,6 +1368,136 @@ static void paren_fail(struct vc_pgn_reader *r, bool with_piece)
 	r->ls = LS_WORD;
 }
 
+/* ---- Fast path: plain movetext ---------------------------------------------
+ * Most of a game without comments is move numbers, moves, blanks and line
+ * ends. fast_movetext reads runs of them with the position in locals and
+ * without the token layers (ws_dispatch, token_start, word_piece,
+ * emit_move), making exactly the calls, with the same arguments, that the
+ * general path makes for them and leaving the reader in the same state.
+ *
+ * Contract. Entered in LS_WS with the game in its movetext (G_MOVES), not
+ * skipping, no game start pending. It takes, at r->pos on:
+ *   - blanks (space, tab, VT, FF);
+ *   - LF line ends, except the LF of a CR LF and the game's first line end;
+ *   - words of move characters (class W, all ASCII) that end inside the
+ *     buffer, at a byte that is no move character, no byte above 0x7f and
+ *     no '(' (`e8(Q)`), and are no longer than limits.token, of the forms
+ *       `12.` `12...`   a move number (digits, then only dots);
+ *       `Nf3` `O-O`     a move: a letter first, no dot;
+ *       `12.Nf3`        a move number and a move.
+ * It stops, with every field of r up to date (r->pos at the byte it did not
+ * take, r->ls still LS_WS), at anything else: CR, comments, NAGs, results,
+ * parentheses, `%`, `[`, non-ASCII bytes, other words, a word that reaches
+ * the end of the buffer, a main-line move past limits.plies; and after a
+ * move callback that asked to skip or stop. The general path then takes
+ * that byte, so whatever the fast path leaves is read as before. */
+static void fast_movetext(struct vc_pgn_reader *r)
+{
+	const unsigned char *buf = r->buf;
+	const size_t len = r->len, lim_token = r->lim.token;
+	const uint64_t base = r->buf_off;
+	size_t p = r->pos;
+
+	while (p < len) {
+		unsigned c = buf[p];
+		unsigned k = cls[c];
+		if (k == S) {
+			p++;
+			continue;
+		}
+		if (c == '\n') {
+			/* on_eol for a LF that is no half of a CR LF, in a game
+			 * whose line end is known */
+			uint64_t off = base + p;
+			if (off == r->cr_end || !r->eol_set)
+				break;
+			r->line++;
+			r->line_start = off + 1;
+			if (!r->line_has_token)
+				r->blank_seen = true;
+			r->line_has_token = false;
+			p++;
+			continue;
+		}
+		if (k != W)
+			break;
+		/* a word: buf[p, q) */
+		size_t q = p + 1;
+		while (q < len && cls[buf[q]] == W)
+			q++;
+		if (q == len || cls[buf[q]] == H || buf[q] == '(' ||
+		    q - p > lim_token)
+			break;
+		const unsigned char *s = buf + p;
+		size_t n = q - p, i = 0;
+		unsigned long v = 0;
+		unsigned dots = 0;
+		if (is_digit(s[0])) {
+			while (i < n && is_digit(s[i])) {
+				if (v < 100000000ul)
+					v = v * 10 + (s[i] - '0');
+				i++;
+			}
+			if (i == n || s[i] != '.')
+				break;
+			while (i < n && s[i] == '.')
+				i++, dots++;
+			if (i < n && !is_alpha(s[i]))
+				break;
+		} else if (!is_alpha(s[0])) {
+			break;
+		}
+		/* s[i, n), if any, is the move: a letter first; no dot */
+		if (i < n) {
+			if (memchr(s + i, '.', n - i))
+				break;
+			if (r->depth == 0 && r->game.plies >= r->lim.plies)
+				break; /* limit-plies: the general path reports */
+		}
+		/* the word is taken */
+		r->line_has_token = true;
+		uint64_t ls = r->line_start, off = base + q;
+		r->last_end.offset = off;
+		r->last_end.line = r->line;
+		r->last_end.column = off >= ls ? off - ls + 1 : 1;
+		if (i > 0) {
+			r->num_pending = true;
+			r->num_value = v;
+			r->num_dots = dots;
+		}
+		p = q;
+		if (i == n)
+			continue;
+		/* emit_move */
+		unsigned long number = r->num_pending ? r->num_value : 0;
+		unsigned ndots = r->num_pending ? r->num_dots : 0;
+		r->num_pending = false;
+		if (r->depth == 0)
+			r->game.plies++;
+		if (!r->vis.move)
+			continue;
+		size_t mlen = n - i;
+		for (size_t j = 0; j < mlen; j++)
+			r->tok[j] = s[i + j];
+		r->tok[mlen] = 0;
+		struct vc_pgn_move m;
+		m.text = (const char *)r->tok;
+		m.len = mlen;
+		m.loc.offset = base + (size_t)(s + i - buf);
+		m.loc.line = r->line;
+		m.loc.column = m.loc.offset >= ls ? m.loc.offset - ls + 1 : 1;
+		m.number = number;
+		m.number_dots = ndots;
+		m.depth = r->depth > 0xFFFFFFFFu ? 0xFFFFFFFFu : (unsigned)r->depth;
+		m.ply = r->depth == 0 ? r->game.plies : 0;
+		r->pos = p;
+		act(r, r->vis.move(r->vis.user, &m));
+		if (r->skipping || r->stopped)
+			return;
+	}
+	r->pos = p;
+}
+
 static void step(struct vc_pgn_reader *r)
 {
 	const unsigned char *buf = r->buf;
@@ -1376,6 +1506,11 @@ static void step(struct vc_pgn_reader *r)
 
 	switch (r->ls) {
 	case LS_WS: {
+		if (r->phase == G_MOVES && !r->skipping && !r->pending) {
+			fast_movetext(r);
+			if (r->brk)
+				return;
+		}
 		/* the position in a local: the stores through r cost more than
 		 * the scan */
 		size_t p = r->pos;
