@@ -186,6 +186,10 @@ static inline struct vc_outcome judge_now(struct vc_checker *c)
 {
 	if (c->on_event || c->undo.active)
 		return vc_game_outcome(&c->game);
+	if (vc_game_outcome_quiet(&c->game)) {
+		c->end_open = true;
+		return (struct vc_outcome){ VC_RES_NONE, VC_TERM_NONE };
+	}
 	struct vc_outcome oc = vc_game_outcome_if_movable(&c->game);
 	if (outcome_ends(&oc))
 		return vc_game_outcome(&c->game); /* mate may win over the rest */
@@ -304,6 +308,7 @@ static int on_begin(void *user, const struct vc_pgn_game *g)
 	c->ended = false;
 	c->end_open = false;
 	c->fen_tag = c->setup_tag = c->variant_tag = -1;
+	memset(c->tag_names, 0, sizeof c->tag_names);
 	return VC_PGN_CONTINUE;
 }
 
@@ -326,8 +331,16 @@ static int on_tag(void *user, const char *name, const char *value, size_t value_
 		c->tag_off = o;
 		c->tag_cap = cap;
 	}
-	int dup = find_tag(c, name);
-	size_t n = arena_add(c, name, strlen(name));
+	/* a duplicate is looked for only when the filter has seen a name
+	 * like this one (most games repeat none) */
+	const size_t name_len = strlen(name);
+	const unsigned h = ((unsigned)(unsigned char)name[0] * 31u +
+	                    (name_len ? (unsigned char)name[name_len - 1] : 0u) * 7u +
+	                    (unsigned)name_len) & 255u;
+	const uint64_t bit = 1ull << (h & 63);
+	int dup = (c->tag_names[h >> 6] & bit) ? find_tag(c, name) : -1;
+	c->tag_names[h >> 6] |= bit;
+	size_t n = arena_add(c, name, name_len);
 	size_t v = n == (size_t)-1 ? n : arena_add(c, value, strnlen(value, value_len));
 	if (v == (size_t)-1)
 		return VC_PGN_SKIP;
@@ -405,26 +418,31 @@ static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 		return VC_PGN_SKIP;
 	vc_move m;
 	unsigned warn;
-	int suffix;
-	int st = vc_game_parse_move(&c->game, mv->text, mv->len, &m, &warn, &suffix);
-	if (st != VC_SAN_OK) {
-		settle_end(c); /* no legal move at all: the game had ended */
-		if (c->ended)
-			return move_after_end(c, mv, ply, LABEL());
-		vc_gc_add(c, true, vc_san_code(st), mv->loc.line, mv->loc.column, ply, LABEL(),
-		          "%s", san_failure(st));
-		return VC_PGN_SKIP;
+	if (!vc_game_play_san(&c->game, mv->text, mv->len, &m, &warn)) {
+		/* the general path: every form, every variant, every error */
+		int suffix;
+		int st = vc_game_parse_move(&c->game, mv->text, mv->len, &m, &warn, &suffix);
+		if (st != VC_SAN_OK) {
+			settle_end(c); /* no legal move at all: the game had ended */
+			if (c->ended)
+				return move_after_end(c, mv, ply, LABEL());
+			vc_gc_add(c, true, vc_san_code(st), mv->loc.line, mv->loc.column, ply,
+			          LABEL(), "%s", san_failure(st));
+			return VC_PGN_SKIP;
+		}
+		c->end_open = false; /* a legal move: the position before it had one */
+		int rc = vc_game_push(&c->game, m);
+		if (rc) {
+			vc_gc_add(c, true, rc == -2 ? "limit-plies" : "out-of-memory", mv->loc.line,
+			          mv->loc.column, ply, LABEL(), "%s",
+			          rc == -2 ? "too many plies in one game" : "out of memory");
+			return VC_PGN_SKIP;
+		}
+		/* the count is known only when asked for before (-1: unknown) */
+		warn |= vc_san_check_suffix(vc_game_pos(&c->game), c->game.nlegal, suffix);
+	} else {
+		c->end_open = false; /* as above */
 	}
-	c->end_open = false; /* a legal move: the position before it had one */
-	int rc = vc_game_push(&c->game, m);
-	if (rc) {
-		vc_gc_add(c, true, rc == -2 ? "limit-plies" : "out-of-memory", mv->loc.line,
-		          mv->loc.column, ply, LABEL(), "%s",
-		          rc == -2 ? "too many plies in one game" : "out of memory");
-		return VC_PGN_SKIP;
-	}
-	/* the count is known only when asked for before (-1: unknown) */
-	warn |= vc_san_check_suffix(vc_game_pos(&c->game), c->game.nlegal, suffix);
 	if (warn)
 		add_move_warnings(c, warn, mv, ply, LABEL());
 	vc_undo_after_move(c, mv, c->undo.active ? LABEL() : NULL);
@@ -714,7 +732,8 @@ static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
 	if (r->setup_ok) {
 		const struct vc_position *pos = vc_game_pos(&c->game);
 		r->plies = c->game.nplies;
-		vc_fen_write(pos, r->final_fen, false);
+		if (!c->opt.no_final_fen)
+			vc_fen_write(pos, r->final_fen, false);
 		r->claims = vc_game_claims(&c->game);
 		settle_end(c);
 		if (!c->ended)

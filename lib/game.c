@@ -4,11 +4,17 @@
 
 #include "game.h"
 #include "san.h"
+#include "movegen_internal.h"
 
-static int grow(struct vc_game *g, int need)
+static int grow_slow(struct vc_game *g, int need);
+
+static inline int grow(struct vc_game *g, int need)
 {
-	if (need <= g->cap)
-		return 0;
+	return need <= g->cap ? 0 : grow_slow(g, need);
+}
+
+static int grow_slow(struct vc_game *g, int need)
+{
 	int cap = g->cap ? g->cap : 64;
 	while (cap < need)
 		cap *= 2;
@@ -113,6 +119,26 @@ int vc_game_push(struct vc_game *g, vc_move m)
 	g->nplies++;
 	refresh(g);
 	return 0;
+}
+
+int vc_game_play_san(struct vc_game *g, const char *text, size_t len, vc_move *move,
+                     unsigned *warnings)
+{
+	const struct vc_variant *v = g->variant;
+	if (v->gen_legal != vc_gen_legal_chess || v->make != vc_make_chess || v->parse_move ||
+	    g->nplies >= g->max_plies || grow(g, g->nplies + 1))
+		return 0; /* the general path decides, and reports */
+	struct vc_san_play p;
+	if (!vc_play_san_chess(&g->line[g->nplies], &g->line[g->nplies + 1], text, len, &p))
+		return 0;
+	g->moves[g->nplies] = p.move;
+	g->nplies++;
+	g->keys[g->nplies] = g->line[g->nplies].key;
+	g->nlegal = p.nlegal_after;
+	g->legal_ok = false;
+	*move = p.move;
+	*warnings = p.warnings;
+	return 1;
 }
 
 void vc_game_pop(struct vc_game *g)

@@ -71,6 +71,18 @@ const vc_move *vc_game_legal(const struct vc_game *g);
  * -2 when max_plies is reached. The legal moves of the new position are
  * worked out only when asked for (vc_game_nlegal, vc_game_legal). */
 int vc_game_push(struct vc_game *g, vc_move m);
+/* The main line's usual case in one step: when `text` (len bytes) is one of
+ * the plain SAN forms vc_play_san_chess reads (Nf3, Nxf3, e4, exd5, with
+ * '+'/'#') and names one legal move in a chess variant (standard, Chess960,
+ * Undo), plays it as vc_game_push would, sets *move and *warnings (the
+ * capture mark and the check suffix, VC_SANW_* of san.h) and returns 1.
+ * Returns 0 with the game unchanged otherwise (other forms and variants,
+ * errors, the ply limit, memory): vc_game_parse_move, vc_game_push and
+ * vc_san_check_suffix then give the answer, the same as here where this
+ * answers. RULES.md section 2. */
+int vc_game_play_san(struct vc_game *g, const char *text, size_t len, vc_move *move,
+                     unsigned *warnings);
+
 /* Take back the last ply (no-op at the start). */
 void vc_game_pop(struct vc_game *g);
 
@@ -93,6 +105,20 @@ struct vc_outcome vc_game_outcome(const struct vc_game *g);
  * differ (checkmate wins over the 75-move rule, FIDE 9.6.2): ask
  * vc_game_outcome() then. */
 struct vc_outcome vc_game_outcome_if_movable(const struct vc_game *g);
+
+/* True when no rule of vc_game_outcome_if_movable() can end the game in
+ * the current position, seen cheaply: a variant with the generic outcome
+ * (the chess variants), a pawn, rook or queen on the board (no dead
+ * position by material), and a halfmove clock under 16 (neither the
+ * move-count rules nor fivefold repetition, which needs four earlier
+ * occurrences at least four plies apart, each side having moved a piece
+ * away and back). False says nothing: ask the full function. */
+static inline bool vc_game_outcome_quiet(const struct vc_game *g)
+{
+	const struct vc_position *p = vc_game_pos(g);
+	return !g->variant->outcome && p->halfmove < 16 &&
+	       (p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN]);
+}
 
 /* Draws a player could claim now (VC_CLAIM_* bits): threefold repetition
  * (the current position occurred three times), fifty-move rule (halfmove

@@ -12,6 +12,7 @@
 #include "variant.h"
 #include "internal.h"
 #include "movegen_internal.h"
+#include "san.h"
 
 #define RANK1 0x00000000000000FFull
 #define RANK8 0xFF00000000000000ull
@@ -382,7 +383,8 @@ static inline bool move_exposes_king(const struct vc_position *pos, int ksq, int
 	                       theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]), true);
 }
 
-int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type, vc_move *out)
+static inline __attribute__((always_inline)) int
+gen_to(const struct vc_position *pos, int to, int piece_type, vc_move *out)
 {
 	const int us = pos->side, them = !us;
 	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
@@ -451,6 +453,11 @@ int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type,
 			*o++ = VC_MOVE(from, to) | flag;
 	}
 	return (int)(o - out);
+}
+
+int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type, vc_move *out)
+{
+	return gen_to(pos, to, piece_type, out);
 }
 
 /* Board edits for make; with `keys` false the Zobrist key is left alone
@@ -626,6 +633,99 @@ make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
 void vc_make_chess_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
 {
 	make_leaf(src, dst, m);
+}
+
+static inline bool san_file(char c) { return c >= 'a' && c <= 'h'; }
+static inline bool san_rank(char c) { return c >= '1' && c <= '8'; }
+
+int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
+                      const char *t, size_t len, struct vc_san_play *out)
+{
+	enum vc_san_suffix suffix = VC_SUFFIX_NONE;
+	if (len && (t[len - 1] == '+' || t[len - 1] == '#')) {
+		suffix = t[len - 1] == '#' ? VC_SUFFIX_MATE : VC_SUFFIX_CHECK;
+		len--;
+	}
+	if (len < 2 || len > 4 || !san_file(t[len - 2]) || !san_rank(t[len - 1]))
+		return 0;
+	const int to = VC_SQ(t[len - 2] - 'a', t[len - 1] - '1');
+	const vc_bb theirs = pos->by_color[!pos->side];
+	vc_move own[VC_MAX_MOVES];
+	vc_move m;
+	bool x = false;
+	int pt = 0;
+	switch (t[0]) {
+	case 'N': pt = VC_KNIGHT; break;
+	case 'B': pt = VC_BISHOP; break;
+	case 'R': pt = VC_ROOK; break;
+	case 'Q': pt = VC_QUEEN; break;
+	case 'K': pt = VC_KING; break;
+	default: break;
+	}
+	if (pt) {
+		if (len == 4) {
+			if (t[1] != 'x')
+				return 0;
+			x = true;
+		} else if (len != 3) {
+			return 0;
+		}
+		if (gen_to(pos, to, pt, own) != 1)
+			return 0;
+		m = own[0];
+	} else {
+		const int last = pos->side == VC_WHITE ? 7 : 0;
+		if (VC_RANK(to) == last || to == pos->ep)
+			return 0;
+		if (len == 2) {
+			/* a push onto an empty square */
+			if (VC_BIT(to) & theirs)
+				return 0;
+			if (gen_to(pos, to, VC_PAWN, own) != 1)
+				return 0;
+			m = own[0];
+		} else if (len == 4 && san_file(t[0]) && t[1] == 'x') {
+			/* a capture from the written file */
+			if (!(VC_BIT(to) & theirs))
+				return 0;
+			int n = gen_to(pos, to, VC_PAWN, own), found = 0;
+			m = VC_MOVE_NONE;
+			for (int k = 0; k < n; k++)
+				if (VC_FILE(VC_MOVE_FROM(own[k])) == t[0] - 'a') {
+					m = own[k];
+					found++;
+				}
+			if (found != 1)
+				return 0;
+			x = true;
+		} else {
+			return 0;
+		}
+	}
+	const bool cap = (VC_BIT(to) & theirs) != 0;
+	unsigned warn = x && !cap ? VC_SANW_SUPERFLUOUS_X : !x && cap ? VC_SANW_MISSING_X : 0;
+	*after = *pos;
+	make_chess(after, m, true);
+	/* the check suffix: the mover's opponent is the side to move now */
+	const int side = after->side;
+	const vc_bb k = vc_pieces(after, side, VC_KING);
+	enum vc_san_suffix actual = VC_SUFFIX_NONE;
+	out->nlegal_after = -1;
+	if (k) {
+		const vc_bb mine = after->by_color[!side];
+		if (square_attacked(after, vc_lsb(k), !side, mine, vc_occupied(after),
+		                    mine & (after->by_type[VC_ROOK] | after->by_type[VC_QUEEN]),
+		                    mine & (after->by_type[VC_BISHOP] | after->by_type[VC_QUEEN]),
+		                    true)) {
+			out->nlegal_after = vc_has_legal_chess(after);
+			actual = out->nlegal_after ? VC_SUFFIX_CHECK : VC_SUFFIX_MATE;
+		}
+	}
+	if (actual != suffix)
+		warn |= VC_SANW_CHECK_SUFFIX;
+	out->move = m;
+	out->warnings = warn;
+	return 1;
 }
 
 int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)

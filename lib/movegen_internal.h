@@ -26,6 +26,30 @@ int vc_gen_castling_chess(const struct vc_position *pos, vc_move *out);
 int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type,
                           vc_move *out);
 
+/* What vc_play_san_chess found. */
+struct vc_san_play {
+	vc_move move;      /* the move played */
+	unsigned warnings; /* VC_SANW_* (san.h): the capture mark and the check
+	                      suffix (VC_SANW_CHECK_SUFFIX), as vc_san_parse and
+	                      vc_san_check_suffix give them */
+	int nlegal_after;  /* the position after: 0 no legal move, 1 some
+	                      (known only when it is in check), -1 not known */
+};
+
+/* Reads SAN text t[0..len) of the forms that make up nearly every move of
+ * a game record in the chess variants (standard, Chess960, Undo: pos's
+ * variant must generate with vc_gen_legal_chess and make with
+ * vc_make_chess): Nf3, Nxf3, e4, exd5, each with at most a '+' or '#'.
+ * When the text is one of them and names exactly one legal move, plays it
+ * from pos into *after (pos itself unchanged), fills *out and returns 1.
+ * Returns 0 otherwise (other forms, ambiguity, illegal moves, pawn moves to
+ * the last rank, en passant), with *after undefined: the general parser
+ * (vc_san_parse) then decides, and its answer is always the same as this
+ * one where this one answers (tests/test_san.c and the fuzz_san harness
+ * compare them). RULES.md section 2 (SAN, check suffix). */
+int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
+                      const char *t, size_t len, struct vc_san_play *out);
+
 /* Pseudo-legal-free antichess generator (lib/movegen.c). */
 int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out);
 int vc_count_legal_antichess(const struct vc_position *pos);

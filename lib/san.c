@@ -85,83 +85,6 @@ static bool eq(const char *t, size_t len, const char *lit)
 	return strlen(lit) == len && memcmp(t, lit, len) == 0;
 }
 
-/* The strict forms that make up nearly every move of a game record, in the
- * chess variants (standard, Chess960, Undo): Nf3, Nxf3, e4, exd5, each
- * with at most a '+' or '#'. Returns -1 when the text is not one of them
- * or the answer is not one plain legal move (ambiguity, errors, pawn moves
- * to the last rank, en passant): the general parser then decides, so the
- * result is always the general parser's. */
-static int parse_fast_chess(const struct vc_position *pos, const char *t, size_t len,
-                            struct vc_san_info *info)
-{
-	enum vc_san_suffix suffix = VC_SUFFIX_NONE;
-	if (len && (t[len - 1] == '+' || t[len - 1] == '#')) {
-		suffix = t[len - 1] == '#' ? VC_SUFFIX_MATE : VC_SUFFIX_CHECK;
-		len--;
-	}
-	if (len < 2 || len > 4 || !is_file(t[len - 2]) || !is_rank(t[len - 1]))
-		return -1;
-	const int to = VC_SQ(t[len - 2] - 'a', t[len - 1] - '1');
-	const vc_bb theirs = pos->by_color[!pos->side];
-	vc_move own[VC_MAX_MOVES];
-	vc_move m;
-	bool x = false;
-	int pt = 0;
-	switch (t[0]) {
-	case 'N': pt = VC_KNIGHT; break;
-	case 'B': pt = VC_BISHOP; break;
-	case 'R': pt = VC_ROOK; break;
-	case 'Q': pt = VC_QUEEN; break;
-	case 'K': pt = VC_KING; break;
-	default: break;
-	}
-	if (pt) {
-		if (len == 4) {
-			if (t[1] != 'x')
-				return -1;
-			x = true;
-		} else if (len != 3) {
-			return -1;
-		}
-		if (vc_gen_legal_chess_to(pos, to, pt, own) != 1)
-			return -1;
-		m = own[0];
-	} else {
-		const int last = pos->side == VC_WHITE ? 7 : 0;
-		if (VC_RANK(to) == last || to == pos->ep)
-			return -1;
-		if (len == 2) {
-			/* a push onto an empty square */
-			if (VC_BIT(to) & theirs)
-				return -1;
-			if (vc_gen_legal_chess_to(pos, to, VC_PAWN, own) != 1)
-				return -1;
-			m = own[0];
-		} else if (len == 4 && is_file(t[0]) && t[1] == 'x') {
-			/* a capture from the written file */
-			if (!(VC_BIT(to) & theirs))
-				return -1;
-			int n = vc_gen_legal_chess_to(pos, to, VC_PAWN, own), found = 0;
-			m = VC_MOVE_NONE;
-			for (int k = 0; k < n; k++)
-				if (VC_FILE(VC_MOVE_FROM(own[k])) == t[0] - 'a') {
-					m = own[k];
-					found++;
-				}
-			if (found != 1)
-				return -1;
-			x = true;
-		} else {
-			return -1;
-		}
-	}
-	bool cap = (VC_BIT(to) & theirs) != 0;
-	info->move = m;
-	info->suffix = suffix;
-	info->warnings = x && !cap ? VC_SANW_SUPERFLUOUS_X : !x && cap ? VC_SANW_MISSING_X : 0;
-	return VC_SAN_OK;
-}
-
 enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *legal,
                                 int nlegal, const char *t, size_t len,
                                 struct vc_san_info *info)
@@ -172,11 +95,6 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	const bool own_list = !legal;
 	const struct vc_variant *v = vc_variant_get(pos->variant);
 	const bool chess_gen = v->gen_legal == vc_gen_legal_chess;
-	if (own_list && chess_gen) {
-		int st = parse_fast_chess(pos, t, len, info);
-		if (st >= 0)
-			return (enum vc_san_status)st;
-	}
 	vc_move own[VC_MAX_MOVES];
 	/* trailing annotations and check suffixes, in any order */
 	while (len && (t[len - 1] == '+' || t[len - 1] == '#' || t[len - 1] == '!' ||

@@ -9,6 +9,7 @@
 
 #include "position.h"
 #include "san.h"
+#include "movegen_internal.h"
 #include "variant.h"
 
 #define SQ(name) VC_SQ((name)[0] - 'a', (name)[1] - '1')
@@ -575,13 +576,16 @@ Test(san, glued_en_passant_mark)
 	cr_assert_eq(vc_san_parse(&pos, NULL, 0, "e.p.", 4, &info), VC_SAN_SYNTAX);
 }
 
-/* Without a move list, vc_san_parse resolves the common strict forms by a
- * shortcut and every other form by the general parser; with a list it
- * always takes the general parser. Both must agree on status, move,
- * warnings and suffix for every legal move's SAN and its usual misspellings
- * (capture mark dropped or added, suffix dropped, doubled or swapped, the
- * piece letter of a pawn move) and the castling forms, along random walks
- * in standard chess and Chess960. */
+/* The main line's shortcut, vc_play_san_chess (the plain forms Nf3, Nxf3,
+ * e4, exd5 with '+'/'#', played at once), must agree with the general
+ * parser (vc_san_parse with and without a list of legal moves, then the
+ * move made and vc_san_check_suffix) wherever it answers: move, warnings
+ * including the check suffix, the position reached. Tried on every legal
+ * move's SAN and its usual misspellings (capture mark dropped or added,
+ * suffix dropped, doubled or swapped, the piece letter of a pawn move) and
+ * the castling forms, along random walks in standard chess and Chess960. */
+static int shortcut_hits;
+
 static void agree(const struct vc_position *p, const vc_move *legal, int n, const char *text)
 {
 	struct vc_san_info a, b;
@@ -589,6 +593,20 @@ static void agree(const struct vc_position *p, const vc_move *legal, int n, cons
 	enum vc_san_status sa = vc_san_parse(p, NULL, 0, text, len, &a);
 	enum vc_san_status sb = vc_san_parse(p, legal, n, text, len, &b);
 	cr_assert_eq(sa, sb, "%s: status %d without a list, %d with one", text, sa, sb);
+	struct vc_position after;
+	struct vc_san_play fast;
+	if (vc_play_san_chess(p, &after, text, len, &fast)) {
+		shortcut_hits++;
+		cr_assert_eq(sb, VC_SAN_OK, "%s: the shortcut played a move the parser refuses", text);
+		struct vc_position made = *p;
+		vc_make_move(&made, b.move);
+		unsigned w = b.warnings | vc_san_check_suffix(&made, -1, b.suffix);
+		cr_assert_eq(fast.move, b.move, "%s: shortcut's move", text);
+		cr_assert_eq(fast.warnings, w, "%s: shortcut's warnings %#x, %#x", text, fast.warnings, w);
+		cr_assert(memcmp(&after, &made, sizeof made) == 0, "%s: position after", text);
+		cr_assert(fast.nlegal_after < 0 || (fast.nlegal_after > 0) == (vc_legal_moves(&made, (vc_move[VC_MAX_MOVES]){0}) > 0),
+		          "%s: legal moves after", text);
+	}
 	if (sa != VC_SAN_OK)
 		return;
 	cr_assert_eq(a.move, b.move, "%s: move", text);
@@ -649,4 +667,6 @@ Test(san, shortcut_agrees_with_general_parser)
 			vc_make_move(&p, legal[(seed >> 33) % (uint64_t)n]);
 		}
 	}
+	/* the shortcut took most of the texts: the comparison was made */
+	cr_assert_gt(shortcut_hits, 50000, "the shortcut answered only %d times", shortcut_hits);
 }

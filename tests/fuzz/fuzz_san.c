@@ -2,7 +2,8 @@
  * spread of positions of every variant (make fuzz). The first byte picks the
  * position, the rest is the move text. Checks: no crash or sanitizer report;
  * a move that parses is legal; the answer is the same with and without the
- * legal-move list passed in; and for SAN variants the strict SAN written
+ * legal-move list passed in; the main line's shortcut (vc_play_san_chess)
+ * agrees with them where it answers; and for SAN variants the strict SAN written
  * for it parses back to the same move. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include "game.h"
 #include "san.h"
+#include "movegen_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -58,6 +60,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	                           &s2);
 	if (st2 != st || (st == VC_SAN_OK && (m2 != m || w2 != warnings || s2 != suffix)))
 		abort();
+	/* the main line's shortcut: where it plays a move, the parser's move,
+	 * warnings (with the check suffix) and position after */
+	const struct vc_variant *cv = vc_variant_get(pos.variant);
+	struct vc_position after;
+	struct vc_san_play fast;
+	if (cv->gen_legal == vc_gen_legal_chess && cv->make == vc_make_chess &&
+	    vc_play_san_chess(&pos, &after, text, size - 1, &fast)) {
+		if (st != VC_SAN_OK || fast.move != m)
+			abort();
+		struct vc_position made = pos;
+		vc_make_move(&made, m);
+		if (fast.warnings != (warnings | vc_san_check_suffix(&made, -1, suffix)) ||
+		    memcmp(&after, &made, sizeof made) != 0)
+			abort();
+	}
 	if (st == VC_SAN_OK) {
 		if (!vc_is_legal(&pos, m))
 			abort(); /* parsed to a move that is not legal */
