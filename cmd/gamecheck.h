@@ -88,6 +88,8 @@ struct vc_gc_options {
 	bool strict;                      /* warnings make a game invalid */
 	bool keep_raw;                    /* keep original bytes (valid-out) */
 	bool want_start_fen;              /* fill vc_gc_game.start_fen */
+	bool no_final_fen;                /* leave vc_gc_game.final_fen empty (a
+	                                     report that does not show it) */
 };
 
 typedef int (*vc_gc_on_game)(void *user, const struct vc_gc_game *game);
@@ -165,6 +167,8 @@ struct vc_checker {
 	char *arena;                 /* tag text */
 	size_t arena_len, arena_cap;
 	int fen_tag, setup_tag, variant_tag;
+	uint64_t tag_names[4];       /* a 256-bit filter of the game's tag names:
+	                                a clear bit means a name not yet seen */
 	uint64_t fen_line, fen_col;
 	const char *source, *member;
 	int stop;                    /* on_game asked to stop */

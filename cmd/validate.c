@@ -191,6 +191,7 @@ int cmd_validate(int argc, char **argv)
 		.rules = v.opts.rules,
 		.strict = v.opts.strict,
 		.keep_raw = v.vf || v.inf,
+		.no_final_fen = v.opts.format == VC_FORMAT_TEXT, /* JSON only shows it */
 	};
 	struct vc_checker chk;
 	if (vc_checker_init(&chk, &go, on_game, &v)) {

@@ -1,4 +1,5 @@
 /* vchess - board editing, Zobrist keys, attack queries, start positions. */
+#include <pthread.h>
 #include <string.h>
 
 #include "position.h"
@@ -131,10 +132,30 @@ void vc_chess960_startpos(struct vc_position *pos, int n, int variant)
 	pos->key = vc_compute_key(pos);
 }
 
-void vc_startpos(struct vc_position *pos, int variant)
+static void startpos_from_fen(struct vc_position *pos, int variant)
 {
 	const struct vc_variant *v = vc_variant_get(variant);
 	struct vc_fen_result res;
 	if (vc_fen_parse(pos, v->start_fen, variant, &res) != VC_FEN_OK)
 		vc_chess960_startpos(pos, 518, variant); /* unreachable: start FENs are tested */
+}
+
+/* Every game of a file starts here: read from the FENs once. */
+static struct vc_position start_cache[VC_NVARIANTS];
+static pthread_once_t start_once = PTHREAD_ONCE_INIT;
+
+static void init_starts(void)
+{
+	for (int v = 0; v < VC_NVARIANTS; v++)
+		startpos_from_fen(&start_cache[v], v);
+}
+
+void vc_startpos(struct vc_position *pos, int variant)
+{
+	if ((unsigned)variant >= VC_NVARIANTS) {
+		startpos_from_fen(pos, variant);
+		return;
+	}
+	pthread_once(&start_once, init_starts);
+	*pos = start_cache[variant];
 }
