@@ -247,16 +247,29 @@ static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
 		vc_gc_add(c, false, "fen-without-setup", c->fen_line, c->fen_col, 0, NULL,
 		          "FEN tag without SetUp \"1\": the FEN is used");
 	if (fen) {
-		struct vc_fen_result fr;
-		if (vc_fen_parse(&start, fen, v->id, &fr) != VC_FEN_OK) {
-			vc_gc_add(c, true, vc_fen_code(fr.status), c->fen_line, c->fen_col, 0, NULL,
-			          "FEN tag: %s (column %d)", vc_fen_strerror(fr.status), fr.column);
-			return false;
+		if (!c->fen_cache.ok || c->fen_cache.variant != v->id ||
+		    strcmp(c->fen_cache.text, fen) != 0) {
+			struct vc_fen_result fr;
+			c->fen_cache.ok = false;
+			if (vc_fen_parse(&start, fen, v->id, &fr) != VC_FEN_OK) {
+				vc_gc_add(c, true, vc_fen_code(fr.status), c->fen_line, c->fen_col, 0,
+				          NULL, "FEN tag: %s (column %d)", vc_fen_strerror(fr.status),
+				          fr.column);
+				return false;
+			}
+			c->fen_cache.variant = v->id;
+			c->fen_cache.pos = start;
+			c->fen_cache.warnings = fr.warnings;
+			c->fen_cache.trailing = *fr.rest != 0;
+			c->fen_cache.ok = strlen(fen) < sizeof c->fen_cache.text;
+			if (c->fen_cache.ok)
+				strcpy(c->fen_cache.text, fen);
 		}
-		if (*fr.rest)
+		start = c->fen_cache.pos;
+		if (c->fen_cache.trailing)
 			vc_gc_add(c, false, "fen-trailing-text", c->fen_line, c->fen_col, 0, NULL,
 			          "FEN tag: text after the FEN fields ignored");
-		fen_warnings(c, fr.warnings);
+		fen_warnings(c, c->fen_cache.warnings);
 		if (start.variant != v->id && v->id == VC_STANDARD) {
 			r->variant = vc_variant_get(start.variant)->name;
 			r->variant_id = start.variant;

@@ -167,6 +167,16 @@ struct vc_checker {
 	char *arena;                 /* tag text */
 	size_t arena_len, arena_cap;
 	int fen_tag, setup_tag, variant_tag;
+	struct {                     /* the last FEN tag read without error:
+	                                games often come in pairs from one start
+	                                (Chess960 events), so it is read once */
+		bool ok;
+		int variant;
+		char text[VC_FEN_MAX];
+		struct vc_position pos;
+		unsigned warnings;
+		bool trailing;
+	} fen_cache;
 	uint64_t tag_names[4];       /* a 256-bit filter of the game's tag names:
 	                                a clear bit means a name not yet seen */
 	uint64_t fen_line, fen_col;
