@@ -15,6 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h> /* every x86-64 CPU has SSE2 */
+#endif
+
 /* ---- Character classes ------------------------------------------------- */
 
 enum {
@@ -1391,13 +1395,255 @@ static void paren_fail(struct vc_pgn_reader *r, bool with_piece)
  * the end of the buffer, a main-line move past limits.plies; and after a
  * move callback that asked to skip or stop. The general path then takes
  * that byte, so whatever the fast path leaves is read as before. */
-static void fast_movetext(struct vc_pgn_reader *r)
+
+/* on_eol for a LF at stream offset off, when fast_movetext may take it:
+ * false when it may not (the LF of a CR LF, the game's first line end). */
+static inline bool fm_lf(struct vc_pgn_reader *r, uint64_t off)
+{
+	if (off == r->cr_end || !r->eol_set)
+		return false;
+	r->line++;
+	r->line_start = off + 1;
+	if (!r->line_has_token)
+		r->blank_seen = true;
+	r->line_has_token = false;
+	return true;
+}
+
+enum { FM_TAKEN, FM_NOT_MINE, FM_STOP };
+
+/* The word buf[p, q) of fast_movetext, q < r->len, q - p <= 64, followed
+ * by a byte that is no move character, no byte above 0x7f and no '('; bit k of
+ * `digits` and `dots` tells whether buf[p + k] is a digit, a dot (no bits
+ * at or past q - p). Returns FM_TAKEN, FM_NOT_MINE (nothing done: the
+ * general path reads it) or FM_STOP (taken, then the move callback asked
+ * to skip or stop; r->pos is q). */
+static inline __attribute__((always_inline)) int
+fm_word(struct vc_pgn_reader *r, const unsigned char *buf, size_t p, size_t q,
+        uint64_t digits, uint64_t dots)
+{
+	if (q - p > r->lim.token)
+		return FM_NOT_MINE;
+	const unsigned char *s = buf + p;
+	const size_t n = q - p;
+	size_t i = 0;
+	unsigned long v = 0;
+	unsigned ndots = 0;
+	if (digits & 1) {
+		/* as word_piece reads a move number: digits, dots, maybe a
+		 * move */
+		uint64_t nondigit = ~digits & (n == 64 ? ~0ull : (1ull << n) - 1);
+		if (!nondigit)
+			return FM_NOT_MINE; /* a bare number */
+		size_t nd = (size_t)__builtin_ctzll(nondigit);
+		if (!(dots >> nd & 1))
+			return FM_NOT_MINE;
+		ndots = (unsigned)__builtin_ctzll(~(dots >> nd));
+		i = nd + ndots;
+		if (i < n && !is_alpha(s[i]))
+			return FM_NOT_MINE;
+		for (size_t k = 0; k < nd; k++)
+			if (v < 100000000ul)
+				v = v * 10 + (s[k] - '0');
+	} else if (!is_alpha(s[0])) {
+		return FM_NOT_MINE;
+	}
+	/* s[i, n), if any, is the move: a letter first; no dot (word_piece
+	 * drops trailing dots and `e.p.`) */
+	if (i < n) {
+		if (dots >> i)
+			return FM_NOT_MINE;
+		if (r->depth == 0 && r->game.plies >= r->lim.plies)
+			return FM_NOT_MINE; /* limit-plies: the general path reports */
+	}
+	/* token_start (G_MOVES), tok_done, then word_piece */
+	const uint64_t base = r->buf_off, ls = r->line_start;
+	r->line_has_token = true;
+	r->last_end.offset = base + q;
+	r->last_end.line = r->line;
+	r->last_end.column = base + q >= ls ? base + q - ls + 1 : 1;
+	if (i > 0) {
+		r->num_pending = true;
+		r->num_value = v;
+		r->num_dots = ndots;
+	}
+	if (i == n)
+		return FM_TAKEN;
+	/* emit_move */
+	unsigned long number = r->num_pending ? r->num_value : 0;
+	unsigned ndots_m = r->num_pending ? r->num_dots : 0;
+	r->num_pending = false;
+	if (r->depth == 0)
+		r->game.plies++;
+	if (!r->vis.move)
+		return FM_TAKEN;
+	size_t mlen = n - i;
+#ifdef __SSE2__
+	if (mlen <= 16 && p + i + 16 <= r->len) {
+		/* r->tok has room for 16 bytes and more (reader_init) */
+		_mm_storeu_si128((__m128i *)r->tok,
+		                 _mm_loadu_si128((const __m128i *)(s + i)));
+	} else
+#endif
+	{
+		for (size_t j = 0; j < mlen; j++)
+			r->tok[j] = s[i + j];
+	}
+	r->tok[mlen] = 0;
+	struct vc_pgn_move m;
+	m.text = (const char *)r->tok;
+	m.len = mlen;
+	m.loc.offset = base + p + i;
+	m.loc.line = r->line;
+	m.loc.column = m.loc.offset >= ls ? m.loc.offset - ls + 1 : 1;
+	m.number = number;
+	m.number_dots = ndots_m;
+	m.depth = r->depth > 0xFFFFFFFFu ? 0xFFFFFFFFu : (unsigned)r->depth;
+	m.ply = r->depth == 0 ? r->game.plies : 0;
+	r->pos = q;
+	act(r, r->vis.move(r->vis.user, &m));
+	return r->skipping || r->stopped ? FM_STOP : FM_TAKEN;
+}
+
+#ifdef __SSE2__
+
+/* Bytes c with lo <= c <= hi, as 0xff. */
+static inline __m128i in_range(__m128i x, unsigned char lo, unsigned char hi)
+{
+	__m128i d = _mm_sub_epi8(x, _mm_set1_epi8((char)lo));
+	return _mm_cmpeq_epi8(_mm_subs_epu8(d, _mm_set1_epi8((char)(hi - lo))),
+	                      _mm_setzero_si128());
+}
+
+/* For the 64 bytes at s, one bit a byte: move characters (class W),
+ * blanks and LF (S and LF), LF, digits, dots, bytes that may not end a
+ * word of fast_movetext (above 0x7f, '('). */
+static inline void fm_masks(const unsigned char *s, uint64_t *w,
+                            uint64_t *sep, uint64_t *lf, uint64_t *dig,
+                            uint64_t *dot, uint64_t *bad_end)
+{
+	uint64_t mw = 0, ms = 0, ml = 0, md = 0, mp = 0, mb = 0;
+	for (int k = 0; k < 4; k++) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(s + 16 * k));
+		__m128i wm = _mm_or_si128(
+			_mm_or_si128(in_range(x, '-', ':'),
+			             in_range(_mm_or_si128(x, _mm_set1_epi8(0x20)),
+			                      'a', 'z')),
+			_mm_or_si128(
+				_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('#')),
+				             _mm_cmpeq_epi8(x, _mm_set1_epi8('+'))),
+				_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('=')),
+				             _mm_cmpeq_epi8(x, _mm_set1_epi8('@')))));
+		__m128i sm = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')),
+		                          in_range(x, '\t', '\f'));
+		__m128i lm = _mm_cmpeq_epi8(x, _mm_set1_epi8('\n'));
+		__m128i dm = in_range(x, '0', '9');
+		__m128i pm = _mm_cmpeq_epi8(x, _mm_set1_epi8('.'));
+		__m128i bm = _mm_or_si128(x, _mm_cmpeq_epi8(x, _mm_set1_epi8('(')));
+		mb |= (uint64_t)(unsigned)_mm_movemask_epi8(bm) << (16 * k);
+		md |= (uint64_t)(unsigned)_mm_movemask_epi8(dm) << (16 * k);
+		mp |= (uint64_t)(unsigned)_mm_movemask_epi8(pm) << (16 * k);
+		mw |= (uint64_t)(unsigned)_mm_movemask_epi8(wm) << (16 * k);
+		ms |= (uint64_t)(unsigned)_mm_movemask_epi8(sm) << (16 * k);
+		ml |= (uint64_t)(unsigned)_mm_movemask_epi8(lm) << (16 * k);
+	}
+	*w = mw;
+	*sep = ms;
+	*lf = ml;
+	*dig = md;
+	*dot = mp;
+	*bad_end = mb;
+}
+
+/* fast_movetext over whole 64-byte windows: the words, their ends and the
+ * line ends come from bit masks rather than from a branch a byte. Returns
+ * false when it stopped (r->pos set), true when fewer than 64 bytes are
+ * left from r->pos (or a LF there needs the byte-wise checks). */
+static bool fm_windows(struct vc_pgn_reader *r)
 {
 	const unsigned char *buf = r->buf;
-	const size_t len = r->len, lim_token = r->lim.token;
+	const size_t len = r->len;
 	const uint64_t base = r->buf_off;
 	size_t p = r->pos;
+	/* Every LF from here on is a plain line end (fm_lf): the game's first
+	 * line end was seen, and no CR is taken here. */
+	if (!r->eol_set || r->cr_end == base + p)
+		return true;
+	while (p + 64 <= len) {
+		uint64_t w, sep, lf, dig, dot, bad_end;
+		fm_masks(buf + p, &w, &sep, &lf, &dig, &dot, &bad_end);
+		/* words start where a move character follows another byte
+		 * (a window starts between tokens) and end at the next byte
+		 * that is none; the first byte that is neither a move character
+		 * nor a blank or LF stops the fast path */
+		uint64_t starts = w & ~(w << 1), ends = ~w & (w << 1);
+		uint64_t other = ~(w | sep);
+		unsigned stop = other ? (unsigned)__builtin_ctzll(other) : 64;
+		if (stop < 64) {
+			starts &= (1ull << stop) - 1;
+			lf &= (1ull << stop) - 1;
+		}
+		for (;;) {
+			if (!starts) {
+				for (; lf; lf &= lf - 1)
+					fm_lf(r, base + p + (unsigned)__builtin_ctzll(lf));
+				if (stop < 64) {
+					r->pos = p + stop;
+					return false;
+				}
+				p += 64;
+				break;
+			}
+			unsigned j = (unsigned)__builtin_ctzll(starts);
+			uint64_t lf_before = lf & ((1ull << j) - 1);
+			if (lf_before) {
+				lf &= ~lf_before;
+				for (; lf_before; lf_before &= lf_before - 1)
+					fm_lf(r, base + p +
+					      (unsigned)__builtin_ctzll(lf_before));
+			}
+			if (!ends) {
+				/* the word goes on past the window */
+				if (j == 0) {
+					r->pos = p;
+					return false;
+				}
+				p += j;
+				break;
+			}
+			unsigned e = (unsigned)__builtin_ctzll(ends);
+			if (bad_end >> e & 1) {
+				r->pos = p + j;
+				return false;
+			}
+			uint64_t in_word = (1ull << e) - 1; /* e < 64 */
+			int rc = fm_word(r, buf, p + j, p + e, (dig & in_word) >> j,
+			                 (dot & in_word) >> j);
+			if (rc == FM_NOT_MINE) {
+				r->pos = p + j;
+				return false;
+			}
+			if (rc == FM_STOP)
+				return false;
+			starts &= starts - 1;
+			ends &= ends - 1;
+		}
+	}
+	r->pos = p;
+	return true;
+}
+#endif
 
+static void fast_movetext(struct vc_pgn_reader *r)
+{
+#ifdef __SSE2__
+	if (!fm_windows(r))
+		return;
+#endif
+	/* the last bytes of the buffer, a byte at a time */
+	const unsigned char *buf = r->buf;
+	const size_t len = r->len;
+	size_t p = r->pos;
 	while (p < len) {
 		unsigned c = buf[p];
 		unsigned k = cls[c];
@@ -1406,94 +1652,29 @@ static void fast_movetext(struct vc_pgn_reader *r)
 			continue;
 		}
 		if (c == '\n') {
-			/* on_eol for a LF that is no half of a CR LF, in a game
-			 * whose line end is known */
-			uint64_t off = base + p;
-			if (off == r->cr_end || !r->eol_set)
+			if (!fm_lf(r, r->buf_off + p))
 				break;
-			r->line++;
-			r->line_start = off + 1;
-			if (!r->line_has_token)
-				r->blank_seen = true;
-			r->line_has_token = false;
 			p++;
 			continue;
 		}
 		if (k != W)
 			break;
-		/* a word: buf[p, q) */
 		size_t q = p + 1;
 		while (q < len && cls[buf[q]] == W)
 			q++;
-		if (q == len || cls[buf[q]] == H || buf[q] == '(' ||
-		    q - p > lim_token)
+		if (q == len || q - p > 64 || cls[buf[q]] == H || buf[q] == '(')
 			break;
-		const unsigned char *s = buf + p;
-		size_t n = q - p, i = 0;
-		unsigned long v = 0;
-		unsigned dots = 0;
-		if (is_digit(s[0])) {
-			while (i < n && is_digit(s[i])) {
-				if (v < 100000000ul)
-					v = v * 10 + (s[i] - '0');
-				i++;
-			}
-			if (i == n || s[i] != '.')
-				break;
-			while (i < n && s[i] == '.')
-				i++, dots++;
-			if (i < n && !is_alpha(s[i]))
-				break;
-		} else if (!is_alpha(s[0])) {
+		uint64_t digits = 0, dots = 0;
+		for (size_t k = 0; k < q - p; k++) {
+			digits |= (uint64_t)is_digit(buf[p + k]) << k;
+			dots |= (uint64_t)(buf[p + k] == '.') << k;
+		}
+		int rc = fm_word(r, buf, p, q, digits, dots);
+		if (rc == FM_NOT_MINE)
 			break;
-		}
-		/* s[i, n), if any, is the move: a letter first; no dot */
-		if (i < n) {
-			if (memchr(s + i, '.', n - i))
-				break;
-			if (r->depth == 0 && r->game.plies >= r->lim.plies)
-				break; /* limit-plies: the general path reports */
-		}
-		/* the word is taken */
-		r->line_has_token = true;
-		uint64_t ls = r->line_start, off = base + q;
-		r->last_end.offset = off;
-		r->last_end.line = r->line;
-		r->last_end.column = off >= ls ? off - ls + 1 : 1;
-		if (i > 0) {
-			r->num_pending = true;
-			r->num_value = v;
-			r->num_dots = dots;
-		}
-		p = q;
-		if (i == n)
-			continue;
-		/* emit_move */
-		unsigned long number = r->num_pending ? r->num_value : 0;
-		unsigned ndots = r->num_pending ? r->num_dots : 0;
-		r->num_pending = false;
-		if (r->depth == 0)
-			r->game.plies++;
-		if (!r->vis.move)
-			continue;
-		size_t mlen = n - i;
-		for (size_t j = 0; j < mlen; j++)
-			r->tok[j] = s[i + j];
-		r->tok[mlen] = 0;
-		struct vc_pgn_move m;
-		m.text = (const char *)r->tok;
-		m.len = mlen;
-		m.loc.offset = base + (size_t)(s + i - buf);
-		m.loc.line = r->line;
-		m.loc.column = m.loc.offset >= ls ? m.loc.offset - ls + 1 : 1;
-		m.number = number;
-		m.number_dots = ndots;
-		m.depth = r->depth > 0xFFFFFFFFu ? 0xFFFFFFFFu : (unsigned)r->depth;
-		m.ply = r->depth == 0 ? r->game.plies : 0;
-		r->pos = p;
-		act(r, r->vis.move(r->vis.user, &m));
-		if (r->skipping || r->stopped)
+		if (rc == FM_STOP)
 			return;
+		p = q;
 	}
 	r->pos = p;
 }
@@ -2079,6 +2260,8 @@ static int reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
 	/* words, tag names and `e8(Q)` fit; longer ones set tok_over */
 	size_t tcap = (r->lim.token > r->lim.tag_name ? r->lim.token
 	                                              : r->lim.tag_name) + 8;
+	if (tcap < 32)
+		tcap = 32; /* fm_word stores 16 bytes at once */
 	r->tok = malloc(tcap);
 	r->val_cap = 256;
 	r->val = malloc(r->val_cap);
