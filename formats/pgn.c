@@ -1153,7 +1153,9 @@ static void tag_add_tentative(struct vc_pgn_reader *r, unsigned char c)
 		r->val_over = true;
 }
 
-static void tag_done(struct vc_pgn_reader *r)
+/* `ascii`: the caller knows the value holds no byte above 0x7f, so it is
+ * valid UTF-8 as it is. */
+static void tag_done_text(struct vc_pgn_reader *r, bool ascii)
 {
 	struct vc_pgn_game *g = &r->game;
 	tok_done(r, here_off(r));
@@ -1195,12 +1197,102 @@ static void tag_done(struct vc_pgn_reader *r)
 	if (!r->vis.tag)
 		return;
 	size_t n = r->val_len;
-	const char *v = deliver_text(r, r->val, &n, &r->tok_loc);
-	if (!v || r->skipping || r->stopped)
-		return;
+	const char *v;
+	if (ascii) {
+		r->val[n] = 0;
+		v = (const char *)r->val;
+	} else {
+		v = deliver_text(r, r->val, &n, &r->tok_loc);
+		if (!v || r->skipping || r->stopped)
+			return;
+	}
 	r->tok[r->tok_len] = 0;
 	act(r, r->vis.tag(r->vis.user, (const char *)r->tok, v, n,
 	                  &r->tok_loc));
+}
+
+static void tag_done(struct vc_pgn_reader *r) { tag_done_text(r, false); }
+
+/* ---- Fast path: a whole tag -------------------------------------------------
+ * Contract. Called just after the `[` of a tag was dispatched (r->ls is
+ * LS_TAG_OPEN, r->pos after the `[`). When the buffer holds the whole tag
+ * in its plain form, `[Name "value"]`: the name right after the `[` and no
+ * longer than limits.tag_name, blanks, the value without `\`, `"`, NUL or
+ * line ends and no longer than limits.tag_value, then `"]`, it reads it as
+ * the tag states would: the name, tag_name_done (which may end the game),
+ * the value, tag_done. Otherwise, or when tag_name_done's callbacks break
+ * the read (VC_PGN_STOP, vc_pgn_read_game), it leaves the rest to the tag
+ * states, from where it stands (LS_TAG_OPEN or LS_TAG_AFTER_NAME). */
+static void fast_tag(struct vc_pgn_reader *r)
+{
+	const unsigned char *buf = r->buf;
+	const size_t len = r->len, name = r->pos;
+	size_t p = name;
+	while (p < len && is_name_char(buf[p]))
+		p++;
+	const size_t name_end = p, nlen = name_end - name;
+	if (nlen == 0 || p == len || nlen > r->lim.tag_name)
+		return;
+	while (p < len && (buf[p] == ' ' || buf[p] == '\t'))
+		p++;
+	if (p == len || buf[p] != '"')
+		return;
+	/* the value: up to the first `"`, `\`, line end or NUL */
+	const size_t v0 = ++p;
+	unsigned high = 0;
+#ifdef __SSE2__
+	for (; p + 16 <= len; p += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(buf + p));
+		__m128i m = _mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+			             _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
+			_mm_or_si128(
+				_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n')),
+				             _mm_cmpeq_epi8(x, _mm_set1_epi8('\r'))),
+				_mm_cmpeq_epi8(x, _mm_setzero_si128())));
+		unsigned stop = (unsigned)_mm_movemask_epi8(m);
+		unsigned hi = (unsigned)_mm_movemask_epi8(x);
+		if (stop) {
+			unsigned k = (unsigned)__builtin_ctz(stop);
+			high |= hi & ((1u << k) - 1);
+			p += k;
+			goto value_end;
+		}
+		high |= hi;
+	}
+#endif
+	for (; p < len; p++) {
+		unsigned c = buf[p];
+		if (c == '"' || c == '\\' || c == '\n' || c == '\r' || c == 0)
+			break;
+		high |= c & 0x80;
+	}
+#ifdef __SSE2__
+value_end:
+#endif
+	if (p + 1 >= len || buf[p] != '"' || buf[p + 1] != ']')
+		return;
+	const size_t vlen = p - v0;
+	if (vlen > r->lim.tag_value)
+		return;
+	/* LS_TAG_NAME */
+	memcpy(r->tok, buf + name, nlen);
+	r->tok_len = nlen;
+	r->pos = name_end;
+	r->ls = LS_TAG_AFTER_NAME;
+	tag_name_done(r);
+	if (r->brk)
+		return;
+	/* LS_TAG_VALUE up to the `"`, which LS_TAG_QUOTE drops at the `]` */
+	if (!grow(&r->val, &r->val_cap, vlen + 2, r->lim.tag_value + QUOTE_SLACK + 1))
+		return;
+	memcpy(r->val, buf + v0, vlen);
+	r->val_len = r->val_quote = vlen;
+	r->val_over = false;
+	r->val_nomem = false;
+	r->pos = p + 2;
+	r->ls = LS_WS;
+	tag_done_text(r, high == 0);
 }
 
 /* ---- The state machine ------------------------------------------------------ */
@@ -1237,6 +1329,8 @@ static void ws_dispatch(struct vc_pgn_reader *r, unsigned char c)
 		r->tok_len = 0;
 		r->tok_over = false;
 		r->ls = LS_TAG_OPEN;
+		if (!r->brk)
+			fast_tag(r);
 		return;
 	case LP:
 		token_start(r, TK_MOVETEXT);
