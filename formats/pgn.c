@@ -1213,6 +1213,24 @@ static void tag_done_text(struct vc_pgn_reader *r, bool ascii)
 
 static void tag_done(struct vc_pgn_reader *r) { tag_done_text(r, false); }
 
+/* Copies n bytes from src, which has `avail` readable bytes, to dst, which
+ * has room for `room`: short runs with two 16-byte moves rather than a
+ * call (tag names and values are mostly short). */
+static inline void copy_short(unsigned char *dst, size_t room,
+                              const unsigned char *src, size_t avail, size_t n)
+{
+#ifdef __SSE2__
+	if (n <= 32 && avail >= 32 && room >= 32) {
+		__m128i a = _mm_loadu_si128((const __m128i *)src);
+		__m128i b = _mm_loadu_si128((const __m128i *)(src + 16));
+		_mm_storeu_si128((__m128i *)dst, a);
+		_mm_storeu_si128((__m128i *)(dst + 16), b);
+		return;
+	}
+#endif
+	memcpy(dst, src, n);
+}
+
 /* ---- Fast path: a whole tag -------------------------------------------------
  * Contract. Called just after the `[` of a tag was dispatched (r->ls is
  * LS_TAG_OPEN, r->pos after the `[`). When the buffer holds the whole tag
@@ -1276,7 +1294,7 @@ value_end:
 	if (vlen > r->lim.tag_value)
 		return;
 	/* LS_TAG_NAME */
-	memcpy(r->tok, buf + name, nlen);
+	copy_short(r->tok, 32, buf + name, len - name, nlen); /* r->tok: >= 32 */
 	r->tok_len = nlen;
 	r->pos = name_end;
 	r->ls = LS_TAG_AFTER_NAME;
@@ -1284,9 +1302,10 @@ value_end:
 	if (r->brk)
 		return;
 	/* LS_TAG_VALUE up to the `"`, which LS_TAG_QUOTE drops at the `]` */
-	if (!grow(&r->val, &r->val_cap, vlen + 2, r->lim.tag_value + QUOTE_SLACK + 1))
+	if (vlen + 2 > r->val_cap &&
+	    !grow(&r->val, &r->val_cap, vlen + 2, r->lim.tag_value + QUOTE_SLACK + 1))
 		return;
-	memcpy(r->val, buf + v0, vlen);
+	copy_short(r->val, r->val_cap, buf + v0, len - v0, vlen);
 	r->val_len = r->val_quote = vlen;
 	r->val_over = false;
 	r->val_nomem = false;
@@ -1506,6 +1525,18 @@ static inline bool fm_lf(struct vc_pgn_reader *r, uint64_t off)
 
 enum { FM_TAKEN, FM_NOT_MINE, FM_STOP };
 
+/* What stays the same during fast_movetext (no refill, no parenthesis), in
+ * locals: stores through r->tok may alias anything, and would make the
+ * compiler read these from r again for every word. */
+struct fm_const {
+	uint64_t base;             /* r->buf_off */
+	size_t lim_token;
+	unsigned long lim_plies;
+	uint64_t depth;            /* r->depth */
+	int (*move)(void *, const struct vc_pgn_move *);
+	void *user;
+};
+
 /* The word buf[p, q) of fast_movetext, q < r->len, q - p <= 64, followed
  * by a byte that is no move character, no byte above 0x7f and no '('; bit k of
  * `digits` and `dots` tells whether buf[p + k] is a digit, a dot (no bits
@@ -1513,10 +1544,11 @@ enum { FM_TAKEN, FM_NOT_MINE, FM_STOP };
  * general path reads it) or FM_STOP (taken, then the move callback asked
  * to skip or stop; r->pos is q). */
 static inline __attribute__((always_inline)) int
-fm_word(struct vc_pgn_reader *r, const unsigned char *buf, size_t p, size_t q,
-        uint64_t digits, uint64_t dots)
+fm_word(struct vc_pgn_reader *r, const struct fm_const *k,
+        const unsigned char *buf, size_t p, size_t q, uint64_t digits,
+        uint64_t dots)
 {
-	if (q - p > r->lim.token)
+	if (q - p > k->lim_token)
 		return FM_NOT_MINE;
 	const unsigned char *s = buf + p;
 	const size_t n = q - p;
@@ -1536,9 +1568,9 @@ fm_word(struct vc_pgn_reader *r, const unsigned char *buf, size_t p, size_t q,
 		i = nd + ndots;
 		if (i < n && !is_alpha(s[i]))
 			return FM_NOT_MINE;
-		for (size_t k = 0; k < nd; k++)
+		for (size_t d = 0; d < nd; d++)
 			if (v < 100000000ul)
-				v = v * 10 + (s[k] - '0');
+				v = v * 10 + (s[d] - '0');
 	} else if (!is_alpha(s[0])) {
 		return FM_NOT_MINE;
 	}
@@ -1547,11 +1579,11 @@ fm_word(struct vc_pgn_reader *r, const unsigned char *buf, size_t p, size_t q,
 	if (i < n) {
 		if (dots >> i)
 			return FM_NOT_MINE;
-		if (r->depth == 0 && r->game.plies >= r->lim.plies)
+		if (k->depth == 0 && r->game.plies >= k->lim_plies)
 			return FM_NOT_MINE; /* limit-plies: the general path reports */
 	}
 	/* token_start (G_MOVES), tok_done, then word_piece */
-	const uint64_t base = r->buf_off, ls = r->line_start;
+	const uint64_t base = k->base, ls = r->line_start;
 	r->line_has_token = true;
 	r->last_end.offset = base + q;
 	r->last_end.line = r->line;
@@ -1567,9 +1599,9 @@ fm_word(struct vc_pgn_reader *r, const unsigned char *buf, size_t p, size_t q,
 	unsigned long number = r->num_pending ? r->num_value : 0;
 	unsigned ndots_m = r->num_pending ? r->num_dots : 0;
 	r->num_pending = false;
-	if (r->depth == 0)
+	if (k->depth == 0)
 		r->game.plies++;
-	if (!r->vis.move)
+	if (!k->move)
 		return FM_TAKEN;
 	size_t mlen = n - i;
 #ifdef __SSE2__
@@ -1592,10 +1624,10 @@ fm_word(struct vc_pgn_reader *r, const unsigned char *buf, size_t p, size_t q,
 	m.loc.column = m.loc.offset >= ls ? m.loc.offset - ls + 1 : 1;
 	m.number = number;
 	m.number_dots = ndots_m;
-	m.depth = r->depth > 0xFFFFFFFFu ? 0xFFFFFFFFu : (unsigned)r->depth;
-	m.ply = r->depth == 0 ? r->game.plies : 0;
+	m.depth = k->depth > 0xFFFFFFFFu ? 0xFFFFFFFFu : (unsigned)k->depth;
+	m.ply = k->depth == 0 ? r->game.plies : 0;
 	r->pos = q;
-	act(r, r->vis.move(r->vis.user, &m));
+	act(r, k->move(k->user, &m));
 	return r->skipping || r->stopped ? FM_STOP : FM_TAKEN;
 }
 
@@ -1617,8 +1649,8 @@ static inline void fm_masks(const unsigned char *s, uint64_t *w,
                             uint64_t *dot, uint64_t *bad_end)
 {
 	uint64_t mw = 0, ms = 0, ml = 0, md = 0, mp = 0, mb = 0;
-	for (int k = 0; k < 4; k++) {
-		__m128i x = _mm_loadu_si128((const __m128i *)(s + 16 * k));
+	for (int h = 0; h < 4; h++) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(s + 16 * h));
 		__m128i wm = _mm_or_si128(
 			_mm_or_si128(in_range(x, '-', ':'),
 			             in_range(_mm_or_si128(x, _mm_set1_epi8(0x20)),
@@ -1634,12 +1666,12 @@ static inline void fm_masks(const unsigned char *s, uint64_t *w,
 		__m128i dm = in_range(x, '0', '9');
 		__m128i pm = _mm_cmpeq_epi8(x, _mm_set1_epi8('.'));
 		__m128i bm = _mm_or_si128(x, _mm_cmpeq_epi8(x, _mm_set1_epi8('(')));
-		mb |= (uint64_t)(unsigned)_mm_movemask_epi8(bm) << (16 * k);
-		md |= (uint64_t)(unsigned)_mm_movemask_epi8(dm) << (16 * k);
-		mp |= (uint64_t)(unsigned)_mm_movemask_epi8(pm) << (16 * k);
-		mw |= (uint64_t)(unsigned)_mm_movemask_epi8(wm) << (16 * k);
-		ms |= (uint64_t)(unsigned)_mm_movemask_epi8(sm) << (16 * k);
-		ml |= (uint64_t)(unsigned)_mm_movemask_epi8(lm) << (16 * k);
+		mb |= (uint64_t)(unsigned)_mm_movemask_epi8(bm) << (16 * h);
+		md |= (uint64_t)(unsigned)_mm_movemask_epi8(dm) << (16 * h);
+		mp |= (uint64_t)(unsigned)_mm_movemask_epi8(pm) << (16 * h);
+		mw |= (uint64_t)(unsigned)_mm_movemask_epi8(wm) << (16 * h);
+		ms |= (uint64_t)(unsigned)_mm_movemask_epi8(sm) << (16 * h);
+		ml |= (uint64_t)(unsigned)_mm_movemask_epi8(lm) << (16 * h);
 	}
 	*w = mw;
 	*sep = ms;
@@ -1653,11 +1685,11 @@ static inline void fm_masks(const unsigned char *s, uint64_t *w,
  * line ends come from bit masks rather than from a branch a byte. Returns
  * false when it stopped (r->pos set), true when fewer than 64 bytes are
  * left from r->pos (or a LF there needs the byte-wise checks). */
-static bool fm_windows(struct vc_pgn_reader *r)
+static bool fm_windows(struct vc_pgn_reader *r, const struct fm_const *k)
 {
 	const unsigned char *buf = r->buf;
 	const size_t len = r->len;
-	const uint64_t base = r->buf_off;
+	const uint64_t base = k->base;
 	size_t p = r->pos;
 	/* Every LF from here on is a plain line end (fm_lf): the game's first
 	 * line end was seen, and no CR is taken here. */
@@ -1711,8 +1743,8 @@ static bool fm_windows(struct vc_pgn_reader *r)
 				return false;
 			}
 			uint64_t in_word = (1ull << e) - 1; /* e < 64 */
-			int rc = fm_word(r, buf, p + j, p + e, (dig & in_word) >> j,
-			                 (dot & in_word) >> j);
+			int rc = fm_word(r, k, buf, p + j, p + e,
+			                 (dig & in_word) >> j, (dot & in_word) >> j);
 			if (rc == FM_NOT_MINE) {
 				r->pos = p + j;
 				return false;
@@ -1730,8 +1762,12 @@ static bool fm_windows(struct vc_pgn_reader *r)
 
 static void fast_movetext(struct vc_pgn_reader *r)
 {
+	const struct fm_const fc = {
+		r->buf_off, r->lim.token, r->lim.plies, r->depth, r->vis.move,
+		r->vis.user,
+	};
 #ifdef __SSE2__
-	if (!fm_windows(r))
+	if (!fm_windows(r, &fc))
 		return;
 #endif
 	/* the last bytes of the buffer, a byte at a time */
@@ -1759,11 +1795,11 @@ static void fast_movetext(struct vc_pgn_reader *r)
 		if (q == len || q - p > 64 || cls[buf[q]] == H || buf[q] == '(')
 			break;
 		uint64_t digits = 0, dots = 0;
-		for (size_t k = 0; k < q - p; k++) {
-			digits |= (uint64_t)is_digit(buf[p + k]) << k;
-			dots |= (uint64_t)(buf[p + k] == '.') << k;
+		for (size_t i = 0; i < q - p; i++) {
+			digits |= (uint64_t)is_digit(buf[p + i]) << i;
+			dots |= (uint64_t)(buf[p + i] == '.') << i;
 		}
-		int rc = fm_word(r, buf, p, q, digits, dots);
+		int rc = fm_word(r, &fc, buf, p, q, digits, dots);
 		if (rc == FM_NOT_MINE)
 			break;
 		if (rc == FM_STOP)
