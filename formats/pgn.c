@@ -1119,10 +1119,10 @@ static void tag_fail(struct vc_pgn_reader *r, enum vc_pgn_code code,
 	finding(r, code, &r->tok_loc, "%s", msg);
 }
 
-/* The tag name is complete: decide a pending game boundary. */
-static void tag_name_done(struct vc_pgn_reader *r)
+/* The tag name is complete: decide a pending game boundary. h is
+ * name_hash of the name. */
+static void tag_name_hashed(struct vc_pgn_reader *r, uint64_t h)
 {
-	uint64_t h = name_hash(r->tok, r->tok_len);
 	if (r->pending) {
 		r->pending = false;
 		if (r->phase == G_MOVES || (r->phase == G_TAGS && has_tag(r, h))) {
@@ -1135,6 +1135,11 @@ static void tag_name_done(struct vc_pgn_reader *r)
 	if (r->tok_over)
 		finding(r, VC_PGN_E_LIMIT_TAG_NAME, &r->tok_loc,
 		        "tag name longer than %zu bytes", r->lim.tag_name);
+}
+
+static void tag_name_done(struct vc_pgn_reader *r)
+{
+	tag_name_hashed(r, name_hash(r->tok, r->tok_len));
 }
 
 /* After a `"` that may close the value, the quote and the blanks after it
@@ -1246,8 +1251,9 @@ static void fast_tag(struct vc_pgn_reader *r)
 	const unsigned char *buf = r->buf;
 	const size_t len = r->len, name = r->pos;
 	size_t p = name;
+	uint64_t h = 1469598103934665603ull; /* name_hash, on the way */
 	while (p < len && is_name_char(buf[p]))
-		p++;
+		h = (h ^ buf[p++]) * 1099511628211ull;
 	const size_t name_end = p, nlen = name_end - name;
 	if (nlen == 0 || p == len || nlen > r->lim.tag_name)
 		return;
@@ -1298,7 +1304,7 @@ value_end:
 	r->tok_len = nlen;
 	r->pos = name_end;
 	r->ls = LS_TAG_AFTER_NAME;
-	tag_name_done(r);
+	tag_name_hashed(r, h);
 	if (r->brk)
 		return;
 	/* LS_TAG_VALUE up to the `"`, which LS_TAG_QUOTE drops at the `]` */
