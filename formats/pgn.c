@@ -1232,6 +1232,9 @@ static inline void copy_short(unsigned char *dst, size_t room,
 		_mm_storeu_si128((__m128i *)(dst + 16), b);
 		return;
 	}
+#else
+	(void)room;
+	(void)avail;
 #endif
 	memcpy(dst, src, n);
 }
@@ -1697,8 +1700,9 @@ static bool fm_windows(struct vc_pgn_reader *r, const struct fm_const *k)
 	const size_t len = r->len;
 	const uint64_t base = k->base;
 	size_t p = r->pos;
-	/* Every LF from here on is a plain line end (fm_lf): the game's first
-	 * line end was seen, and no CR is taken here. */
+	/* Every LF from here on is a plain line end, which fm_lf does not
+	 * refuse: the game's first line end was seen, and no CR is taken here
+	 * (a CR read before ends its line at or before r->pos). */
 	if (!r->eol_set || r->cr_end == base + p)
 		return true;
 	while (p + 64 <= len) {
