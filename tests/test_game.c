@@ -485,3 +485,76 @@ Test(game, parse_move_reports_warnings_and_suffix)
 	cr_assert_eq(vc_game_parse_move(&g, "Kh1", 3, &m, &w, &suffix), VC_SAN_ILLEGAL);
 	cr_assert_eq(vc_game_parse_move(&g, "--", 2, &m, &w, &suffix), VC_SAN_NULL_MOVE);
 }
+
+/* vc_game_play_san (the main line's shortcut) leaves the game as
+ * vc_game_parse_move + vc_game_push would, and vc_game_outcome_quiet never
+ * calls a position quiet that the rules end when a move exists. Random
+ * walks from the standard and Chess960 starts, every move played through
+ * its written SAN in one game and through the general path in another. */
+Test(game, play_san_agrees_with_parse_and_push)
+{
+	struct vc_game h;
+	cr_assert_eq(vc_game_init(&h, VC_STANDARD, VC_RULES_FIDE), 0);
+	uint64_t seed = 99;
+	int played = 0, quiet = 0;
+	for (int n = 0; n < 60; n++) {
+		struct vc_position start;
+		if (n % 3)
+			vc_chess960_startpos(&start, n * 37 % 960, VC_CHESS960);
+		else
+			vc_startpos(&start, VC_STANDARD);
+		vc_game_reset(&g, &start);
+		vc_game_reset(&h, &start);
+		for (int ply = 0; ply < 300; ply++) {
+			const vc_move *legal = vc_game_legal(&h);
+			int nl = h.nlegal;
+			if (!nl)
+				break;
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			vc_move pick = legal[(seed >> 33) % (uint64_t)nl];
+			char san[VC_SAN_MAX];
+			vc_san_write(vc_game_pos(&h), pick, san);
+			vc_move m, m2;
+			unsigned w, w2;
+			int suffix;
+			cr_assert_eq(vc_game_parse_move(&h, san, strlen(san), &m2, &w2, &suffix), VC_SAN_OK);
+			cr_assert_eq(vc_game_push(&h, m2), 0);
+			w2 |= vc_san_check_suffix(vc_game_pos(&h), h.nlegal, suffix);
+			if (vc_game_play_san(&g, san, strlen(san), &m, &w)) {
+				played++;
+				cr_assert_eq(m, m2, "%s", san);
+				cr_assert_eq(w, w2, "%s", san);
+			} else {
+				cr_assert_eq(vc_game_push(&g, m2), 0);
+			}
+			cr_assert_eq(g.nplies, h.nplies);
+			cr_assert(memcmp(vc_game_pos(&g), vc_game_pos(&h), sizeof *vc_game_pos(&g)) == 0,
+			          "%s: position", san);
+			cr_assert_eq(g.keys[g.nplies], h.keys[h.nplies]);
+			cr_assert_eq(vc_game_repetitions(&g), vc_game_repetitions(&h));
+			if (g.nlegal >= 0)
+				cr_assert_eq(g.nlegal > 0, vc_game_nlegal(&h) > 0, "%s: a move exists", san);
+			/* quiet speaks of the rules but the no-legal-move ones */
+			if (vc_game_outcome_quiet(&g) && vc_game_nlegal(&g) > 0) {
+				quiet++;
+				cr_assert_eq(vc_game_outcome(&g).termination, VC_TERM_NONE, "%s", san);
+			}
+		}
+	}
+	vc_game_release(&h);
+	cr_assert_gt(played, 5000, "the shortcut played %d moves", played);
+	cr_assert_gt(quiet, 1000);
+}
+
+/* The quickest fivefold repetition comes at a halfmove clock of 16 (four
+ * plies a cycle): the quiet test's bound is the least that is right. */
+Test(game, outcome_quiet_bound_is_the_quickest_fivefold)
+{
+	for (int i = 0; i < 4; i++) {
+		cr_assert(vc_game_outcome_quiet(&g));
+		play("Nf3 Nf6 Ng1 Ng8");
+	}
+	cr_assert_eq(vc_game_pos(&g)->halfmove, 16);
+	cr_assert_not(vc_game_outcome_quiet(&g));
+	cr_assert_eq(vc_game_outcome_if_movable(&g).termination, VC_TERM_FIVEFOLD);
+}
