@@ -34,6 +34,22 @@ static int grow_slow(struct vc_game *g, int need)
 	return 0;
 }
 
+/* The current position joins the line: note its key in the filter. */
+static inline void note_key(struct vc_game *g)
+{
+	const uint64_t key = g->keys[g->nplies];
+	const uint64_t bit = 1ull << ((key >> 52) & 63);
+	uint64_t *w = &g->seen[key >> 58];
+	g->seen_before = (*w & bit) != 0;
+	*w |= bit;
+}
+
+static void forget_keys(struct vc_game *g)
+{
+	memset(g->seen, 0, sizeof g->seen);
+	note_key(g);
+}
+
 /* After the position changed: nothing is known of its legal moves. */
 static void refresh(struct vc_game *g)
 {
@@ -80,6 +96,7 @@ int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules)
 		return -1;
 	vc_startpos(&g->line[0], variant_id);
 	g->keys[0] = g->line[0].key;
+	forget_keys(g);
 	refresh(g);
 	return 0;
 }
@@ -102,6 +119,7 @@ int vc_game_reset(struct vc_game *g, const struct vc_position *start)
 	g->keys[0] = start->key;
 	g->nplies = 0;
 	g->variant = vc_variant_get(start->variant);
+	forget_keys(g);
 	refresh(g);
 	return 0;
 }
@@ -117,6 +135,7 @@ int vc_game_push(struct vc_game *g, vc_move m)
 	g->moves[g->nplies] = m;
 	g->keys[g->nplies + 1] = g->line[g->nplies + 1].key;
 	g->nplies++;
+	note_key(g);
 	refresh(g);
 	return 0;
 }
@@ -134,6 +153,7 @@ int vc_game_play_san(struct vc_game *g, const char *text, size_t len, vc_move *m
 	g->moves[g->nplies] = p.move;
 	g->nplies++;
 	g->keys[g->nplies] = g->line[g->nplies].key;
+	note_key(g);
 	g->nlegal = p.nlegal_after;
 	g->legal_ok = false;
 	*move = p.move;
@@ -146,6 +166,7 @@ void vc_game_pop(struct vc_game *g)
 	if (g->nplies == 0)
 		return;
 	g->nplies--;
+	g->seen_before = true; /* not known: scan */
 	refresh(g);
 }
 
@@ -153,6 +174,8 @@ int vc_game_repetitions(const struct vc_game *g)
 {
 	const struct vc_position *cur = vc_game_pos(g);
 	int count = 1;
+	if (!g->seen_before)
+		return 1; /* its key is new to the line */
 	/* Only positions since the last irreversible ply can repeat; the
 	 * halfmove clock counts them (bounded by the line's start). */
 	int reach = (int)cur->halfmove;

@@ -40,6 +40,12 @@ struct vc_game {
 	vc_move legal[VC_MAX_MOVES];
 	int nlegal;
 	bool legal_ok;
+	/* a filter of the keys the line has held since the reset (a set bit
+	 * may be a key taken back, or another key's), and whether the current
+	 * position's bit was set before it came: when not, it occurs once and
+	 * the repetition count needs no scan */
+	uint64_t seen[64];
+	bool seen_before;
 };
 
 /* Whether the side to move has a legal move: 0 when it has none, else a

@@ -558,3 +558,33 @@ Test(game, outcome_quiet_bound_is_the_quickest_fivefold)
 	cr_assert_not(vc_game_outcome_quiet(&g));
 	cr_assert_eq(vc_game_outcome_if_movable(&g).termination, VC_TERM_FIVEFOLD);
 }
+
+/* The key filter of the repetition count only spares scans: along walks
+ * of knight and king moves (positions come back often) with take-backs
+ * mixed in, the count equals a plain scan of the line. */
+Test(game, repetition_filter_agrees_with_a_plain_scan)
+{
+	uint64_t seed = 7;
+	int repeated = 0;
+	start_from("4k1n1/8/8/8/8/8/8/1N2K3 w - - 0 1");
+	for (int step = 0; step < 20000; step++) {
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		if ((seed >> 60) == 0 && g.nplies > 0) {
+			vc_game_pop(&g);
+		} else {
+			const vc_move *legal = vc_game_legal(&g);
+			if (!g.nlegal || g.nplies >= 2000) {
+				start_from("4k1n1/8/8/8/8/8/8/1N2K3 w - - 0 1");
+				continue;
+			}
+			cr_assert_eq(vc_game_push(&g, legal[(seed >> 33) % (uint64_t)g.nlegal]), 0);
+		}
+		const struct vc_position *cur = vc_game_pos(&g);
+		int count = 1;
+		for (int i = g.nplies - 2; i >= 0 && g.nplies - i <= (int)cur->halfmove; i -= 2)
+			count += vc_game_pos(&g) != &g.line[i] && g.line[i].key == cur->key;
+		cr_assert_eq(vc_game_repetitions(&g), count, "step %d", step);
+		repeated += count > 1;
+	}
+	cr_assert_gt(repeated, 100, "only %d repeated positions", repeated);
+}
