@@ -635,8 +635,67 @@ void vc_make_chess_leaf(const struct vc_position *src, struct vc_position *dst, 
 	make_leaf(src, dst, m);
 }
 
+/* ---- The main line's plain SAN moves (vc_play_san_chess) ------------------
+ * Written for a game record's data, where the piece letter, capture or not,
+ * pin or not change from move to move at random: few data-dependent branches
+ * (the candidates of a piece type by masks, the capture by masks), so that
+ * the processor seldom guesses wrong. */
+
+/* SAN's piece letters; 0 for anything else. */
+static const uint8_t san_piece[256] = {
+	['N'] = VC_KNIGHT, ['B'] = VC_BISHOP, ['R'] = VC_ROOK, ['Q'] = VC_QUEEN, ['K'] = VC_KING,
+};
+/* Per piece type: all ones where it moves along diagonals / files and
+ * ranks / as a knight. */
+static const vc_bb moves_diag[8] = { [VC_BISHOP] = ~0ull, [VC_QUEEN] = ~0ull };
+static const vc_bb moves_orth[8] = { [VC_ROOK] = ~0ull, [VC_QUEEN] = ~0ull };
+static const vc_bb moves_knight[8] = { [VC_KNIGHT] = ~0ull };
+
 static inline bool san_file(char c) { return c >= 'a' && c <= 'h'; }
 static inline bool san_rank(char c) { return c >= '1' && c <= '8'; }
+
+/* make_chess for a move that is no castling, en passant or promotion, from
+ * pos into *after: the same position and key. */
+static inline __attribute__((always_inline)) void
+make_plain(const struct vc_position *pos, struct vc_position *after, int from, int to)
+{
+	const int us = pos->side, them = !us;
+	const int pc = pos->board[from], pt = VC_PIECE_TYPE(pc);
+	const int cap = pos->board[to];
+	const vc_bb fb = VC_BIT(from), tb = VC_BIT(to);
+	uint64_t key = pos->key ^ vc_zob_side_ ^ vc_zob_piece_[pc][from] ^ vc_zob_piece_[pc][to];
+	*after = *pos;
+	/* the captured piece, if any: masks and a conditional key, no branch
+	 * (by_type[0] is unused, so an empty square's "type" goes there) */
+	after->by_color[them] &= ~tb;
+	after->by_type[VC_PIECE_TYPE(cap)] &= ~tb;
+	key ^= cap ? vc_zob_piece_[cap][to] : 0;
+	after->by_color[us] ^= fb | tb;
+	after->by_type[pt] ^= fb | tb;
+	after->board[from] = 0;
+	after->board[to] = (uint8_t)pc;
+	after->halfmove = cap || pt == VC_PAWN ? 0 : pos->halfmove + 1;
+	after->fullmove = pos->fullmove + (unsigned)us; /* after Black's move */
+	after->side = (uint8_t)them;
+	if (pos->ep != VC_NO_SQ) {
+		key ^= vc_zob_ep_[VC_FILE(pos->ep)];
+		after->ep = VC_NO_SQ;
+	}
+	/* castling rights of a rook moved or taken, or of the moving king */
+	const vc_bb back = 0xFFull << (8 * (us == VC_WHITE ? 0 : 7));
+	const vc_bb lost = pos->castle & (fb | tb | (pt == VC_KING ? back : 0));
+	if (lost) {
+		for (vc_bb c = lost; c; c &= c - 1)
+			key ^= vc_zob_castle_[vc_lsb(c)];
+		after->castle &= ~lost;
+	}
+	after->key = key;
+	if (pt == VC_PAWN && (to - from == 16 || from - to == 16)) {
+		after->ep = (uint8_t)((from + to) / 2);
+		after->key ^= vc_zob_ep_[VC_FILE(after->ep)];
+		vc_ep_fixup(after);
+	}
+}
 
 int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
                       const char *t, size_t len, struct vc_san_play *out)
@@ -649,73 +708,78 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 	if (len < 2 || len > 4 || !san_file(t[len - 2]) || !san_rank(t[len - 1]))
 		return 0;
 	const int to = VC_SQ(t[len - 2] - 'a', t[len - 1] - '1');
-	const vc_bb theirs = pos->by_color[!pos->side];
-	vc_move own[VC_MAX_MOVES];
-	vc_move m;
-	bool x = false;
-	int pt = 0;
-	switch (t[0]) {
-	case 'N': pt = VC_KNIGHT; break;
-	case 'B': pt = VC_BISHOP; break;
-	case 'R': pt = VC_ROOK; break;
-	case 'Q': pt = VC_QUEEN; break;
-	case 'K': pt = VC_KING; break;
-	default: break;
-	}
+	const int us = pos->side, them = !us;
+	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
+	const vc_bb occ = ours | theirs, tb = VC_BIT(to);
+	const vc_bb king = ours & pos->by_type[VC_KING];
+	if ((ours & tb) || !king)
+		return 0;
+	const int ksq = vc_lsb(king);
+	const int pt = san_piece[(unsigned char)t[0]];
+	const bool x = len == 4; /* Nxf3, exd5 */
+	vc_bb cands;
 	if (pt) {
-		if (len == 4) {
-			if (t[1] != 'x')
+		if (len != 3 && !(x && t[1] == 'x'))
+			return 0;
+		const vc_bb mine = ours & pos->by_type[pt];
+		if (pt == VC_KING) {
+			if (!(vc_king_attacks(to) & king))
 				return 0;
-			x = true;
-		} else if (len != 3) {
-			return 0;
+			const vc_bb diag = theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
+			const vc_bb orth = theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
+			if (square_attacked(pos, to, them, theirs & ~tb, occ ^ king, orth & ~tb,
+			                    diag & ~tb, true))
+				return 0;
+			cands = king;
+		} else {
+			/* the pieces of that type that reach `to`, found backwards */
+			cands = (vc_knight_attacks(to) & moves_knight[pt] & mine) |
+			        line_reach(((vc_bishop_rays_[to] & moves_diag[pt]) |
+			                    (vc_rook_rays_[to] & moves_orth[pt])) & mine, to, occ);
 		}
-		if (gen_to(pos, to, pt, own) != 1)
-			return 0;
-		m = own[0];
 	} else {
-		const int last = pos->side == VC_WHITE ? 7 : 0;
+		const int last = us == VC_WHITE ? 7 : 0;
 		if (VC_RANK(to) == last || to == pos->ep)
 			return 0;
+		const vc_bb pawns = ours & pos->by_type[VC_PAWN];
 		if (len == 2) {
-			/* a push onto an empty square */
-			if (VC_BIT(to) & theirs)
+			/* a push onto an empty square: from one square behind, or
+			 * two from the pawn's start rank over an empty one */
+			if (tb & theirs || VC_RANK(to) == (us == VC_WHITE ? 0 : 7))
 				return 0;
-			if (gen_to(pos, to, VC_PAWN, own) != 1)
-				return 0;
-			m = own[0];
-		} else if (len == 4 && san_file(t[0]) && t[1] == 'x') {
+			const int one = us == VC_WHITE ? to - 8 : to + 8;
+			const int two = us == VC_WHITE ? to - 16 : to + 16;
+			cands = VC_BIT(one) & pawns;
+			if (VC_RANK(to) == (us == VC_WHITE ? 3 : 4) && !(occ & VC_BIT(one)))
+				cands |= VC_BIT(two) & pawns;
+		} else if (x && san_file(t[0]) && t[1] == 'x') {
 			/* a capture from the written file */
-			if (!(VC_BIT(to) & theirs))
+			if (!(tb & theirs))
 				return 0;
-			int n = gen_to(pos, to, VC_PAWN, own), found = 0;
-			m = VC_MOVE_NONE;
-			for (int k = 0; k < n; k++)
-				if (VC_FILE(VC_MOVE_FROM(own[k])) == t[0] - 'a') {
-					m = own[k];
-					found++;
-				}
-			if (found != 1)
-				return 0;
-			x = true;
+			cands = vc_pawn_attacks(them, to) & pawns & (0x0101010101010101ull << (t[0] - 'a'));
 		} else {
 			return 0;
 		}
 	}
-	const bool cap = (VC_BIT(to) & theirs) != 0;
+	/* exactly one candidate, not pinned (else the general parser judges:
+	 * several candidates of which pins leave one, ambiguity, no move) */
+	if (!cands || (cands & (cands - 1)))
+		return 0;
+	const int from = vc_lsb(cands);
+	if (pt != VC_KING && move_exposes_king(pos, ksq, from, to, theirs & tb))
+		return 0;
+	const bool cap = (tb & theirs) != 0;
 	unsigned warn = x && !cap ? VC_SANW_SUPERFLUOUS_X : !x && cap ? VC_SANW_MISSING_X : 0;
-	*after = *pos;
-	make_chess(after, m, true);
+	make_plain(pos, after, from, to);
 	/* the check suffix: the mover's opponent is the side to move now */
-	const int side = after->side;
-	const vc_bb k = vc_pieces(after, side, VC_KING);
+	const vc_bb k = after->by_color[them] & after->by_type[VC_KING];
 	enum vc_san_suffix actual = VC_SUFFIX_NONE;
 	out->nlegal_after = -1;
 	if (k) {
-		const vc_bb mine = after->by_color[!side];
-		if (square_attacked(after, vc_lsb(k), !side, mine, vc_occupied(after),
-		                    mine & (after->by_type[VC_ROOK] | after->by_type[VC_QUEEN]),
-		                    mine & (after->by_type[VC_BISHOP] | after->by_type[VC_QUEEN]),
+		const vc_bb mover = after->by_color[us];
+		if (square_attacked(after, vc_lsb(k), us, mover, vc_occupied(after),
+		                    mover & (after->by_type[VC_ROOK] | after->by_type[VC_QUEEN]),
+		                    mover & (after->by_type[VC_BISHOP] | after->by_type[VC_QUEEN]),
 		                    true)) {
 			out->nlegal_after = vc_has_legal_chess(after);
 			actual = out->nlegal_after ? VC_SUFFIX_CHECK : VC_SUFFIX_MATE;
@@ -723,7 +787,7 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 	}
 	if (actual != suffix)
 		warn |= VC_SANW_CHECK_SUFFIX;
-	out->move = m;
+	out->move = VC_MOVE(from, to);
 	out->warnings = warn;
 	return 1;
 }
