@@ -251,14 +251,11 @@ bool vc_undo_may_move(struct vc_checker *c, const struct vc_pgn_move *mv, const 
 	return false;
 }
 
-void vc_undo_after_move(struct vc_checker *c, const struct vc_pgn_move *mv, const char *label)
+void vc_undo_after_move_tokens(struct vc_checker *c, const struct vc_pgn_move *mv,
+                               const char *label)
 {
 	struct vc_gc_undo_state *u = &c->undo;
-	int mover = !vc_game_pos(&c->game)->side;
-	u->clock_owner = mover;
-	u->clock_seen = false;
-	if (!u->active)
-		return;
+	int mover = u->clock_owner;
 	snprintf(u->clock_label, sizeof u->clock_label, "%s", label ? label : "");
 	c->rec.undo.moves++;
 	/* the clock of this ply is checked against the mover's previous

@@ -58,9 +58,20 @@ int vc_undo_in_variation(struct vc_checker *c, const struct vc_pgn_move *mv,
                          const char *label, int ply);
 /* May a move be played now? False after recording move-while-pending. */
 bool vc_undo_may_move(struct vc_checker *c, const struct vc_pgn_move *mv, const char *label);
-/* After a main-line move stands: count it, check token conservation, note
- * whose clock a following comment gives. */
-void vc_undo_after_move(struct vc_checker *c, const struct vc_pgn_move *mv, const char *label);
+/* The Undo Chess part of vc_undo_after_move (the game is Undo Chess). */
+void vc_undo_after_move_tokens(struct vc_checker *c, const struct vc_pgn_move *mv,
+                               const char *label);
+/* After a main-line move stands: note whose clock a following comment
+ * gives; in Undo Chess also count the move and check token conservation.
+ * Inline: on every ply of every game. */
+static inline void vc_undo_after_move(struct vc_checker *c, const struct vc_pgn_move *mv,
+                                      const char *label)
+{
+	c->undo.clock_owner = !vc_game_pos(&c->game)->side; /* the mover */
+	c->undo.clock_seen = false;
+	if (c->undo.active)
+		vc_undo_after_move_tokens(c, mv, label);
+}
 /* Checkmate/stalemate while the side to move can take back: the game is
  * pending, not ended (returns true). */
 bool vc_undo_pending(struct vc_checker *c, const struct vc_outcome *oc);

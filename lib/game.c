@@ -50,6 +50,13 @@ static void forget_keys(struct vc_game *g)
 	note_key(g);
 }
 
+static void set_variant(struct vc_game *g, const struct vc_variant *v)
+{
+	g->variant = v;
+	g->plain_san = v->gen_legal == vc_gen_legal_chess && v->make == vc_make_chess &&
+	               !v->parse_move;
+}
+
 /* After the position changed: nothing is known of its legal moves. */
 static void refresh(struct vc_game *g)
 {
@@ -89,7 +96,7 @@ const vc_move *vc_game_legal(const struct vc_game *g)
 int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules)
 {
 	memset(g, 0, sizeof *g);
-	g->variant = vc_variant_get(variant_id);
+	set_variant(g, vc_variant_get(variant_id));
 	g->rules = rules;
 	g->max_plies = VC_GAME_MAX_PLIES;
 	if (grow(g, 64))
@@ -118,7 +125,7 @@ int vc_game_reset(struct vc_game *g, const struct vc_position *start)
 	g->line[0] = *start;
 	g->keys[0] = start->key;
 	g->nplies = 0;
-	g->variant = vc_variant_get(start->variant);
+	set_variant(g, vc_variant_get(start->variant));
 	forget_keys(g);
 	refresh(g);
 	return 0;
@@ -143,9 +150,7 @@ int vc_game_push(struct vc_game *g, vc_move m)
 int vc_game_play_san(struct vc_game *g, const char *text, size_t len, vc_move *move,
                      unsigned *warnings)
 {
-	const struct vc_variant *v = g->variant;
-	if (v->gen_legal != vc_gen_legal_chess || v->make != vc_make_chess || v->parse_move ||
-	    g->nplies >= g->max_plies || grow(g, g->nplies + 1))
+	if (!g->plain_san || g->nplies >= g->max_plies || grow(g, g->nplies + 1))
 		return 0; /* the general path decides, and reports */
 	struct vc_san_play p;
 	if (!vc_play_san_chess(&g->line[g->nplies], &g->line[g->nplies + 1], text, len, &p))

@@ -46,6 +46,8 @@ struct vc_game {
 	 * the repetition count needs no scan */
 	uint64_t seen[64];
 	bool seen_before;
+	bool plain_san; /* the variant reads SAN and moves as chess: the
+	                   shortcut of vc_game_play_san applies */
 };
 
 /* Whether the side to move has a legal move: 0 when it has none, else a
