@@ -297,6 +297,8 @@ static const char fast_games[] =
 	"25... Bxf6 26. Nf5! gxf5 27. exf5 e4. 28. Nh2 $1 Qd8 29. Qe3 Nd3 30. Bxd3\n"
 	"30. ... exd3 31. Qxd3 Rxe1+ 32. Rxe1 Bxb2 33. Qg3+ Kh8 34. f6 Qxf6 35. Qg5\n"
 	"\t\v\f35...Qf5 36. Qxh5+ Qh7 37. Qg5 Bf6 {a comment} 38. Qf4 Be5 39. Qf3 Bg7\n"
+	"{a long comment, past several vector blocks, with line ends inside: LF\nCR LF\r\n"
+	"CR\rand a last line that runs on and on to its closing brace} {} {x}\n"
 	"\n\n40. Ng4 f5 41. Ne3 Bf6 (41... Rf8 42. Nxf5) 42. Nxf5 Rf8 43. g4 Qg6 44. Kg2\r\n"
 	"44... Bg5 45. h4 Bf4 46. Rb1 Rb8 47. Re1 Kg8 48. Re7 Rf8 49. Qe4 b4 50. cxb4\r"
 	"50... Bc1 51. b5 Bg5 52. hxg5 Qxg5 53. Kf3 Qd2 54. Ne3 Qd1+ 55. Kg3 c3 56.\n"
