@@ -565,7 +565,9 @@ static int on_result(void *user, const char *text, enum vc_pgn_result res,
 	(void)res;
 	if (c->depth == 0) {
 		setup(c, loc);
-		snprintf(c->result_text, sizeof c->result_text, "%s", text);
+		size_t n = strnlen(text, sizeof c->result_text - 1); /* no printf per game */
+		memcpy(c->result_text, text, n);
+		c->result_text[n] = 0;
 		c->rec.movetext_result = c->result_text;
 		c->result_line = loc->line;
 		c->result_col = loc->column;

@@ -129,6 +129,16 @@ static const vc_bb bishop_seed_magics[64] = {
 	0x00040800c40c0140ull,
 };
 
+/* The squares from sq along one direction to the board's edge. */
+static vc_bb one_ray(int sq, int df, int dr)
+{
+	vc_bb ray = 0;
+	for (int f = VC_FILE(sq) + df, r = VC_RANK(sq) + dr; f >= 0 && f <= 7 && r >= 0 && r <= 7;
+	     f += df, r += dr)
+		ray |= VC_BIT(VC_SQ(f, r));
+	return ray;
+}
+
 static void init_magics(struct vc_magic_ *mg, vc_bb *table, const int (*dirs)[2],
                         const vc_bb *known, uint64_t *seed)
 {
@@ -137,6 +147,17 @@ static void init_magics(struct vc_magic_ *mg, vc_bb *table, const int (*dirs)[2]
 	unsigned cur = 0;
 	vc_bb *next = table;
 	memset(epoch, 0, sizeof epoch);
+	/* Each subset's attacks ray by ray, cut at the nearest blocker (the
+	 * lowest square on rays going up the board, the highest going down):
+	 * the same sets as slide() gives, at a fraction of the start-up time
+	 * (every run of the program pays it). */
+	static vc_bb rays[4][64];
+	bool up[4];
+	for (int d = 0; d < 4; d++) {
+		up[d] = dirs[d][0] + 8 * dirs[d][1] > 0;
+		for (int sq = 0; sq < 64; sq++)
+			rays[d][sq] = one_ray(sq, dirs[d][0], dirs[d][1]);
+	}
 	for (int sq = 0; sq < 64; sq++) {
 		struct vc_magic_ *m = &mg[sq];
 		m->mask = relevant_mask(sq, dirs);
@@ -146,8 +167,15 @@ static void init_magics(struct vc_magic_ *mg, vc_bb *table, const int (*dirs)[2]
 		int n = 0;
 		vc_bb sub = 0;
 		do { /* Carry-Rippler enumeration of all subsets of the mask */
+			vc_bb att = 0;
+			for (int d = 0; d < 4; d++) {
+				vc_bb ray = rays[d][sq], block = ray & sub;
+				if (block)
+					ray ^= rays[d][up[d] ? vc_lsb(block) : 63 - __builtin_clzll(block)];
+				att |= ray;
+			}
 			occs[n] = sub;
-			atts[n] = slide(sq, sub, dirs);
+			atts[n] = att;
 			n++;
 			sub = (sub - m->mask) & m->mask;
 		} while (sub);
