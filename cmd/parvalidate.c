@@ -848,7 +848,7 @@ static void cutter_next(struct cutter *ct, const unsigned char *b, size_t len, b
  * measured no slower), read into chunk buffers. Returns false on a read
  * error (after the chunk that ends with it). */
 static bool chunk_stream(struct pipeline *pl, vc_pgn_read_fn rd, void *ctx, const char *source,
-                         const char *member)
+                         const char *member, bool plain)
 {
 	size_t ch = pl->chunk_size;
 	struct cutter ct = { 0, 1, true, true };
@@ -871,8 +871,14 @@ static bool chunk_stream(struct pipeline *pl, vc_pgn_read_fn rd, void *ctx, cons
 			memcpy(c->buf, carry, carry_len);
 		while (!eof && len < 2 * ch + 1) {
 			/* the sizes -j 1's reader asks for: where a zip-bomb guard
-			 * stops the input depends on them */
-			size_t got = rd(ctx, (char *)c->buf + len, VC_PGN_DEFAULT_BUFFER);
+			 * stops the input depends on them; a plain file has no
+			 * guard and is read up to the chunk size at once (the
+			 * main thread shares the cores with the workers: fewer
+			 * calls keep it ahead of them) */
+			size_t want = VC_PGN_DEFAULT_BUFFER;
+			if (plain && len + want < ch)
+				want = ch - len;
+			size_t got = rd(ctx, (char *)c->buf + len, want);
 			if (got == VC_PGN_READ_ERROR) {
 				eof = err = true;
 			} else if (got == 0) {
@@ -940,7 +946,8 @@ static int one_path(struct pipeline *pl, const char *path)
 			struct epd_ctx ec = { p->rep, p->valid_out, p->invalid_out };
 			vc_epd_check(&pk, path, member, p->gc, epd_on_game, &ec);
 		} else {
-			chunk_stream(pl, vc_peek_read, &pk, path, member);
+			chunk_stream(pl, vc_peek_read, &pk, path, member,
+			             vc_input_kind(in) == VC_INPUT_PLAIN);
 		}
 		if (ic.failed) {
 			drain(pl);

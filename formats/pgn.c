@@ -1011,6 +1011,7 @@ static void comment_begin(struct vc_pgn_reader *r)
 	r->val_over = false;
 	r->val_nomem = false;
 	r->val_collect = r->vis.comment != NULL && !r->skipping;
+	r->val_lazy = r->val_collect && r->comment_marker;
 }
 
 /* Appends c to r->val unless that would pass `limit` bytes; false then.
@@ -1027,26 +1028,27 @@ static bool val_add(struct vc_pgn_reader *r, unsigned char c, size_t limit)
 	return true;
 }
 
-/* The first `}`, LF or CR in buf[from, len), or len: comments are most of
- * many real files (engine output), so this is the reader's hottest loop:
- * one vector pass for the three bytes (three memchr passes before). */
-static size_t comment_stop(const unsigned char *buf, size_t from, size_t len)
+/* The first `}`, LF, CR or `marker` in buf[from, len), or len: comments are
+ * most of many real files (engine output), so this is the reader's hottest
+ * loop: one vector pass for the bytes (three memchr passes before). A
+ * marker of '}' looks for the three only. */
+static size_t comment_stop(const unsigned char *buf, size_t from, size_t len, unsigned char marker)
 {
 	size_t i = from;
 #ifdef __SSE2__
-	/* one pass for the three bytes (comments are most of some files) */
 	const __m128i brace = _mm_set1_epi8('}'), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+	const __m128i mk = _mm_set1_epi8((char)marker);
 	for (; i + 16 <= len; i += 16) {
 		const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(buf + i));
 		const unsigned m = (unsigned)_mm_movemask_epi8(
 			_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, brace), _mm_cmpeq_epi8(v, lf)),
-			             _mm_cmpeq_epi8(v, cr)));
+			             _mm_or_si128(_mm_cmpeq_epi8(v, cr), _mm_cmpeq_epi8(v, mk))));
 		if (m)
 			return i + (size_t)__builtin_ctz(m);
 	}
 #endif
 	for (; i < len; i++)
-		if (buf[i] == '}' || buf[i] == '\n' || buf[i] == '\r')
+		if (buf[i] == '}' || buf[i] == '\n' || buf[i] == '\r' || buf[i] == marker)
 			return i;
 	return len;
 }
@@ -1894,7 +1896,7 @@ static void step(struct vc_pgn_reader *r)
 		if (!r->val_collect) {
 			/* skip without copying */
 			while (r->pos < len) {
-				r->pos = comment_stop(buf, r->pos, len);
+				r->pos = comment_stop(buf, r->pos, len, '}');
 				if (r->pos >= len)
 					break;
 				c = buf[r->pos];
@@ -1910,9 +1912,24 @@ static void step(struct vc_pgn_reader *r)
 			}
 			return;
 		}
+		if (r->val_lazy) {
+			/* The visitor wants only comments with options.comment_marker
+			 * in them: one that ends on its line in this buffer without
+			 * it is passed over in place, never copied (engine output).
+			 * Any other goes back to its first byte and is read as every
+			 * comment is (still stateless here: nothing was done). */
+			r->val_lazy = false;
+			size_t end = comment_stop(buf, r->pos, len, (unsigned char)r->comment_marker);
+			if (end < len && buf[end] == '}' && end - r->pos <= r->lim.comment) {
+				r->pos = end + 1;
+				tok_done(r, here_off(r));
+				r->ls = LS_WS;
+				return;
+			}
+		}
 		while (r->pos < len) {
 			/* copy the run up to the next `}` or line end at once */
-			size_t run = comment_stop(buf, r->pos, len);
+			size_t run = comment_stop(buf, r->pos, len, '}');
 			if (run > r->pos) {
 				comment_add_run(r, buf + r->pos, run - r->pos);
 				r->pos = run;

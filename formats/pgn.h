@@ -365,6 +365,7 @@ struct vc_pgn_reader {
 	unsigned char *val;         /* tag value or comment */
 	size_t val_len, val_cap, val_quote;
 	bool val_over, val_collect, val_nomem;
+	bool val_lazy; /* a comment not yet begun to be read (comment_begin) */
 	unsigned char *conv;        /* normalised or Latin-1-decoded text */
 	size_t conv_cap, conv_max;
 	unsigned char u8[4];

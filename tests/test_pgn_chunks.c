@@ -260,6 +260,9 @@ static const struct vc_pgn_visitor big_logger = {
 	.warning = bl_finding,
 };
 
+/* options.comment_marker for read_pieces (0: every comment). */
+static char read_marker;
+
 /* The log of reading s lent in pieces of `piece` bytes (0: whole). */
 static struct biglog read_pieces(const char *s, size_t len, size_t piece,
                                  const struct vc_pgn_limits *lim)
@@ -271,6 +274,7 @@ static struct biglog read_pieces(const char *s, size_t len, size_t piece,
 	struct vc_pgn_options o;
 	memset(&o, 0, sizeof o);
 	o.keep_raw = true;
+	o.comment_marker = read_marker;
 	if (lim)
 		o.limits = *lim;
 	struct lender l = { s, len, 0, piece ? piece : len + 1, &r, -1 };
@@ -378,4 +382,56 @@ Test(pgn_chunks, fast_path_positions_and_numbers)
 	cr_assert_not_null(strstr(lg.text, "move d4 2 108/4:4 number 10 dots 1 depth 0 ply 19\n"));
 	cr_assert_not_null(strstr(lg.text, "move Bb7 3 122/4:18 number 11 dots 3 depth 0 ply 21\n"));
 	free(lg.text);
+}
+
+/* With options.comment_marker, comments without the marker are passed over
+ * in place (never copied) when they end on their line in the buffer: the
+ * same calls as reading byte by byte (where every comment is copied), only
+ * the comments with the marker delivered, and the comment limit still
+ * reported for a long comment without it. */
+Test(pgn_chunks, comments_without_the_marker_are_passed_over)
+{
+	static const char games[] =
+		"[Event \"clocks\"]\n\n1. e4 {engine output, d=30, pv=e4 e5} e5 {[%clk 0:01:00]}\n"
+		"2. Nf3 {%clk first} Nc6 {no marker here at all, but long enough to pass several "
+		"vector blocks of sixteen bytes each} 3. Bb5 {} a6 {%}\n"
+		"4. Ba4 {spread\nover lines} Nf6 {spread\nover lines with [%clk 0:00:59]}\n"
+		"5. O-O {a comment far longer than the small limit, without the marker} Be7\n"
+		"6. Re1 {a comment far longer than the small limit, with the marker %} b5 *\n";
+	size_t len = sizeof games - 1;
+	char *s = malloc(len + 80);
+	cr_assert_not_null(s);
+	struct vc_pgn_limits lim;
+	memset(&lim, 0, sizeof lim);
+	lim.comment = 40;
+	read_marker = '%';
+	for (size_t shift = 0; shift <= 40; shift++) {
+		memset(s, ' ', shift);
+		memcpy(s + shift, games, len);
+		size_t n = shift + len;
+		struct biglog bytewise = read_pieces(s, n, 1, &lim);
+		static const size_t pieces[] = { 0, 5, 17, 64 };
+		for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++) {
+			struct biglog whole = read_pieces(s, n, pieces[i], &lim);
+			cr_assert_str_eq(whole.text, bytewise.text, "shift %zu, pieces of %zu", shift,
+			                 pieces[i]);
+			free(whole.text);
+		}
+		if (shift == 0) {
+			cr_assert_not_null(strstr(bytewise.text, "comment [%clk 0:01:00]"));
+			cr_assert_not_null(strstr(bytewise.text, "comment %clk first"));
+			cr_assert_not_null(strstr(bytewise.text, "comment spread\nover lines with [%clk 0:00:59]"));
+			cr_assert_null(strstr(bytewise.text, "comment engine output"));
+			cr_assert_null(strstr(bytewise.text, "comment no marker here"));
+			const char *sp = strstr(bytewise.text, "comment spread");
+			cr_assert(sp && !strstr(sp + 1, "comment spread"), "one of the two spread");
+			/* both long comments: the limit, marker or not */
+			const char *lim1 = strstr(bytewise.text, "limit-comment");
+			cr_assert_not_null(lim1);
+			cr_assert_not_null(strstr(lim1 + 1, "limit-comment"));
+		}
+		free(bytewise.text);
+	}
+	read_marker = 0;
+	free(s);
 }

@@ -10,7 +10,8 @@
  *   - strings are NUL-terminated valid UTF-8, move tokens are ASCII;
  *   - the same events, whether the input comes in one piece, in small
  *     reads through a tiny buffer, or lent in pieces without a copy
- *     (vc_pgn_reader_init_borrow, as validate -j reads). */
+ *     (vc_pgn_reader_init_borrow, as validate -j reads), also when only
+ *     the comments with a marker are wanted (options.comment_marker). */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@ struct ctx {
 	uint64_t hash;        /* of every event */
 	unsigned long open, games;
 	struct vc_pgn_reader *reader;
+	char marker; /* options.comment_marker of the run */
 };
 
 static void mix(struct ctx *c, uint64_t v)
@@ -162,6 +164,8 @@ static int on_comment(void *u, const char *text, size_t n,
 	in_game(c);
 	check_loc(c, loc);
 	check_utf8(text, n);
+	if (c->marker && !memchr(text, c->marker, n))
+		abort(); /* a comment without the marker delivered */
 	mix_str(c, text, n);
 	return 0;
 }
@@ -233,7 +237,7 @@ static size_t src_borrow(void *ctx, const char **data)
 }
 
 static uint64_t run(struct ctx *c, size_t chunk, size_t bufsize,
-                    const struct vc_pgn_limits *lim, bool borrow)
+                    const struct vc_pgn_limits *lim, bool borrow, char marker)
 {
 	struct vc_pgn_visitor v = {
 		.user = c,
@@ -254,6 +258,8 @@ static uint64_t run(struct ctx *c, size_t chunk, size_t bufsize,
 	o.limits = *lim;
 	o.keep_raw = true;
 	o.buffer_size = bufsize;
+	o.comment_marker = marker;
+	c->marker = marker;
 	struct src s = {c->data, c->size, chunk};
 	struct vc_pgn_reader r;
 	c->hash = 1469598103934665603ull;
@@ -317,16 +323,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		lim.tags = 1 + (sel & 3);
 		lim.raw = 1 + (sel & 63);
 	}
-	uint64_t whole = run(&c, 0, 0, &lim, false);
+	uint64_t whole = run(&c, 0, 0, &lim, false, 0);
 	uint64_t games = c.games;
 	size_t chunk = 1 + (sel & 63);
 	size_t bufsize = 1 + ((sel >> 3) & 15);
-	uint64_t pieces = run(&c, chunk, bufsize, &lim, false);
+	uint64_t pieces = run(&c, chunk, bufsize, &lim, false, 0);
 	if (whole != pieces || games != c.games)
 		abort(); /* the events depend on how the input was read */
-	uint64_t lent = run(&c, chunk, 0, &lim, true);
+	uint64_t lent = run(&c, chunk, 0, &lim, true, 0);
 	if (whole != lent || games != c.games)
 		abort(); /* zero-copy reading (validate -j) sees other events */
+	/* only the comments with a marker, as the game checker reads: comments
+	 * without it are passed over in place when whole in the buffer */
+	uint64_t marked = run(&c, 0, 0, &lim, false, '%');
+	if (games != c.games || marked != run(&c, 1, 1, &lim, false, '%') ||
+	    marked != run(&c, chunk, 0, &lim, true, '%'))
+		abort();
 	free(c.line);
 	free(c.col);
 	return 0;
