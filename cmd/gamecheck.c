@@ -575,39 +575,58 @@ static int on_result(void *user, const char *text, enum vc_pgn_result res,
 	return VC_PGN_CONTINUE;
 }
 
-/* "%clk 0:02:57.3" inside a comment -> seconds, or -1. */
-static double parse_clock(const char *text, size_t len)
+/* The clock after a "%clk" at p: H:MM:SS or M:SS, the seconds with an
+ * optional fraction, each part after the first under 60. Returns seconds,
+ * or -1 when p holds no such clock. */
+static double clock_at(const char *p, const char *stop)
 {
-	const char *p = NULL, *q = text, *stop = text + len;
-	while ((q = memchr(q, '%', (size_t)(stop - q))) != NULL) {
-		if (stop - q >= 4 && memcmp(q, "%clk", 4) == 0) {
-			p = q + 4;
+	while (p < stop && (*p == ' ' || *p == '\t'))
+		p++;
+	double parts[3];
+	int n = 0;
+	while (n < 3) {
+		double v = 0;
+		const char *d = p;
+		while (p < stop && *p >= '0' && *p <= '9' && p - d < 9)
+			v = v * 10 + (*p++ - '0');
+		if (p == d || (n > 0 && (p - d > 2 || v >= 60)))
+			return -1;
+		if (p < stop && *p == '.') { /* a fraction: the seconds only */
+			double scale = 0.1;
+			for (p++; p < stop && *p >= '0' && *p <= '9'; p++, scale /= 10)
+				v += (*p - '0') * scale;
+			parts[n++] = v;
 			break;
 		}
-		q++;
-	}
-	if (!p)
-		return -1;
-	while (p < text + len && *p == ' ')
-		p++;
-	double parts[3] = { 0, 0, 0 };
-	int n = 0;
-	char *end;
-	while (n < 3 && p < text + len) {
-		double v = strtod(p, &end);
-		if (end == p)
-			break;
 		parts[n++] = v;
-		p = end;
-		if (p < text + len && *p == ':')
+		if (p < stop && *p == ':')
 			p++;
 		else
 			break;
 	}
+	if (p < stop && *p >= '0' && *p <= '9')
+		return -1; /* a fourth part, or a longer number */
 	if (n == 3)
 		return parts[0] * 3600 + parts[1] * 60 + parts[2];
 	if (n == 2)
 		return parts[0] * 60 + parts[1];
+	return -1;
+}
+
+/* "[%clk 0:02:57.3]" inside a comment -> seconds, or -1: the first
+ * "%clk" followed by a well-formed clock (a broken one before it does not
+ * hide it). */
+static double parse_clock(const char *text, size_t len)
+{
+	const char *q = text, *stop = text + len;
+	while ((q = memchr(q, '%', (size_t)(stop - q))) != NULL) {
+		if (stop - q >= 4 && memcmp(q, "%clk", 4) == 0) {
+			double v = clock_at(q + 4, stop);
+			if (v >= 0)
+				return v;
+		}
+		q++;
+	}
 	return -1;
 }
 
