@@ -321,6 +321,7 @@ static int on_begin(void *user, const struct vc_pgn_game *g)
 	c->ended = false;
 	c->end_open = false;
 	c->fen_tag = c->setup_tag = c->variant_tag = -1;
+	c->result_tag = c->termination_tag = c->plycount_tag = -1;
 	memset(c->tag_names, 0, sizeof c->tag_names);
 	return VC_PGN_CONTINUE;
 }
@@ -373,6 +374,12 @@ static int on_tag(void *user, const char *name, const char *value, size_t value_
 		c->setup_tag = idx;
 	} else if (name[0] == 'V' && strcmp(name, "Variant") == 0) {
 		c->variant_tag = idx;
+	} else if (name[0] == 'R' && strcmp(name, "Result") == 0) {
+		c->result_tag = idx;
+	} else if (name[0] == 'T' && strcmp(name, "Termination") == 0) {
+		c->termination_tag = idx;
+	} else if (name[0] == 'P' && strcmp(name, "PlyCount") == 0) {
+		c->plycount_tag = idx;
 	}
 	return VC_PGN_CONTINUE;
 }
@@ -721,7 +728,7 @@ static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
 		c->tags[i].value = c->arena + c->tag_off[i].value;
 	}
 	r->tags = c->tags;
-	int rtag = find_tag(c, "Result");
+	int rtag = c->result_tag; /* the last one, as for every tag */
 	r->declared = tag_value(c, rtag);
 	if (r->declared && !result_known(r->declared)) {
 		/* results written as in print (½-½, 1–0 with a Unicode dash),
@@ -736,7 +743,7 @@ static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
 			r->declared = norm;
 		}
 	}
-	r->termination_tag = tag_value(c, find_tag(c, "Termination"));
+	r->termination_tag = tag_value(c, c->termination_tag);
 	if (r->movetext_result && r->movetext_result[0] == 0)
 		r->movetext_result = NULL;
 	/* Findings about the result point at it: the movetext result, else
@@ -786,7 +793,7 @@ static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
 				          vc_termination_word(r->board.termination), board);
 			}
 		}
-		const char *pc = tag_value(c, find_tag(c, "PlyCount"));
+		const char *pc = tag_value(c, c->plycount_tag);
 		if (pc && !c->skip) {
 			char *end;
 			long v = strtol(pc, &end, 10);

@@ -166,7 +166,8 @@ struct vc_checker {
 	char result_norm[16];        /* a Result tag normalised to ASCII */
 	char *arena;                 /* tag text */
 	size_t arena_len, arena_cap;
-	int fen_tag, setup_tag, variant_tag;
+	int fen_tag, setup_tag, variant_tag; /* the last tag of each name, -1 */
+	int result_tag, termination_tag, plycount_tag;
 	struct {                     /* the last FEN tag read without error:
 	                                games often come in pairs from one start
 	                                (Chess960 events), so it is read once */
