@@ -383,8 +383,7 @@ static inline bool move_exposes_king(const struct vc_position *pos, int ksq, int
 	                       theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]), true);
 }
 
-static inline __attribute__((always_inline)) int
-gen_to(const struct vc_position *pos, int to, int piece_type, vc_move *out)
+int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type, vc_move *out)
 {
 	const int us = pos->side, them = !us;
 	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
@@ -453,11 +452,6 @@ gen_to(const struct vc_position *pos, int to, int piece_type, vc_move *out)
 			*o++ = VC_MOVE(from, to) | flag;
 	}
 	return (int)(o - out);
-}
-
-int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type, vc_move *out)
-{
-	return gen_to(pos, to, piece_type, out);
 }
 
 /* Board edits for make; with `keys` false the Zobrist key is left alone
