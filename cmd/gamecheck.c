@@ -450,7 +450,6 @@ static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 			          LABEL(), "%s", san_failure(st));
 			return VC_PGN_SKIP;
 		}
-		c->end_open = false; /* a legal move: the position before it had one */
 		int rc = vc_game_push(&c->game, m);
 		if (rc) {
 			vc_gc_add(c, true, rc == -2 ? "limit-plies" : "out-of-memory", mv->loc.line,
@@ -460,9 +459,8 @@ static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 		}
 		/* the count is known only when asked for before (-1: unknown) */
 		warn |= vc_san_check_suffix(vc_game_pos(&c->game), c->game.nlegal, suffix);
-	} else {
-		c->end_open = false; /* as above */
 	}
+	c->end_open = false; /* a legal move: the position before it had one */
 	if (warn)
 		add_move_warnings(c, warn, mv, ply, LABEL());
 	vc_undo_after_move(c, mv, c->undo.active ? LABEL() : NULL);
