@@ -22,7 +22,7 @@
 
 #include "commands.h"
 #include "common.h"
-#include "gamecheck.h"
+#include "checker.h"
 #include "inputloop.h"
 #include "report.h"
 #include "san.h"

@@ -16,7 +16,7 @@
 
 #include "commands.h"
 #include "common.h"
-#include "gamecheck.h"
+#include "checker.h"
 #include "inputloop.h"
 #include "report.h"
 #include "undo.h"

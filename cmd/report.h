@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "common.h"
-#include "gamecheck.h"
+#include "checker.h"
 #include "json.h"
 
 #define VC_REPORT_MAX_CODES 96

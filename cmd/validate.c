@@ -7,7 +7,7 @@
 
 #include "commands.h"
 #include "common.h"
-#include "gamecheck.h"
+#include "checker.h"
 #include "input.h"
 #include "report.h"
 #include "inputloop.h"

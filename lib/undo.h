@@ -2,7 +2,7 @@
  * movetext symbol, pending mates and stalemates, clocks (RULES.md section
  * 4, FORMATS.md section 2; the record format is man/vchess-undo.5).
  *
- * The game checker (gamecheck.c) calls these hooks at set-up, on every
+ * The game checker (checker.c) calls these hooks at set-up, on every
  * `undo` token, around every main-line move, on clock comments and at the
  * end of the record. For games of other variants they cost nothing and
  * check nothing, except that `undo` itself is an error there.
@@ -29,17 +29,17 @@
  *                           recorded in the main line only)
  *   token-conservation      the token total changed (an internal error:
  *                           checked after every event, never expected)
- * A move after the game ended is gamecheck's `move-after-end`.
+ * A move after the game ended is the checker's `move-after-end`.
  * Warning: awaiting-decision  the record ends in a pending mate or
  *                           stalemate with result `*` (or none).
  */
-#ifndef VC_CMD_UNDO_H
-#define VC_CMD_UNDO_H
+#ifndef VC_UNDO_H
+#define VC_UNDO_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "gamecheck.h"
+#include "checker.h"
 
 /* At set-up (every game): reset the clock bookkeeping; for Undo Chess read
  * TakebackTokens and TimeControl. Returns false after recording

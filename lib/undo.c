@@ -355,7 +355,7 @@ void vc_undo_finish(struct vc_checker *c, uint64_t line, uint64_t col)
 		return;
 	const char *decl = r->declared ? r->declared : r->movetext_result;
 	if (decl && strcmp(decl, "*") != 0)
-		return; /* accepted (or contradicted: gamecheck's finding) */
+		return; /* accepted (or contradicted: the checker's finding) */
 	r->board.result = VC_RES_NONE;
 	r->board.termination = VC_TERM_AWAITING_DECISION;
 	r->end_ply = c->game.nplies;

@@ -1,5 +1,5 @@
 /* vchess - the game checker: PGN visitor -> rules library -> one record per
- * game. See gamecheck.h. */
+ * game. See checker.h. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "gamecheck.h"
+#include "checker.h"
 #include "san.h"
 #include "undo.h"
 

@@ -11,8 +11,8 @@
  * it branches), moves after the rules ended the game, the Result tag
  * against the movetext result and against the board.
  */
-#ifndef VC_GAMECHECK_H
-#define VC_GAMECHECK_H
+#ifndef VC_CHECKER_H
+#define VC_CHECKER_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -156,7 +156,7 @@ struct vc_checker {
 	bool in_game;                /* between begin_game and end_game */
 	bool ended;                  /* the rules ended the main line */
 	bool end_open;               /* an end without legal moves not yet ruled
-	                                out after the last ply (gamecheck.c
+	                                out after the last ply (checker.c
 	                                settle_end) */
 	struct vc_gc_tag *tags;      /* filled from tag_off at the game's end */
 	struct vc_gc_tagoff *tag_off;
