@@ -1,4 +1,4 @@
-/* vchess - the input loop shared by validate and adjudicate. See
+/* vchess - the input loop of adjudicate and replay. See
  * inputloop.h. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,34 +8,6 @@
 #include "epdcheck.h"
 #include "input.h"
 #include "inputloop.h"
-
-size_t vc_member_read(void *ctx, char *buf, size_t n)
-{
-	struct vc_member_reader *mr = ctx;
-	ptrdiff_t got = vc_input_read(mr->in, buf, n);
-	if (got < 0) {
-		mr->failed = true;
-		return VC_PGN_READ_ERROR;
-	}
-	if (got > 0 && mr->tap && mr->tap_on)
-		mr->tap(mr->tap_ctx, buf, (size_t)got);
-	return (size_t)got;
-}
-
-bool vc_member_peek(struct vc_peek *pk, struct vc_member_reader *mr, const char *command,
-                    const char *path, const char *member)
-{
-	vc_peek_init(pk, vc_member_read, mr);
-	/* archive members are read when they are PGN or EPD (FORMATS.md
-	 * section 1): a README is skipped, said on stderr, and is no game. A
-	 * compressed member arrives decompressed (input.h); an archive inside
-	 * the archive fails to read: exit 3 naming it */
-	if (member && !mr->failed && !vc_peek_is_epd(pk) && !vc_peek_is_pgn(pk)) {
-		fprintf(stderr, "vchess %s: %s:%s: skipped: not PGN or EPD\n", command, path, member);
-		return false;
-	}
-	return true;
-}
 
 int vc_input_loop_path(struct vc_input_loop *L, const char *path)
 {

@@ -3,7 +3,9 @@
  * EPD (FORMATS.md section 6), run the game checker or the EPD checker over
  * it, and report unreadable inputs (FORMATS.md section 5).
  *
- * Factored out of `validate` for `adjudicate`, which also needs the bytes
+ * Used by adjudicate and replay until they run on the pipeline of
+ * pipeline.h (validate does); then this file goes. Factored out of
+ * `validate` for `adjudicate`, which also needs the bytes
  * of each stream as they are read (--fix-results copies them): the `tap`
  * hooks below. Behaviour without hooks is validate's.
  */
@@ -18,6 +20,7 @@
 #include "checker.h"
 #include "input.h"
 #include "report.h"
+#include "pipeline.h"
 
 struct vc_input_loop {
 	struct vc_report *rep;   /* unreadable inputs are reported here */
@@ -43,26 +46,7 @@ struct vc_input_loop {
 	uint64_t bytes_done;
 };
 
-/* One member of an input as a PGN read callback (vc_member_read, ctx = the
- * struct): a read failure sets `failed` and reads as VC_PGN_READ_ERROR;
- * while `tap_on`, every byte read is also passed to tap(tap_ctx, ...)
- * (tap may be NULL). */
-struct vc_member_reader {
-	struct vc_input *in;
-	bool failed;
-	void (*tap)(void *tap_ctx, const char *buf, size_t n);
-	void *tap_ctx;
-	bool tap_on;
-};
-size_t vc_member_read(void *ctx, char *buf, size_t n);
-
-/* Look at the start of a member (vc_peek_init over mr). Returns false,
- * after a note on stderr naming `command`, `path` and `member`, when it is
- * an archive member that is neither PGN nor EPD and is to be skipped
- * (FORMATS.md section 1: a README inside a zip is no game); true when it
- * is to be read (plain files and standard input always are). */
-bool vc_member_peek(struct vc_peek *pk, struct vc_member_reader *mr, const char *command,
-                    const char *path, const char *member);
+/* vc_member_reader, vc_member_read and vc_member_peek: pipeline.h. */
 
 /* Read every member of `path`. Returns VC_EXIT_OK, or VC_EXIT_INPUT after
  * reporting an input that could not be opened or read (what was read

@@ -219,7 +219,7 @@ static void json_game(struct vc_report *r, struct vc_json *j, const struct vc_gc
 	else
 		vc_json_kv_null(j, "member");
 	vc_json_kv_uint(j, "index", g->index);
-	if (r->marks && r->format == VC_FORMAT_JSONL)
+	if (r->marks && r->format != VC_FORMAT_TEXT)
 		vc_report_mark_index(r->marks, r->out, g->index);
 	vc_json_kv_uint(j, "line", g->line);
 	vc_json_kv_uint(j, "offset", g->offset);

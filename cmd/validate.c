@@ -1,8 +1,6 @@
 /* vchess validate: check PGN (and EPD/FEN) files game by game against the
  * rules of their variant; one report entry per game read.
  */
-#include <stdlib.h>
-#include <sys/stat.h>
 #include <string.h>
 
 #include "commands.h"
@@ -10,8 +8,7 @@
 #include "checker.h"
 #include "input.h"
 #include "report.h"
-#include "inputloop.h"
-#include "parvalidate.h"
+#include "pipeline.h"
 
 static const char usage[] =
         "usage: vchess validate [options] FILE...\n"
@@ -60,36 +57,7 @@ struct validate {
 	FILE *vf, *inf;
 	struct vc_report rep;
 	struct vc_cli_opts opts;
-	long invalid;
-	/* progress on stderr */
-	bool progress;
-	double t0, last_shown;
-	struct vc_input_loop loop;
-	struct vc_input_options iopts; /* --max-ratio, for the loop */
-	uint64_t total_bytes;  /* sum of known sizes, 0 when unknown */
 };
-
-static void show_progress(struct validate *v, bool final)
-{
-	double now = vc_cli_now();
-	if (!final && now - v->last_shown < 0.25)
-		return;
-	v->last_shown = now;
-	double el = now - v->t0;
-	uint64_t done = v->loop.bytes_done +
-	                (v->loop.cur ? vc_input_bytes_consumed(v->loop.cur) : 0);
-	double rate = el > 0 ? (double)v->rep.games / el : 0;
-	fprintf(stderr, "\r%.1f MB", (double)done / 1e6);
-	if (v->total_bytes)
-		fprintf(stderr, " of %.1f MB (%.0f%%)", (double)v->total_bytes / 1e6,
-		        100.0 * (double)done / (double)v->total_bytes);
-	fprintf(stderr, ", %llu games, %.0f games/s", (unsigned long long)v->rep.games, rate);
-	if (v->total_bytes && done > 0 && done < v->total_bytes && el > 1)
-		fprintf(stderr, ", %.0f s left",
-		        el * (double)(v->total_bytes - done) / (double)done);
-	fputs(final ? "\n" : "   ", stderr);
-	fflush(stderr);
-}
 
 static int own_option(void *ctx, int opt, const char *arg)
 {
@@ -103,47 +71,16 @@ static int own_option(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
-static int on_game(void *user, const struct vc_gc_game *g)
+/* The pipeline's on_game (any thread): copy streams 0 and 1 are
+ * --valid-out and --invalid-out. */
+static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g)
 {
-	struct validate *v = user;
+	(void)wctx;
 	/* the copy first: a closed report pipe ends vchess inside
 	 * vc_report_game, and the copies must then hold whole games */
-	vc_report_copy_game(&v->rep, g->valid ? v->vf : v->inf, g);
-	vc_report_game(&v->rep, g, NULL, NULL);
-	if (v->progress)
-		show_progress(v, false);
-	if (!g->valid) {
-		v->invalid++;
-		if (v->opts.max_errors > 0 && v->invalid >= v->opts.max_errors)
-			return 1; /* the input loop stops */
-	}
-	return 0;
-}
-
-/* Validate the paths in order in this thread. Returns VC_EXIT_OK or
- * VC_EXIT_INPUT. */
-static int validate_serial(struct validate *v, struct vc_checker *chk, char **paths, int n)
-{
-	int status = VC_EXIT_OK;
-	v->t0 = vc_cli_now();
-	if (v->progress)
-		for (int i = 0; i < n; i++) {
-			struct stat st;
-			if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0)
-				v->total_bytes += (uint64_t)st.st_size;
-		}
-	vc_cli_input_options(&v->opts, &v->iopts);
-	v->loop.input_opts = &v->iopts;
-	v->loop.rep = &v->rep;
-	v->loop.chk = chk;
-	v->loop.on_game = on_game;
-	v->loop.user = v;
-	for (int i = 0; i < n && !v->loop.stopped; i++)
-		if (vc_input_loop_path(&v->loop, paths[i]) == VC_EXIT_INPUT)
-			status = VC_EXIT_INPUT;
-	if (v->progress)
-		show_progress(v, true);
-	return status;
+	vc_pipe_copy_game(o, g->valid ? 0 : 1, g);
+	vc_report_game(o->rep, g, NULL, NULL);
+	return g->valid ? 0 : VC_PIPE_FAILED;
 }
 
 int cmd_validate(int argc, char **argv)
@@ -193,26 +130,13 @@ int cmd_validate(int argc, char **argv)
 		.keep_raw = v.vf || v.inf,
 		.no_final_fen = v.opts.format == VC_FORMAT_TEXT, /* JSON only shows it */
 	};
-	struct vc_checker chk;
-	if (vc_checker_init(&chk, &go, on_game, &v)) {
-		vc_cli_error("validate", "out of memory");
-		return VC_EXIT_INPUT;
-	}
-	v.progress = vc_cli_progress(&v.opts);
-	int status = -1;
-	/* -j N: worker threads, unless the output needs the sequential order
-	 * (one JSON document, exact --max-errors); see parvalidate.h */
-	if (v.opts.jobs > 1 && v.opts.format != VC_FORMAT_JSON && v.opts.max_errors == 0) {
-		struct vc_par_validate pv = {
-			.jobs = v.opts.jobs, .gc = &go, .opts = &v.opts, .shredder = v.shredder,
-			.rep = &v.rep, .valid_out = v.vf, .invalid_out = v.inf,
-			.progress = v.progress,
-		};
-		status = vc_validate_parallel(&pv, argv + first, argc - first);
-	}
-	if (status < 0) /* one thread, or the threads could not start */
-		status = validate_serial(&v, &chk, argv + first, argc - first);
-	vc_checker_release(&chk);
+	const struct vc_pipe_command cmd = { .ctx = &v, .on_game = on_game };
+	const struct vc_pipe pipe = {
+		.cmd = &cmd, .gc = &go, .opts = &v.opts, .shredder = v.shredder,
+		.rep = &v.rep, .ncopies = 2, .copies = { v.vf, v.inf },
+		.progress = vc_cli_progress(&v.opts),
+	};
+	int status = vc_pipe_run(&pipe, argv + first, argc - first);
 	vc_report_summary(&v.rep);
 	/* every output is closed and checked: a full disk is exit 3 */
 	int closed = vc_cli_close_file("validate", v.vf, v.valid_out);

@@ -4,11 +4,12 @@
 # usage: tests/par_identical.sh VCHESS
 #
 # validate -j cuts its input into chunks that worker threads read on their
-# own (cmd/parvalidate.h). Here the chunks are made tiny
+# own (cmd/pipeline.c). Here the chunks are made tiny
 # (VCHESS_CHUNK_SIZE), so that cuts fall everywhere: inside comments (one
 # holding a blank line and `[Event`), tags, `%` lines, CR LF pairs, games
 # without a blank line or without a result. For every input the report
-# (text, text --verbose, jsonl, jsonl --strict, json, text --quiet), the
+# (text, text --verbose, jsonl, jsonl --strict, json, text --quiet, and
+# --max-errors, where -j N must stop exactly where -j 1 does), the
 # --valid-out and --invalid-out files, standard error and the exit status
 # of -j 2 and -j 3 must equal those of -j 1. Inputs: every file of
 # tests/data and data/games, the reference edge-case corpus when it is
@@ -109,7 +110,9 @@ same() { # same A B WHAT
 # all files in one run: every option set, several chunk sizes and -j
 set -- $(cat "$list")
 for opts in "--format jsonl" "--format text --verbose" "--format text" \
-            "--format jsonl --strict" "--format json" "--format text --quiet"; do
+            "--format jsonl --strict" "--format json" "--format text --quiet" \
+            "--format jsonl --max-errors 1" "--format text --max-errors 7" \
+            "--format json --max-errors 3"; do
 	# shellcheck disable=SC2086
 	run ref 1 16 $opts "$@"
 	for chunk in 16 61 257 1000 4096 1048576; do

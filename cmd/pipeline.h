@@ -1,0 +1,139 @@
+/* vchess - the pipeline of the commands that read games (validate, and
+ * adjudicate and replay once plugged in): inputs are opened and read,
+ * their games checked, and each game handed to the command, which writes
+ * its report entry and its copies; the pipeline writes everything in input
+ * order and merges the summary. One code path for every -j (vchess(1),
+ * "-j N"): N threads in all, the calling thread included, which reads the
+ * input, writes the output and checks games when it would otherwise wait.
+ * With -j 1 no thread is started and nothing is copied or handed over:
+ * the checker reads each input directly, and the command writes straight
+ * to the final outputs. The map of the stages is at the top of
+ * pipeline.c.
+ *
+ * Options of FORMATS.md section 6 that the pipeline implements for every
+ * command: -j, --progress, --max-errors (stop after N games the command
+ * calls failed, exactly where -j 1 stops), --max-ratio (through
+ * vc_cli_input_options), and unreadable inputs (FORMATS.md section 5,
+ * exit 3). Output is byte for byte the same for every -j, in every
+ * --format (tests/par_identical.sh).
+ *
+ * Environment, for tests: VCHESS_CHUNK_SIZE (bytes, >= 16) sets the chunk
+ * size of -j N >= 2; VCHESS_PAR_DEBUG prints chunk and job counts.
+ */
+#ifndef VC_CMD_PIPELINE_H
+#define VC_CMD_PIPELINE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "common.h"
+#include "checker.h"
+#include "epdcheck.h"
+#include "input.h"
+#include "report.h"
+
+/* Extra per-game output streams a command may have besides the report
+ * (validate: --valid-out, --invalid-out; adjudicate: --fix-results;
+ * replay: --final-pgn). */
+#define VC_PIPE_MAX_COPIES 4
+
+/* Where a command's on_game writes one game's output. The streams are the
+ * final outputs (-j 1, EPD members) or per-game buffers of the pipeline
+ * that it writes out in input order; the command cannot tell and must not
+ * care: it writes the game's entry with vc_report_game(o->rep, ...) (or
+ * vc_report_game with extra JSON members, or text lines of its own to
+ * o->rep->out, writing game numbers with vc_report_put_index(o->rep->marks,
+ * o->rep->out, g->index) so that they are renumbered), and its copies to
+ * o->copy[k] (NULL when output k was not asked for). Counts of o->rep
+ * (games, valid, invalid, findings by code) are merged into the main report
+ * by the pipeline. Nothing written here may be flushed or closed. */
+struct vc_pipe_out {
+	struct vc_report *rep;
+	FILE *copy[VC_PIPE_MAX_COPIES];
+	void *priv; /* the pipeline's */
+};
+
+/* Copy game g's original bytes unchanged to o->copy[k] (as
+ * vc_report_copy_game: followed by a blank line in the game's line-end
+ * style), or, when the record does not hold them (longer than
+ * limit-raw/limit-line), a note on standard error that it was not copied,
+ * in input order with the rest of standard error. o->copy[k] NULL:
+ * nothing. The checker must keep raw bytes (vc_gc_options.keep_raw). */
+void vc_pipe_copy_game(struct vc_pipe_out *o, int k, const struct vc_gc_game *g);
+
+/* on_game's return value: this game counts towards --max-errors (validate
+ * and replay: an invalid game). */
+#define VC_PIPE_FAILED 1
+
+/* What a command plugs into the pipeline. Hooks marked (any thread) may
+ * run in several threads at once, each with its own worker context; the
+ * others run in the calling thread, one at a time. */
+struct vc_pipe_command {
+	void *ctx; /* the command's, passed to worker_new, merge, worker_free */
+	/* Per worker, before any game (calling thread): set up a context of
+	 * the worker's own (scratch space, a per-worker summary), and the
+	 * worker's checker if need be (vc_checker_on_event for replay).
+	 * Returns the worker context, NULL when out of memory. NULL hook:
+	 * the context is ctx (then on_game must not write to ctx). */
+	void *(*worker_new)(void *ctx, struct vc_checker *chk);
+	void (*worker_free)(void *ctx, void *wctx);
+	/* One game, in input order within a worker's stretch of input (any
+	 * thread): write its output to o (see struct vc_pipe_out). Returns 0
+	 * or VC_PIPE_FAILED. */
+	int (*on_game)(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g);
+	/* Optional summary state of the command's own (adjudicate: standings):
+	 * take(wctx) (any thread) hands over what the worker summed since the
+	 * last take (NULL: nothing) and starts afresh; merge(ctx, state, true)
+	 * (calling thread) adds it to the command's totals, in input order;
+	 * merge(ctx, state, false) (any thread) frees a state whose games
+	 * were thrown away (work done ahead that -j 1 would not have done).
+	 * merge owns and frees state either way. */
+	void *(*take)(void *wctx);
+	void (*merge)(void *ctx, void *state, bool keep);
+};
+
+struct vc_pipe {
+	const struct vc_pipe_command *cmd;
+	const struct vc_gc_options *gc;  /* checker options; keep_raw for copies */
+	const struct vc_cli_opts *opts;  /* -j, --max-errors, --max-ratio, format */
+	bool shredder;                   /* as given to vc_report_init */
+	struct vc_report *rep;           /* the main report (vc_report_init done;
+	                                    the summary is the caller's) */
+	int ncopies;                     /* 0..VC_PIPE_MAX_COPIES */
+	FILE *copies[VC_PIPE_MAX_COPIES]; /* the final copy streams, or NULL */
+	bool progress;                   /* progress line on standard error */
+};
+
+/* Read every path in order ('-' is standard input; compressed files and
+ * archives by content; PGN or EPD by content, FORMATS.md section 6) and
+ * hand each game to p->cmd. Returns VC_EXIT_OK, or VC_EXIT_INPUT when an
+ * input could not be opened or read (reported on standard error and
+ * counted in p->rep; every game read before the fault is reported).
+ * Stops early, reading no further input, once --max-errors games failed.
+ * Fewer threads than asked when threads cannot be started. */
+int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths);
+
+/* ---- Pieces shared with cmd/inputloop.c (until it goes) ---- */
+
+/* One member of an input as a PGN read callback (vc_member_read, ctx = the
+ * struct): a read failure sets `failed` and reads as VC_PGN_READ_ERROR;
+ * while `tap_on`, every byte read is also passed to tap(tap_ctx, ...)
+ * (tap may be NULL). */
+struct vc_member_reader {
+	struct vc_input *in;
+	bool failed;
+	void (*tap)(void *tap_ctx, const char *buf, size_t n);
+	void *tap_ctx;
+	bool tap_on;
+};
+size_t vc_member_read(void *ctx, char *buf, size_t n);
+
+/* Look at the start of a member (vc_peek_init over mr). Returns false,
+ * after a note on stderr naming `command`, `path` and `member`, when it is
+ * an archive member that is neither PGN nor EPD and is to be skipped
+ * (FORMATS.md section 1: a README inside a zip is no game); true when it
+ * is to be read (plain files and standard input always are). */
+bool vc_member_peek(struct vc_peek *pk, struct vc_member_reader *mr, const char *command,
+                    const char *path, const char *member);
+
+#endif
