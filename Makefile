@@ -58,8 +58,9 @@ $(BUILD)/libvcformats.a: $(FMT_OBJ)
 vchess: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
-# The unit tests also link the command-line helpers (tests/test_cli.c).
-CLI_OBJ = $(BUILD)/cmd/common.o
+# The unit tests also link the command-line helpers (tests/test_cli.c) and
+# the pipeline (tests/test_pipeline.c).
+CLI_OBJ = $(BUILD)/cmd/common.o $(BUILD)/cmd/pipeline.o $(BUILD)/cmd/report.o $(BUILD)/cmd/epdcheck.o
 
 $(BUILD)/unit-tests: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) -lcriterion $(LDLIBS)

@@ -185,6 +185,8 @@ struct pipeline {
 	bool direct;             /* -j 1 (or no thread could start) */
 	uint64_t nread;          /* chunks published */
 	uint64_t flushed;        /* chunks whose output is written */
+	uint64_t streamed;       /* chunks passed to cmd->stream_bytes */
+	bool stream_open;        /* cmd->stream_begin called, stream_end not yet */
 	struct job *chain;       /* the chain job being written */
 	uint64_t chain_base;     /* games of the member before it */
 	uint64_t member_games;   /* games of the current member written */
@@ -606,6 +608,11 @@ static int worker_on_game(void *user, const struct vc_gc_game *g)
 	int r = pl->cmd->on_game(w->wctx, &w->out, g);
 	bool failed = (r & VC_PIPE_FAILED) && pl->max_errors > 0;
 	if (w->direct) {
+		if (pl->cmd->stream_bytes && pl->cmd->take) {
+			void *st = pl->cmd->take(w->wctx);
+			if (st)
+				pl->cmd->merge(pl->cmd->ctx, st, true);
+		}
 		if (pl->progress)
 			show_progress(pl, false);
 		if (failed && ++pl->fails >= pl->max_errors) {
@@ -933,6 +940,16 @@ static void flush_ready(struct pipeline *pl)
 		struct seg *s = J->head;
 		if (!s || !s->done)
 			return;
+		if (pl->streamed == pl->flushed && pl->cmd->stream_bytes) {
+			/* the chunk's bytes before the games that end in it */
+			pl->streamed++;
+			pthread_mutex_unlock(&pl->mu);
+			if (c->first && pl->cmd->stream_begin)
+				pl->cmd->stream_begin(pl->cmd->ctx, c->source, c->member);
+			pl->stream_open = true;
+			pl->cmd->stream_bytes(pl->cmd->ctx, (const char *)c->buf, c->len);
+			pthread_mutex_lock(&pl->mu);
+		}
 		J->head = s->next;
 		if (!J->head)
 			J->tail = NULL;
@@ -948,6 +965,14 @@ static void flush_ready(struct pipeline *pl)
 		pthread_cond_broadcast(&pl->cv_chunk); /* a job may wait for this */
 		if (pl->stopped) {
 			stop_all(pl);
+			if (pl->stream_open) {
+				/* as -j 1 ends the member it stopped in */
+				pl->stream_open = false;
+				pthread_mutex_unlock(&pl->mu);
+				if (pl->cmd->stream_end)
+					pl->cmd->stream_end(pl->cmd->ctx);
+				pthread_mutex_lock(&pl->mu);
+			}
 			return;
 		}
 		if (!chunk_end)
@@ -956,6 +981,13 @@ static void flush_ready(struct pipeline *pl)
 			job_orphan(c->own);
 		c->own = NULL;
 		pl->flushed++;
+		if (c->last && pl->stream_open) {
+			pl->stream_open = false;
+			pthread_mutex_unlock(&pl->mu);
+			if (pl->cmd->stream_end)
+				pl->cmd->stream_end(pl->cmd->ctx);
+			pthread_mutex_lock(&pl->mu);
+		}
 		if (over) {
 			pl->chain = NULL;
 			job_free(J);
@@ -1185,6 +1217,18 @@ static void direct_member(struct pipeline *pl, struct vc_peek *pk, bool epd, con
                           const char *member)
 {
 	struct worker *w = &pl->workers[0];
+	const struct vc_pipe_command *cmd = pl->cmd;
+	if (cmd->stream_bytes) {
+		/* the member reader passes on what it reads from here on */
+		struct vc_member_reader *mr = pk->ctx;
+		if (cmd->stream_begin)
+			cmd->stream_begin(cmd->ctx, path, member);
+		if (pk->len)
+			cmd->stream_bytes(cmd->ctx, pk->buf, pk->len);
+		mr->tap = cmd->stream_bytes;
+		mr->tap_ctx = cmd->ctx;
+		mr->tap_on = true;
+	}
 	w->direct = true;
 	w->out.rep = pl->rep;
 	for (int k = 0; k < VC_PIPE_MAX_COPIES; k++)
@@ -1194,11 +1238,13 @@ static void direct_member(struct pipeline *pl, struct vc_peek *pk, bool epd, con
 	else
 		vc_checker_run(&w->chk, vc_peek_read, pk, path, member);
 	w->direct = false;
-	if (pl->cmd->take) {
-		void *st = pl->cmd->take(w->wctx);
+	if (cmd->take) {
+		void *st = cmd->take(w->wctx);
 		if (st)
-			pl->cmd->merge(pl->cmd->ctx, st, true);
+			cmd->merge(cmd->ctx, st, true);
 	}
+	if (cmd->stream_end)
+		cmd->stream_end(cmd->ctx);
 }
 
 size_t vc_member_read(void *ctx, char *buf, size_t n)

@@ -90,6 +90,19 @@ struct vc_pipe_command {
 	 * merge owns and frees state either way. */
 	void *(*take)(void *wctx);
 	void (*merge)(void *ctx, void *state, bool keep);
+	/* Optional, for an output that is the whole input with changes
+	 * (adjudicate --fix-results): every byte of each member, unchanged
+	 * and in input order, in the calling thread; stream_begin and
+	 * stream_end bracket one member (source, and member or NULL). The
+	 * bytes of a game have all been passed to stream_bytes before merge()
+	 * gets the state of the worker that checked it, so a command puts
+	 * what it learnt of a game (its offset g->offset and length
+	 * g->raw_len, say) into its state and rewrites the held bytes in
+	 * merge. With these hooks set, take and merge also run after every
+	 * game of -j 1, so that what is held stays small. */
+	void (*stream_begin)(void *ctx, const char *source, const char *member);
+	void (*stream_bytes)(void *ctx, const char *buf, size_t n);
+	void (*stream_end)(void *ctx);
 };
 
 struct vc_pipe {
