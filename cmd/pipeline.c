@@ -203,6 +203,7 @@ struct pipeline {
 	 * holds an item (segments are rendered in it) */
 	bool json;
 	struct vc_json json_more;
+	bool copy_any[VC_PIPE_MAX_COPIES]; /* an item was written (copy_sep) */
 	/* statistics (VCHESS_PAR_DEBUG) */
 	uint64_t st_jobs, st_extend, st_restart, st_giveup, st_helped;
 	/* progress */
@@ -599,6 +600,21 @@ void vc_pipe_copy_game(struct vc_pipe_out *o, int k, const struct vc_gc_game *g)
 	fputs(" not copied: longer than vchess keeps (limit-raw, limit-line)\n", s->fn);
 }
 
+void vc_pipe_copy_item(struct vc_pipe_out *o, int k)
+{
+	FILE *f = o->copy[k];
+	struct worker *w = o->priv;
+	struct pipeline *pl = w->pl;
+	const char *sep = pl->p->copy_sep[k];
+	if (!f || !sep)
+		return;
+	/* chunked: always, and the writer drops the stream's first */
+	if (!w->direct || pl->copy_any[k])
+		fputs(sep, f);
+	if (w->direct)
+		pl->copy_any[k] = true;
+}
+
 static void flush_ready(struct pipeline *pl);
 
 static int worker_on_game(void *user, const struct vc_gc_game *g)
@@ -893,9 +909,19 @@ static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 		}
 		vc_report_write_marked(rep->out, b, n, &s->marks, base);
 	}
-	for (int k = 0; k < p->ncopies; k++)
-		if (s->copy[k] && s->copy[k]->len)
-			fwrite(s->copy[k]->p, 1, s->copy[k]->len, p->copies[k]);
+	for (int k = 0; k < p->ncopies; k++) {
+		struct gbuf *g = s->copy[k];
+		if (!g || !g->len)
+			continue;
+		size_t skip = 0;
+		if (p->copy_sep[k] && !pl->copy_any[k]) {
+			skip = strlen(p->copy_sep[k]); /* the stream's first item */
+			if (skip > g->len)
+				skip = g->len;
+		}
+		pl->copy_any[k] = true;
+		fwrite(g->p + skip, 1, g->len - skip, p->copies[k]);
+	}
 	if (s->note && s->note->len)
 		vc_report_write_marked(stderr, s->note->p, s->note->len, &s->note_marks, base);
 	vc_cli_check_output(rep->out);

@@ -61,6 +61,12 @@ struct vc_pipe_out {
  * nothing. The checker must keep raw bytes (vc_gc_options.keep_raw). */
 void vc_pipe_copy_game(struct vc_pipe_out *o, int k, const struct vc_gc_game *g);
 
+/* An item (a game) of copy stream k begins: writes p->copy_sep[k] to
+ * o->copy[k] unless this is the first item of the stream (replay
+ * --final-pgn: a blank line between games). On a stream with a separator
+ * every item must begin so. o->copy[k] NULL: nothing. */
+void vc_pipe_copy_item(struct vc_pipe_out *o, int k);
+
 /* on_game's return value: this game counts towards --max-errors (validate
  * and replay: an invalid game). */
 #define VC_PIPE_FAILED 1
@@ -114,6 +120,7 @@ struct vc_pipe {
 	                                    the summary is the caller's) */
 	int ncopies;                     /* 0..VC_PIPE_MAX_COPIES */
 	FILE *copies[VC_PIPE_MAX_COPIES]; /* the final copy streams, or NULL */
+	const char *copy_sep[VC_PIPE_MAX_COPIES]; /* see vc_pipe_copy_item; NULL: none */
 	bool progress;                   /* progress line on standard error */
 };
 
