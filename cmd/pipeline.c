@@ -624,7 +624,7 @@ static int worker_on_game(void *user, const struct vc_gc_game *g)
 	int r = pl->cmd->on_game(w->wctx, &w->out, g);
 	bool failed = (r & VC_PIPE_FAILED) && pl->max_errors > 0;
 	if (w->direct) {
-		if (pl->cmd->stream_bytes && pl->cmd->take) {
+		if (pl->cmd->take) {
 			void *st = pl->cmd->take(w->wctx);
 			if (st)
 				pl->cmd->merge(pl->cmd->ctx, st, true);

@@ -93,7 +93,9 @@ struct vc_pipe_command {
 	 * (calling thread) adds it to the command's totals, in input order;
 	 * merge(ctx, state, false) (any thread) frees a state whose games
 	 * were thrown away (work done ahead that -j 1 would not have done).
-	 * merge owns and frees state either way. */
+	 * merge owns and frees state either way. Under -j 1 they run after
+	 * every game; under -j N after a worker's stretch of output (at most
+	 * a chunk's worth of games), so what a state holds stays small. */
 	void *(*take)(void *wctx);
 	void (*merge)(void *ctx, void *state, bool keep);
 	/* Optional, for an output that is the whole input with changes
@@ -104,8 +106,7 @@ struct vc_pipe_command {
 	 * gets the state of the worker that checked it, so a command puts
 	 * what it learnt of a game (its offset g->offset and length
 	 * g->raw_len, say) into its state and rewrites the held bytes in
-	 * merge. With these hooks set, take and merge also run after every
-	 * game of -j 1, so that what is held stays small. */
+	 * merge. */
 	void (*stream_begin)(void *ctx, const char *source, const char *member);
 	void (*stream_bytes)(void *ctx, const char *buf, size_t n);
 	void (*stream_end)(void *ctx);
