@@ -1,5 +1,6 @@
 #!/bin/sh
-# validate -j N writes exactly what -j 1 writes.
+# validate -j N writes exactly what -j 1 writes (and adjudicate and replay,
+# once they take -j).
 #
 # usage: tests/par_identical.sh VCHESS
 #
@@ -120,6 +121,45 @@ for opts in "--format jsonl" "--format text --verbose" "--format text" \
 			# shellcheck disable=SC2086
 			run par "$jobs" "$chunk" $opts "$@"
 			same ref par "all files, $opts, -j $jobs, chunk $chunk"
+		done
+	done
+done
+
+# adjudicate and replay run on the same pipeline (cmd/pipeline.h): the
+# same comparisons, with their own outputs (--fix-results, --final-pgn),
+# once they take -j
+runc() { # runc NAME CMD JOBS CHUNK OPTIONS... -- like run, no copy outputs
+	name=$1 cmd=$2 jobs=$3 chunk=$4
+	shift 4
+	runs=$((runs + 1))
+	rm -f "$tmp/fix"
+	VCHESS_CHUNK_SIZE=$chunk "$VCHESS" "$cmd" --no-progress -j "$jobs" "$@" \
+		> "$tmp/$name.out" 2> "$tmp/$name.err"
+	echo $? > "$tmp/$name.status"
+	if [ -f "$tmp/fix" ]; then mv "$tmp/fix" "$tmp/$name.valid"; else : > "$tmp/$name.valid"; fi
+	: > "$tmp/$name.invalid"
+}
+set -- $(cat "$list")
+for cmd in adjudicate replay; do
+	"$VCHESS" "$cmd" --help 2>/dev/null | grep -q -- '--jobs' || continue
+	if [ $cmd = adjudicate ]; then
+		sets="--format=text --format=jsonl,--standings --format=json,--standings
+		      --format=text,--verbose --fix-results,$tmp/fix,--standings
+		      --format=jsonl,--max-errors,3"
+	else
+		sets="--format=text --format=jsonl --format=json --format=text,--verbose
+		      --final-pgn --final-pgn,--verbose --format=jsonl,--max-errors,3"
+	fi
+	for set in $sets; do
+		opts=$(echo "$set" | tr ',' ' ')
+		# shellcheck disable=SC2086
+		runc ref "$cmd" 1 16 $opts "$@"
+		for chunk in 16 257 4096; do
+			for jobs in 2 3; do
+				# shellcheck disable=SC2086
+				runc par "$cmd" "$jobs" "$chunk" $opts "$@"
+				same ref par "$cmd, all files, $opts, -j $jobs, chunk $chunk"
+			done
 		done
 	done
 done
