@@ -112,6 +112,25 @@ struct vc_pipe_command {
 	void (*stream_end)(void *ctx);
 };
 
+/* Plugging a command in (validate.c is the smallest example):
+ *   validate   on_game: vc_pipe_copy_game to copy 0 (--valid-out) or 1
+ *              (--invalid-out), vc_report_game; FAILED when invalid.
+ *   replay     worker_new: a copy of the command with its own move history,
+ *              vc_checker_on_event(chk, ...) feeding it; on_game: the text
+ *              entry (game numbers by vc_report_put_index) and
+ *              vc_report_game with its JSON extra into o->rep, or the final
+ *              PGN into copy 0 after vc_pipe_copy_item (copy_sep "\n");
+ *              notes about games go to o->rep->out when it is standard
+ *              error (--final-pgn), so they stay in place among the
+ *              findings.
+ *   adjudicate worker_new: its own verdict and scratch game; on_game:
+ *              the verdict, its report entry (text line or JSON extra) into
+ *              o->rep, and a record (counts; White, Black and the result
+ *              for --standings; offset, length and corrected result for
+ *              --fix-results) into the worker's state; take/merge: the
+ *              counts, standings_add and the correction of the held bytes
+ *              in input order; stream_*: --fix-results' copy of the input.
+ */
 struct vc_pipe {
 	const struct vc_pipe_command *cmd;
 	const struct vc_gc_options *gc;  /* checker options; keep_raw for copies */
