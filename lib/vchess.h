@@ -17,4 +17,14 @@
 #include "variant_antichess.h"
 #include "variant_backwards.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
+
 #endif
