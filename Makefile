@@ -158,7 +158,7 @@ check-exports: deps $(BUILD)/$(SOFILE)
 # A C and a C++ program built against an installed copy (make install
 # DESTDIR=tmp), with pkg-config, static and shared, agree with ./vchess.
 check-embed: deps all
-	sh tests/embed/run.sh ./vchess
+	MAKE="$(MAKE)" sh tests/embed/run.sh ./vchess
 
 # The Python module (lib/python/vchess) installed in a temporary prefix,
 # under Debian's /usr/bin/python3, against the CLI (pytest).
