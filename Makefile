@@ -163,7 +163,7 @@ check-embed: deps all
 # The Python module (lib/python/vchess) installed in a temporary prefix,
 # under Debian's /usr/bin/python3, against the CLI (pytest).
 check-python: deps all
-	sh lib/python/tests/run.sh ./vchess
+	MAKE="$(MAKE)" sh lib/python/tests/run.sh ./vchess
 
 check: deps all check-unit check-golden check-corpus check-perft-quick check-hostile check-parallel \
        check-exports check-embed check-python check-asan
