@@ -21,6 +21,9 @@ LIBDIR  ?= $(PREFIX)/lib
 INCDIR  ?= $(PREFIX)/include
 MANDIR  ?= $(PREFIX)/share/man
 PYTHON  ?= /usr/bin/python3
+# Run after installing the shared library as root without DESTDIR (the
+# tests' installs into temporary prefixes set LDCONFIG=true).
+LDCONFIG ?= ldconfig
 # Where $(PYTHON) looks for modules of the prefix: Debian's interpreter reads
 # /usr/lib/python3/dist-packages for /usr and
 # PREFIX/lib/python3.X/dist-packages for any other prefix (/usr/local).
@@ -236,8 +239,8 @@ install: all install-python
 	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
 	for s in 3 5 7; do for f in man/*.$$s; do [ ! -f "$$f" ] || \
 	  install -m 644 "$$f" $(DESTDIR)$(MANDIR)/man$$s/; done; done
-	@if [ -z "$(DESTDIR)" ] && command -v ldconfig >/dev/null && \
-	  [ "$$(id -u)" -eq 0 ]; then ldconfig; fi
+	@if [ -z "$(DESTDIR)" ] && command -v $(LDCONFIG) >/dev/null && \
+	  [ "$$(id -u)" -eq 0 ]; then $(LDCONFIG); fi
 
 # The Python package, with the installed library's path written into
 # vchess/_libpath.py (the module falls back to the soname when it is absent).

@@ -13,7 +13,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/vchess-python.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 prefix=$tmp/prefix
-$make -s install PREFIX="$prefix" PYTHON="$python" >/dev/null ||
+$make -s install PREFIX="$prefix" PYTHON="$python" LDCONFIG=true >/dev/null ||
 	{ echo "check-python: make install PREFIX=$prefix failed" >&2; exit 1; }
 # where make install put the module for this interpreter and prefix
 pydir=$prefix/lib/python$($python -c 'import sys; print("%d.%d" % sys.version_info[:2])')/dist-packages

@@ -16,7 +16,7 @@ Variants are named as `vchess variants` lists them ("standard", "chess960",
 Errors raise vchess.Error, whose .code is the stable finding word of the
 CLI's reports ("fen-no-king", "unknown-variant", ...).
 """
-from ._ffi import MAX_MOVES, MOVE_TEXT, ffi, lib, library_path
+from ._ffi import FEN_SYNTAX, MAX_MOVES, MOVE_TEXT, ffi, lib, library_path
 
 __all__ = ["Error", "perft", "legal_moves", "library_path"]
 __version__ = "0.1.0"
@@ -57,7 +57,8 @@ def _position(fen, variant):
     res = ffi.new("struct vc_fen_result *")
     data = fen.encode("utf-8")
     if b"\0" in data:
-        raise Error("fen-syntax", _text(lib.vc_fen_strerror(1)))
+        raise Error(_text(lib.vc_fen_code(FEN_SYNTAX)),
+                    _text(lib.vc_fen_strerror(FEN_SYNTAX)))
     status = lib.vc_fen_parse(pos, data, _variant(variant), res)
     if status != 0:
         raise Error(_text(lib.vc_fen_code(status)),

@@ -79,6 +79,8 @@ uint64_t vc_perft(const struct vc_position *pos, int depth);
 char *vc_move_to_uci(const struct vc_position *pos, vc_move m, char *buf);
 """)
 
+# position.h: VC_FEN_SYNTAX of enum vc_fen_status.
+FEN_SYNTAX = 1
 # types.h: VC_MAX_MOVES, the room every move list needs.
 MAX_MOVES = 1024
 # The room a variant's write_move hook may use (the CLI gives it 64).
