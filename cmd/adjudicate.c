@@ -62,8 +62,6 @@ static const struct option own_options[] = {
 	{ 0, 0, 0, 0 },
 };
 
-
-
 struct adjudicate {
 	struct vc_cli_opts opts;
 	const char *fix_path;
