@@ -84,8 +84,6 @@ static void json_extra(void *ctx, struct vc_json *j)
 	vc_replay_json_game(j, jc->g, jc->h);
 }
 
-/* ---- driving ------------------------------------------------------------------ */
-
 static int on_game(void *user, const struct vc_gc_game *g)
 {
 	struct replay *R = user;
@@ -96,10 +94,11 @@ static int on_game(void *user, const struct vc_gc_game *g)
 		if (g->valid && g->setup_ok && !h->failed) {
 			vc_final_pgn_game(R->out, R->first_pgn, g, h);
 			R->first_pgn = false;
-		} else
+		} else {
 			vc_cli_error("replay", "%s: game %llu not written to the final PGN: %s",
 			             g->source, (unsigned long long)g->index,
 			             h->failed ? "out of memory" : "invalid");
+		}
 	} else {
 		if (R->opts.format == VC_FORMAT_TEXT && !R->opts.quiet) {
 			char loc[512];

@@ -12,7 +12,6 @@ void vc_pgnfix_release(struct vc_pgnfix *fx)
 	fx->len = fx->cap = 0;
 }
 
-
 static void fix_write(struct vc_pgnfix *fx, const char *p, size_t n)
 {
 	if (!n)

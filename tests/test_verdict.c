@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "checker.h"
+#include "pgnfix.h"
 #include "pgnwrite.h"
 #include "standings.h"
 #include "verdict.h"
@@ -412,4 +413,57 @@ Test(pgnwrite, movetext_wraps_at_79_columns)
 	                 "Nf3 Nf6 9. Nf3 Nf6 10. Nf3 Nf6 11. Nf3 Nf6 12. Nf3 Nf6 ( {taken back} 13... e5\n"
 	                 ") {note: e4} 1/2-1/2\n");
 	free(buf);
+}
+
+/* ---- --fix-results: the copy with corrected results -------------------------- */
+
+struct fix_run {
+	struct vc_judge judge;
+	struct vc_pgnfix fx;
+};
+
+static int fix_one(void *user, const struct vc_gc_game *g)
+{
+	struct fix_run *r = user;
+	struct vc_verdict v;
+	vc_judge_game(&r->judge, g, &v);
+	vc_pgnfix_game(&r->fx, g, vc_verdict_needs_fix(&v) ? vc_result_string(v.result) : NULL);
+	return 0;
+}
+
+Test(pgnfix, results_set_to_the_verdict_every_other_byte_kept)
+{
+	/* game 1: no Result tag, a wrong token (a tag is added with the
+	 * game's CRLF line ends); game 2: agrees, copied as is; game 3: a
+	 * wrong tag and no token */
+	static const char in[] =
+	        "[Event \"a \\\\ b\"]\r\n\r\n1. f3 e5 2. g4 Qh4# {mate} 1-0\r\n\r\n"
+	        "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n"
+	        "[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4#\n";
+	static const char want[] =
+	        "[Event \"a \\\\ b\"]\r\n[Result \"0-1\"]\r\n\r\n1. f3 e5 2. g4 Qh4# {mate} 0-1\r\n\r\n"
+	        "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n"
+	        "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+	char *out = NULL;
+	size_t len = 0;
+	struct fix_run r;
+	memset(&r, 0, sizeof r);
+	r.fx.f = open_memstream(&out, &len);
+	cr_assert(r.fx.f);
+	cr_assert_eq(vc_judge_init(&r.judge, VC_RULES_FIDE), 0);
+	struct vc_gc_options go = { .rules = VC_RULES_FIDE, .keep_raw = true };
+	struct vc_checker chk;
+	cr_assert_eq(vc_checker_init(&chk, &go, fix_one, &r), 0);
+	vc_pgnfix_tap_begin(&r.fx, "test", NULL);
+	vc_pgnfix_tap(&r.fx, in, strlen(in));
+	struct text_src src = { in, strlen(in) };
+	vc_checker_run(&chk, text_read, &src, "test", NULL);
+	vc_pgnfix_tap_end(&r.fx);
+	vc_checker_release(&chk);
+	fclose(r.fx.f);
+	cr_assert_eq(r.fx.fixed, 2);
+	cr_assert_str_eq(out, want);
+	free(out);
+	vc_pgnfix_release(&r.fx);
+	vc_judge_release(&r.judge);
 }
