@@ -13,6 +13,11 @@
 #include "checker.h"
 #include "history.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* Write record g with its history h (vc_history_finish done) to f as one
  * PGN game: the seven tag roster (its Result: the declared result when it
  * is one, else "*"), Variant, SetUp and FEN as needed, the record's other
@@ -20,5 +25,10 @@
  * result. `first`: the first game of f (no blank line before it). */
 void vc_final_pgn_game(FILE *f, bool first, const struct vc_gc_game *g,
                        const struct vc_history *h);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

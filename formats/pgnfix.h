@@ -17,6 +17,11 @@
 
 #include "checker.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* Zero-initialise and set f; release with vc_pgnfix_release. */
 struct vc_pgnfix {
 	FILE *f;           /* where the copy goes */
@@ -42,5 +47,10 @@ void vc_pgnfix_tap_end(void *ctx);
  * token set to `result` ("1-0", "0-1", "1/2-1/2", "*") unless NULL. A
  * game whose bytes are no longer held is copied unchanged. */
 void vc_pgnfix_game(struct vc_pgnfix *fx, const struct vc_gc_game *g, const char *result);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

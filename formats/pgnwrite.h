@@ -13,6 +13,11 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* Column at which movetext lines wrap (PGN export format: below 80). */
 #define VC_PGNW_WIDTH 79
 
@@ -59,5 +64,10 @@ void vc_pgnw_close_variation(struct vc_pgnw *w);
 /* End the movetext with the result token (`result`: "1-0", "0-1",
  * "1/2-1/2" or "*") and a line end. */
 void vc_pgnw_end(struct vc_pgnw *w, const char *result);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

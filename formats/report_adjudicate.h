@@ -13,6 +13,11 @@
 #include "standings.h"
 #include "verdict.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* The verdict line of record g judged as v, to f: "LOC: game N (White -
  * Black): RESULT by RULE at ply N ...; declared ...: agrees". `loc` is the
  * game's location as the report writes it. */
@@ -38,5 +43,10 @@ void vc_adjudicate_text_summary(FILE *f, const struct vc_adjudicate_summary *s);
 /* The summary members (JSON) "adjudication", "standings",
  * "standings_unfinished", into the open summary object of j. */
 void vc_adjudicate_json_summary(struct vc_json *j, const struct vc_adjudicate_summary *s);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

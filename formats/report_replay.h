@@ -14,6 +14,11 @@
 #include "history.h"
 #include "json.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* Write the text report of record g and its history h (vc_history_finish
  * done) to f. `loc` is the game's location as the report writes it
  * ("file:line:col"); `shredder`: the start FEN as Shredder-FEN. */
@@ -24,5 +29,10 @@ void vc_replay_text_game(FILE *f, const char *loc, const struct vc_gc_game *g,
  * j. */
 void vc_replay_json_game(struct vc_json *j, const struct vc_gc_game *g,
                          const struct vc_history *h);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

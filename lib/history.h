@@ -16,6 +16,11 @@
 
 #include "checker.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 #define VC_HISTORY_MOVE_MAX 32 /* move text, with its NUL */
 
 /* A ply ever played. Children of a node are the plies played from the
@@ -96,5 +101,10 @@ bool vc_history_has_tokens(const struct vc_gc_game *g);
 int vc_history_first_child(const struct vc_history *h, int parent);
 int vc_history_last_child(const struct vc_history *h, int parent);
 int vc_history_next_in_line(const struct vc_history *h, int parent, bool main);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

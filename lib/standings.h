@@ -18,6 +18,11 @@
 #include "checker.h"
 #include "verdict.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* One player's row. */
 struct vc_player {
 	char *name;                  /* owned by the table */
@@ -65,5 +70,10 @@ int vc_standings_merge(struct vc_standings *to, const struct vc_standings *from)
 /* Sort the rows for output: points, then wins, descending; then name in
  * byte order (strcmp). Fills each row's rank. */
 void vc_standings_sort(struct vc_standings *st);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -29,6 +29,11 @@
 #include "checker.h"
 #include "game.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* What the verdict stands on. */
 enum vc_basis {
 	VC_BASIS_RULES,    /* the rules decide the result */
@@ -137,5 +142,10 @@ struct vc_verdict_tally {
 };
 void vc_verdict_tally_add(struct vc_verdict_tally *t, const struct vc_verdict *v);
 void vc_verdict_tally_merge(struct vc_verdict_tally *to, const struct vc_verdict_tally *from);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif
