@@ -20,6 +20,13 @@ ALL_CFLAGS = -std=c11 $(OPT) $(ARCHFLAGS) -g -Wall -Wextra -Werror -D_DEFAULT_SO
              -DVC_VERSION='"$(VERSION)"' -Ilib -Iformats $(SAN) $(CFLAGS)
 LDLIBS  = -larchive -lz -lpthread -lm
 
+# DEBUG=1: every make checks the position's invariants and aborts naming
+# the broken one (VC_DEBUG, lib/variant_internal.h); -O1 keeps it quick.
+ifneq ($(DEBUG),)
+OPT     = -O1
+ALL_CFLAGS += -DVC_DEBUG
+endif
+
 BUILD   ?= build
 LIB_SRC = $(wildcard lib/*.c)
 FMT_SRC = $(wildcard formats/*.c)
@@ -32,7 +39,7 @@ CMD_OBJ = $(CMD_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
-        check-asan check-hostile check-parallel check-corpus check-diff check-backwards-long demo bench install deps fuzz
+        check-asan check-debug check-hostile check-parallel check-corpus check-diff check-backwards-long demo bench install deps fuzz
 
 all: vchess lib/libvchess.a
 
@@ -109,6 +116,16 @@ check-corpus: vchess
 vchess-asan: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
+# The unit tests and the quick perft subset with the position invariants
+# checked after every make (DEBUG=1, own build directory).
+check-debug: deps
+	$(MAKE) BUILD=build-debug DEBUG=1 build-debug/unit-tests vchess-debug
+	build-debug/unit-tests --jobs 2
+	sh tests/perft_quick.sh ./vchess-debug
+
+vchess-debug: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
+
 check: deps all check-unit check-golden check-corpus check-perft-quick check-hostile check-parallel check-asan
 	@echo "make check: all test suites passed"
 
@@ -174,4 +191,4 @@ install: all
 	  install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man7/; done
 
 clean:
-	rm -rf build build-asan build-fuzz vchess vchess-asan lib/libvchess.a
+	rm -rf build build-asan build-debug build-fuzz vchess vchess-asan vchess-debug lib/libvchess.a
