@@ -81,6 +81,11 @@ const struct vc_variant *vc_variant_get(int id)
 	return registry(id);
 }
 
+const struct vc_variant *vc_variant_default(void)
+{
+	return &vc_variant_standard;
+}
+
 int vc_variant_count(void) { return VC_NVARIANTS; }
 
 /* Compare ignoring case and surrounding white space. */

@@ -142,6 +142,10 @@ struct vc_variant {
  * names no variant of this build (an error: never a fallback to standard
  * chess). */
 const struct vc_variant *vc_variant_get(int id);
+/* The variant of a game or position for which none is named (no PGN
+ * Variant tag, no --variant): the one flagged VC_VF_PGN_DEFAULT, standard
+ * chess (vchess-rules(7) section 1). Never NULL. */
+const struct vc_variant *vc_variant_default(void);
 /* Find by vchess name or PGN tag alias (case-insensitive, trimmed).
  * Returns NULL if unknown. *unsupported (may be NULL) is set true when the
  * name is a known variant vchess does not implement (Crazyhouse, Suicide...)

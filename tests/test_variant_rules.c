@@ -130,6 +130,12 @@ Test(variant_rules, unknown_variant_ids_are_errors)
 		cr_assert_eq(vc_game_init(&g, id, VC_RULES_FIDE), -2, "id %d", id);
 		vc_game_release(&g);
 	}
+	/* the default is the one flagged so, and only one is */
+	cr_assert(vc_variant_default()->flags & VC_VF_PGN_DEFAULT);
+	int ndefault = 0;
+	for (int id = 0; id < vc_variant_count(); id++)
+		ndefault += (vc_variant_get(id)->flags & VC_VF_PGN_DEFAULT) != 0;
+	cr_assert_eq(ndefault, 1);
 	/* every registered id is found and starts */
 	for (int id = 0; id < vc_variant_count(); id++) {
 		const struct vc_variant *v = vc_variant_get(id);
