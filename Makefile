@@ -116,12 +116,14 @@ check-corpus: vchess
 vchess-asan: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
-# The unit tests and the quick perft subset with the position invariants
-# checked after every make (DEBUG=1, own build directory).
+# The unit tests, the quick perft subset and the golden games with the
+# position invariants checked after every make (DEBUG=1, own build
+# directory; about two minutes).
 check-debug: deps
 	$(MAKE) BUILD=build-debug DEBUG=1 build-debug/unit-tests vchess-debug
 	build-debug/unit-tests --jobs 2
 	sh tests/perft_quick.sh ./vchess-debug
+	sh tests/run_golden.sh ./vchess-debug
 
 vchess-debug: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
