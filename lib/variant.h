@@ -8,12 +8,16 @@
  *      instead of an id) and rules hooks: gen_legal and make (required),
  *      outcome (its own end-of-game rules only: the shared ones of
  *      vc_generic_outcome and fivefold repetition follow it), validate,
- *      parse_move/write_move, timeout_draw (NULL = generic); optionally a
- *      speed table (struct vc_variant_speed, lib/variant_internal.h);
- *   3. list it in the registry table vc_variants_[] in lib/variant.c;
+ *      parse_move/write_move, timeout_draw (NULL = generic); optionally
+ *      its relations (castling960, pgn_as) and a speed table (struct
+ *      vc_variant_speed, lib/variant_internal.h);
+ *   3. declare it extern and list it in the registry table vc_variants_[]
+ *      in lib/variant.c (vc_variant_get, vc_variant_find, vc_startpos and
+ *      `vchess variants` then know it);
  *   4. FEN validation specifics go in the validate hook;
  *   5. tests: perft suite in data/perft/, rules tests in tests/, golden
- *      games in data/games/<name>/; man page section.
+ *      games in data/games/<name>/; man page section. The contract tests
+ *      of tests/test_variant_rules.c run on every registered variant.
  * Nothing else changes: generic code (lib/, formats/, cmd/) never tests for
  * a variant id, only these hooks and flags. A game-level rule (Undo Chess's
  * tokens) is the game checker's hook, reached through a flag
