@@ -43,6 +43,13 @@ ALL_CFLAGS = -std=c11 $(OPT) $(ARCHFLAGS) -g -Wall -Wextra -Werror -D_DEFAULT_SO
              -DVC_VERSION='"$(VERSION)"' -Ilib -Iformats $(SAN) $(CFLAGS)
 LDLIBS  = -larchive -lz -lpthread -lm
 
+# DEBUG=1: every make checks the position's invariants and aborts naming
+# the broken one (VC_DEBUG, lib/variant_internal.h); -O1 keeps it quick.
+ifneq ($(DEBUG),)
+OPT     = -O1
+ALL_CFLAGS += -DVC_DEBUG
+endif
+
 BUILD   ?= build
 LIB_SRC = $(wildcard lib/*.c)
 FMT_SRC = $(wildcard formats/*.c)
@@ -62,7 +69,7 @@ PIC_OBJ = $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(FMT_SRC:%.c=$(BUILD)/pic/%.o)
 PUB_HDR = $(filter-out %_internal.h lib/internal.h,$(wildcard lib/*.h formats/*.h))
 
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
-        check-asan check-hostile check-parallel check-corpus check-diff check-backwards-long demo bench install deps fuzz \
+        check-asan check-debug check-hostile check-parallel check-corpus check-diff check-backwards-long demo bench install deps fuzz \
         check-exports check-embed check-python install-python
 
 all: vchess lib/libvchess.a $(BUILD)/$(SOFILE)
@@ -168,8 +175,20 @@ check-embed: deps all
 check-python: deps all
 	MAKE="$(MAKE)" sh lib/python/tests/run.sh ./vchess
 
+# The unit tests, the quick perft subset and the golden games with the
+# position invariants checked after every make (DEBUG=1, own build
+# directory; about two minutes).
+check-debug: deps
+	$(MAKE) BUILD=build-debug DEBUG=1 build-debug/unit-tests vchess-debug
+	build-debug/unit-tests --jobs 2
+	sh tests/perft_quick.sh ./vchess-debug
+	sh tests/run_golden.sh ./vchess-debug
+
+vchess-debug: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
+
 check: deps all check-unit check-golden check-corpus check-perft-quick check-hostile check-parallel \
-       check-exports check-embed check-python check-asan
+       check-exports check-embed check-python check-debug check-asan
 	@echo "make check: all test suites passed"
 
 # The bundled games (data/games/, any depth) through validate; a finding is
@@ -252,4 +271,4 @@ install-python:
 	  "'$(LIBDIR)/$(SONAME)'" > $(DESTDIR)$(PYTHONDIR)/vchess/_libpath.py
 
 clean:
-	rm -rf build build-asan build-fuzz vchess vchess-asan lib/libvchess.a
+	rm -rf build build-asan build-debug build-fuzz vchess vchess-asan vchess-debug lib/libvchess.a

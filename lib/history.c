@@ -45,14 +45,7 @@ void vc_history_release(struct vc_history *h)
 static void move_text(const struct vc_position *pos, vc_move m, char *san, char *uci)
 {
 	const struct vc_variant *v = vc_variant_get(pos->variant);
-	char buf[128];
-	if (v->write_move)
-		v->write_move(pos, m, buf);
-	else
-		vc_san_write(pos, m, buf);
-	size_t n = strnlen(buf, VC_HISTORY_MOVE_MAX - 1);
-	memcpy(san, buf, n);
-	san[n] = 0;
+	vc_move_text(pos, m, VC_NOTATION_SAN, san, VC_HISTORY_MOVE_MAX);
 	if (v->flags & VC_VF_RETRO)
 		uci[0] = 0; /* retro moves have no UCI form */
 	else

@@ -121,12 +121,8 @@ static int flagged_side(const struct vc_gc_game *g, const struct vc_position *po
 /* Numbered move text ("4...Ng8") of legal move m in pos. */
 static void move_label(const struct vc_position *pos, vc_move m, char *buf, size_t size)
 {
-	char text[32];
-	const struct vc_variant *v = vc_variant_get(pos->variant);
-	if (v->write_move)
-		v->write_move(pos, m, text);
-	else
-		vc_san_write(pos, m, text);
+	char text[24]; /* SAN and Backwards move texts are shorter */
+	vc_move_text(pos, m, VC_NOTATION_SAN, text, sizeof text);
 	snprintf(buf, size, "%u%s%s", (unsigned)pos->fullmove,
 	         pos->side == VC_WHITE ? "." : "...", text);
 }

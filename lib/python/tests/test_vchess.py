@@ -124,12 +124,13 @@ def test_struct_layouts(tmp_path):
         pytest.skip("VCHESS_PREFIX not set (run by lib/python/tests/run.sh)")
     ffi = vchess.ffi
     checks = []
+    # struct vc_variant is declared as a prefix (its id): offsets only
     for struct in ("vc_position", "vc_fen_result", "vc_variant"):
         t = ffi.typeof("struct %s" % struct)
         for name, _ in t.fields:
             checks.append(("offsetof(struct %s, %s)" % (struct, name),
                            ffi.offsetof("struct %s" % struct, name)))
-    for struct in ("vc_position", "vc_fen_result", "vc_variant"):
+    for struct in ("vc_position", "vc_fen_result"):
         checks.append(("sizeof(struct %s)" % struct, ffi.sizeof("struct %s" % struct)))
     src = tmp_path / "layout.c"
     src.write_text("#include <stddef.h>\n#include <stdio.h>\n"

@@ -16,7 +16,7 @@ Variants are named as `vchess variants` lists them ("standard", "chess960",
 Errors raise vchess.Error, whose .code is the stable finding word of the
 CLI's reports ("fen-no-king", "unknown-variant", ...).
 """
-from ._ffi import FEN_SYNTAX, MAX_MOVES, MOVE_TEXT, ffi, lib, library_path
+from ._ffi import FEN_SYNTAX, MAX_MOVES, MOVE_TEXT, NOTATION_UCI, ffi, lib, library_path
 
 __all__ = ["Error", "perft", "legal_moves", "library_path"]
 __version__ = "0.1.0"
@@ -90,13 +90,6 @@ def legal_moves(fen, variant="standard"):
     moves = ffi.new("vc_move[]", MAX_MOVES)
     n = lib.vc_legal_moves(pos, moves)
     buf = ffi.new("char[]", MOVE_TEXT)
-    write = lib.vc_variant_get(pos.variant).write_move
-    out = []
-    for i in range(n):
-        text = ffi.NULL
-        if write != ffi.NULL:
-            text = write(pos, moves[i], buf)
-        if text == ffi.NULL:
-            text = lib.vc_move_to_uci(pos, moves[i], buf)
-        out.append(_text(text))
+    out = [_text(lib.vc_move_text(pos, moves[i], NOTATION_UCI, buf, MOVE_TEXT))
+           for i in range(n)]
     return sorted(out)

@@ -43,28 +43,11 @@ struct vc_fen_result {
     const char *rest;
 };
 
-/* variant.h: read through the pointers the library returns. The hooks
- * the module does not call are declared void * (a pointer of the same
- * size); tests/test_vchess.py checks every offset against the installed
- * header. */
+/* variant.h: the module reads only the id, the first member (declared
+ * alone: a prefix of the installed struct; tests/test_vchess.py checks
+ * its offset) */
 struct vc_variant {
     int id;
-    const char *name;
-    const char *const *aliases;
-    const char *start_fen;
-    unsigned flags;
-    const char *summary;
-    void *gen_legal;
-    void *make_fast;
-    void *make_leaf;
-    void *count_legal;
-    void *has_legal;
-    void *make;
-    void *outcome;
-    void *validate;
-    void *parse_move;
-    char *(*write_move)(const struct vc_position *pos, vc_move m, char *buf);
-    void *timeout_draw;
 };
 
 void vc_init(void);
@@ -76,15 +59,17 @@ const struct vc_variant *vc_variant_find(const char *name, bool *unsupported);
 const struct vc_variant *vc_variant_get(int id);
 int vc_legal_moves(const struct vc_position *pos, vc_move *out);
 uint64_t vc_perft(const struct vc_position *pos, int depth);
-char *vc_move_to_uci(const struct vc_position *pos, vc_move m, char *buf);
+char *vc_move_text(const struct vc_position *pos, vc_move m, int notation,
+                   char *buf, size_t size);
 """)
 
 # position.h: VC_FEN_SYNTAX of enum vc_fen_status.
 FEN_SYNTAX = 1
 # types.h: VC_MAX_MOVES, the room every move list needs.
 MAX_MOVES = 1024
-# The room a variant's write_move hook may use (the CLI gives it 64).
+# variant.h: VC_MOVE_TEXT_MAX, and VC_NOTATION_UCI of enum vc_notation.
 MOVE_TEXT = 64
+NOTATION_UCI = 1
 SONAME = "libvchess.so.0"
 
 
