@@ -141,23 +141,23 @@ static inline void act(struct vc_pgn_reader *r, int rc)
 
 /* ---- pgn_reader.c ------------------------------------------------------------ */
 
-void finding(struct vc_pgn_reader *r, enum vc_pgn_code code,
+void vc_pgn_finding(struct vc_pgn_reader *r, enum vc_pgn_code code,
              const struct vc_pgn_loc *loc, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 /* ---- pgn_text.c -------------------------------------------------------------- */
 
-size_t u8_seq(const unsigned char *s, size_t n, uint32_t *cp);
-const char *deliver_text(struct vc_pgn_reader *r, unsigned char *s,
+size_t vc_pgn_u8_seq(const unsigned char *s, size_t n, uint32_t *cp);
+const char *vc_pgn_deliver_text(struct vc_pgn_reader *r, unsigned char *s,
                          size_t *n, const struct vc_pgn_loc *loc);
-int eval_nag(const unsigned char *s, size_t n);
-int glyph_nag(const unsigned char *s, size_t n);
-bool is_zero_castle(const unsigned char *s, size_t n);
-bool normalise_word(struct vc_pgn_reader *r, const unsigned char *s,
+int vc_pgn_eval_nag(const unsigned char *s, size_t n);
+int vc_pgn_glyph_nag(const unsigned char *s, size_t n);
+bool vc_pgn_is_zero_castle(const unsigned char *s, size_t n);
+bool vc_pgn_normalise_word(struct vc_pgn_reader *r, const unsigned char *s,
                     size_t n, size_t *out_n);
-bool parse_result(const unsigned char *s, size_t n,
+bool vc_pgn_parse_result(const unsigned char *s, size_t n,
                   enum vc_pgn_result *res, bool *lenient);
-extern const char *const result_text[];
-bool unicode_space(uint32_t cp);
+extern const char *const vc_pgn_result_text[];
+bool vc_pgn_unicode_space(uint32_t cp);
 
 #endif

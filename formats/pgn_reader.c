@@ -225,7 +225,7 @@ static void raw_begin(struct vc_pgn_reader *r, uint64_t off)
 	r->tail_len = 0;
 }
 
-void finding(struct vc_pgn_reader *r, enum vc_pgn_code code,
+void vc_pgn_finding(struct vc_pgn_reader *r, enum vc_pgn_code code,
                     const struct vc_pgn_loc *loc, const char *fmt, ...)
 {
 	bool err = vc_pgn_code_is_error(code);
@@ -266,11 +266,11 @@ static void close_game(struct vc_pgn_reader *r, bool reopen)
 		return;
 	if (!r->skipping && !r->stopped) {
 		if (r->depth > 0)
-			finding(r, VC_PGN_E_UNBALANCED_VARIATION, &r->last_end,
+			vc_pgn_finding(r, VC_PGN_E_UNBALANCED_VARIATION, &r->last_end,
 			        "game ends inside a variation (%llu unclosed)",
 			        (unsigned long long)r->depth);
 		if (g->result == VC_PGN_RES_NONE)
-			finding(r, VC_PGN_W_MISSING_RESULT, &r->last_end,
+			vc_pgn_finding(r, VC_PGN_W_MISSING_RESULT, &r->last_end,
 			        "game has no result token");
 	}
 	g->end = r->last_end;
@@ -284,7 +284,7 @@ static void close_game(struct vc_pgn_reader *r, bool reopen)
 		g->raw_truncated =
 			r->raw_full && g->end.offset - r->raw_base > r->raw_len;
 		if (g->raw_truncated && !r->skipping && !r->stopped)
-			finding(r, VC_PGN_W_LIMIT_RAW, &g->end,
+			vc_pgn_finding(r, VC_PGN_W_LIMIT_RAW, &g->end,
 			        "game longer than %zu bytes; copy truncated",
 			        r->lim.raw);
 		if (!g->raw)
@@ -384,10 +384,10 @@ static void garbage(struct vc_pgn_reader *r, unsigned c)
 	if (r->phase == G_TAGS)
 		r->ls = LS_SKIPLINE;
 	if (c >= 0x20 && c < 0x7f)
-		finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
 		        "unexpected character '%c'", (int)c);
 	else
-		finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
 		        "unexpected byte 0x%02x", c);
 }
 
@@ -411,7 +411,7 @@ static void emit_move(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 		return;
 	if (r->depth == 0) {
 		if (r->game.plies >= r->lim.plies) {
-			finding(r, VC_PGN_E_LIMIT_PLIES, loc,
+			vc_pgn_finding(r, VC_PGN_E_LIMIT_PLIES, loc,
 			        "more than %lu moves in the main line",
 			        r->lim.plies);
 			return;
@@ -437,7 +437,7 @@ static void emit_result(struct vc_pgn_reader *r, const char *text,
 {
 	r->num_pending = false;
 	if (r->depth > 0) {
-		finding(r, VC_PGN_W_RESULT_IN_VARIATION, loc,
+		vc_pgn_finding(r, VC_PGN_W_RESULT_IN_VARIATION, loc,
 		        "result %s inside a variation ignored", text);
 		return;
 	}
@@ -451,7 +451,7 @@ static void lparen(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc)
 {
 	r->num_pending = false;
 	if (!r->skipping && r->depth >= r->lim.depth)
-		finding(r, VC_PGN_E_LIMIT_DEPTH, loc,
+		vc_pgn_finding(r, VC_PGN_E_LIMIT_DEPTH, loc,
 		        "variations nested deeper than %u", r->lim.depth);
 	r->depth++;
 	if (!r->skipping && !r->stopped && r->vis.begin_variation)
@@ -463,7 +463,7 @@ static void rparen(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc)
 {
 	r->num_pending = false;
 	if (r->depth == 0) {
-		finding(r, VC_PGN_E_UNBALANCED_VARIATION, loc,
+		vc_pgn_finding(r, VC_PGN_E_UNBALANCED_VARIATION, loc,
 		        "')' without a variation to close");
 		return;
 	}
@@ -479,7 +479,7 @@ static void nonstandard(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc,
 	if (r->warned_nonstd)
 		return;
 	r->warned_nonstd = true;
-	finding(r, VC_PGN_W_NONSTANDARD, loc, "%s", what);
+	vc_pgn_finding(r, VC_PGN_W_NONSTANDARD, loc, "%s", what);
 }
 
 /* One word without Unicode spaces: s[0..n) in r->tok, at loc. `ascii`:
@@ -489,13 +489,13 @@ static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 {
 	for (size_t i = 0; i < n && !ascii; i++) {
 		if (s[i] >= 0x80) {
-			int nag = glyph_nag(s, n);
+			int nag = vc_pgn_glyph_nag(s, n);
 			if (nag) {
 				emit_nag(r, nag, &loc);
 				return;
 			}
-			if (!normalise_word(r, s, n, &n)) {
-				finding(r, VC_PGN_E_SYNTAX, &loc,
+			if (!vc_pgn_normalise_word(r, s, n, &n)) {
+				vc_pgn_finding(r, VC_PGN_E_SYNTAX, &loc,
 				        "unrecognised non-ASCII token");
 				return;
 			}
@@ -534,21 +534,21 @@ static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 			}
 			enum vc_pgn_result res;
 			bool lenient;
-			if (parse_result(s, n, &res, &lenient)) {
+			if (vc_pgn_parse_result(s, n, &res, &lenient)) {
 				if (lenient)
 					nonstandard(r, &loc,
 					            "result written in a "
 					            "nonstandard way");
-				emit_result(r, result_text[res], res, &loc);
+				emit_result(r, vc_pgn_result_text[res], res, &loc);
 				return;
 			}
-			if (is_zero_castle(s, n) || i == n) {
+			if (vc_pgn_is_zero_castle(s, n) || i == n) {
 				/* `0-0`, or all zeros (`0000`): the caller
 				 * judges */
 				emit_move(r, s, n, &loc);
 				return;
 			}
-			finding(r, VC_PGN_E_SYNTAX, &loc,
+			vc_pgn_finding(r, VC_PGN_E_SYNTAX, &loc,
 			        "'%.*s' is not a move, move number or result",
 			        (int)(n > 40 ? 40 : n), (const char *)s);
 			return;
@@ -578,17 +578,17 @@ static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 		}
 		enum vc_pgn_result res;
 		bool lenient;
-		if (parse_result(s, n, &res, &lenient)) {
+		if (vc_pgn_parse_result(s, n, &res, &lenient)) {
 			nonstandard(r, &loc, "result written in a nonstandard way");
-			emit_result(r, result_text[res], res, &loc);
+			emit_result(r, vc_pgn_result_text[res], res, &loc);
 			return;
 		}
-		int nag = eval_nag(s, n);
+		int nag = vc_pgn_eval_nag(s, n);
 		if (nag) {
 			emit_nag(r, nag, &loc);
 			return;
 		}
-		finding(r, VC_PGN_E_SYNTAX, &loc, "'%.*s' is not PGN",
+		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &loc, "'%.*s' is not PGN",
 		        (int)(n > 40 ? 40 : n), (const char *)s);
 		return;
 	}
@@ -621,7 +621,7 @@ static void word_end(struct vc_pgn_reader *r, uint64_t end)
 	bool high = false;
 	tok_done(r, end);
 	if (r->tok_over) {
-		finding(r, VC_PGN_E_LIMIT_TOKEN, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_LIMIT_TOKEN, &r->tok_loc,
 		        "token longer than %zu bytes", r->lim.token);
 		return;
 	}
@@ -635,8 +635,8 @@ static void word_end(struct vc_pgn_reader *r, uint64_t end)
 	while (i < n && !r->stopped) {
 		uint32_t cp;
 		size_t k;
-		if (s[i] >= 0x80 && (k = u8_seq(s + i, n - i, &cp)) &&
-		    unicode_space(cp)) {
+		if (s[i] >= 0x80 && (k = vc_pgn_u8_seq(s + i, n - i, &cp)) &&
+		    vc_pgn_unicode_space(cp)) {
 			if (i > start)
 				word_split_piece(r, &base, start, i);
 			i += k;
@@ -653,9 +653,9 @@ static void nag_end(struct vc_pgn_reader *r)
 {
 	tok_done(r, here_off(r));
 	if (r->nag_digits == 0)
-		finding(r, VC_PGN_E_SYNTAX, &r->tok_loc, "'$' without a number");
+		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &r->tok_loc, "'$' without a number");
 	else if (r->nag_val > 255)
-		finding(r, VC_PGN_W_BAD_NAG, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_W_BAD_NAG, &r->tok_loc,
 		        "NAG above $255 ignored");
 	else
 		emit_nag(r, (int)r->nag_val, &r->tok_loc);
@@ -673,7 +673,7 @@ static void annot_end(struct vc_pgn_reader *r)
 				return;
 			}
 	}
-	finding(r, VC_PGN_W_BAD_NAG, &r->tok_loc,
+	vc_pgn_finding(r, VC_PGN_W_BAD_NAG, &r->tok_loc,
 	        "unknown annotation symbol ignored");
 }
 
@@ -709,10 +709,10 @@ static void comment_add(struct vc_pgn_reader *r, unsigned char c)
 	r->val_collect = false;
 	r->val_over = true;
 	if (r->val_nomem)
-		finding(r, VC_PGN_E_NOMEM, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_NOMEM, &r->tok_loc,
 		        "out of memory reading a comment");
 	else
-		finding(r, VC_PGN_E_LIMIT_COMMENT, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_LIMIT_COMMENT, &r->tok_loc,
 		        "comment longer than %zu bytes; skipped",
 		        r->lim.comment);
 }
@@ -742,7 +742,7 @@ static void comment_end(struct vc_pgn_reader *r)
 	size_t n = r->val_len;
 	if (r->comment_marker && !memchr(r->val, r->comment_marker, n))
 		return;
-	const char *t = deliver_text(r, r->val, &n, &r->tok_loc);
+	const char *t = vc_pgn_deliver_text(r, r->val, &n, &r->tok_loc);
 	if (t && !r->skipping && !r->stopped)
 		act(r, r->vis.comment(r->vis.user, t, n, &r->tok_loc));
 }
@@ -772,7 +772,7 @@ static void tag_fail(struct vc_pgn_reader *r, enum vc_pgn_code code,
 {
 	r->pending = false;
 	tok_done(r, here_off(r));
-	finding(r, code, &r->tok_loc, "%s", msg);
+	vc_pgn_finding(r, code, &r->tok_loc, "%s", msg);
 }
 
 /* The tag name is complete: decide a pending game boundary. h is
@@ -789,7 +789,7 @@ static void tag_name_hashed(struct vc_pgn_reader *r, uint64_t h)
 	}
 	r->cur_hash = h;
 	if (r->tok_over)
-		finding(r, VC_PGN_E_LIMIT_TAG_NAME, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_LIMIT_TAG_NAME, &r->tok_loc,
 		        "tag name longer than %zu bytes", r->lim.tag_name);
 }
 
@@ -838,16 +838,16 @@ static void tag_done_text(struct vc_pgn_reader *r, bool ascii)
 		return;
 	if (r->val_over) {
 		if (r->val_nomem)
-			finding(r, VC_PGN_E_NOMEM, &r->tok_loc,
+			vc_pgn_finding(r, VC_PGN_E_NOMEM, &r->tok_loc,
 			        "out of memory reading a tag value");
 		else
-			finding(r, VC_PGN_E_LIMIT_TAG_VALUE, &r->tok_loc,
+			vc_pgn_finding(r, VC_PGN_E_LIMIT_TAG_VALUE, &r->tok_loc,
 			        "tag value longer than %zu bytes",
 			        r->lim.tag_value);
 		return;
 	}
 	if (g->tags > r->lim.tags) {
-		finding(r, VC_PGN_E_LIMIT_TAGS, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_LIMIT_TAGS, &r->tok_loc,
 		        "more than %lu tags", r->lim.tags);
 		return;
 	}
@@ -859,7 +859,7 @@ static void tag_done_text(struct vc_pgn_reader *r, bool ascii)
 		r->val[n] = 0;
 		v = (const char *)r->val;
 	} else {
-		v = deliver_text(r, r->val, &n, &r->tok_loc);
+		v = vc_pgn_deliver_text(r, r->val, &n, &r->tok_loc);
 		if (!v || r->skipping || r->stopped)
 			return;
 	}
@@ -993,20 +993,20 @@ static void u8_done(struct vc_pgn_reader *r, bool broken)
 {
 	uint32_t cp = 0;
 	r->ls = LS_WS;
-	if (!broken && u8_seq(r->u8, r->u8_len, &cp) == r->u8_len &&
-	    unicode_space(cp)) {
+	if (!broken && vc_pgn_u8_seq(r->u8, r->u8_len, &cp) == r->u8_len &&
+	    vc_pgn_unicode_space(cp)) {
 		if (cp == 0xFEFF && r->tok_loc.offset == 0)
 			r->line_start = 3; /* the BOM takes no column */
 		if (r->phase == G_NONE)
 			r->raw_on = false;
 		return;
 	}
-	if (broken || u8_seq(r->u8, r->u8_len, &cp) != r->u8_len) {
+	if (broken || vc_pgn_u8_seq(r->u8, r->u8_len, &cp) != r->u8_len) {
 		token_start(r, TK_GARBAGE);
 		if (r->phase == G_TAGS)
 			r->ls = LS_SKIPLINE;
 		tok_done(r, here_off(r));
-		finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
 		        "invalid UTF-8 byte 0x%02x", r->u8[0]);
 		return;
 	}
@@ -1275,7 +1275,7 @@ static void step(struct vc_pgn_reader *r)
 				 * after us: an error, as in movetext */
 				struct vc_pgn_loc at;
 				loc_at(r, here_off(r), &at);
-				finding(r, VC_PGN_E_SYNTAX, &at, "NUL byte in a tag value");
+				vc_pgn_finding(r, VC_PGN_E_SYNTAX, &at, "NUL byte in a tag value");
 				r->pos++;
 				continue;
 			}
@@ -1467,7 +1467,7 @@ static void finish(struct vc_pgn_reader *r)
 	case LS_BRACE:
 		tok_done(r, here_off(r));
 		if (!r->io_error) /* a failed read is no end of the input */
-			finding(r, VC_PGN_E_UNTERMINATED_COMMENT, &r->tok_loc,
+			vc_pgn_finding(r, VC_PGN_E_UNTERMINATED_COMMENT, &r->tok_loc,
 			        "comment not closed before the end of the input");
 		break;
 	case LS_TAG_OPEN:
@@ -1506,7 +1506,7 @@ static void finish(struct vc_pgn_reader *r)
 		 * reported between games */
 		if (r->phase == G_POST)
 			close_game(r, false);
-		finding(r, VC_PGN_E_READ, &l, "read error");
+		vc_pgn_finding(r, VC_PGN_E_READ, &l, "read error");
 	}
 	close_game(r, false);
 	r->done = true;

@@ -10,7 +10,7 @@
 /* ---- Text for the visitor: UTF-8, else Latin-1 ------------------------------ */
 
 /* Length of the valid UTF-8 sequence at s (n > 0 bytes), 0 if invalid. */
-size_t u8_seq(const unsigned char *s, size_t n, uint32_t *cp)
+size_t vc_pgn_u8_seq(const unsigned char *s, size_t n, uint32_t *cp)
 {
 	unsigned c = s[0];
 	size_t len;
@@ -42,7 +42,7 @@ size_t u8_seq(const unsigned char *s, size_t n, uint32_t *cp)
 
 /* Makes s[0..n) (room for n + 1 bytes) deliverable: NUL-terminated, valid
  * UTF-8. Returns the text to pass (s itself or the conversion buffer). */
-const char *deliver_text(struct vc_pgn_reader *r, unsigned char *s,
+const char *vc_pgn_deliver_text(struct vc_pgn_reader *r, unsigned char *s,
                                 size_t *n, const struct vc_pgn_loc *loc)
 {
 	size_t len = *n, i = 0;
@@ -52,7 +52,7 @@ const char *deliver_text(struct vc_pgn_reader *r, unsigned char *s,
 	size_t j = i;
 	while (j < len) {
 		uint32_t cp;
-		size_t k = u8_seq(s + j, len - j, &cp);
+		size_t k = vc_pgn_u8_seq(s + j, len - j, &cp);
 		if (!k)
 			break;
 		j += k;
@@ -61,7 +61,7 @@ const char *deliver_text(struct vc_pgn_reader *r, unsigned char *s,
 		return (const char *)s;
 	/* Some byte is not UTF-8: decode those bytes as Latin-1. */
 	if (!grow(&r->conv, &r->conv_cap, 2 * len + 1, r->conv_max)) {
-		finding(r, VC_PGN_E_NOMEM, loc, "out of memory converting text");
+		vc_pgn_finding(r, VC_PGN_E_NOMEM, loc, "out of memory converting text");
 		return NULL;
 	}
 	unsigned char *o = r->conv;
@@ -69,7 +69,7 @@ const char *deliver_text(struct vc_pgn_reader *r, unsigned char *s,
 	o += j;
 	while (j < len) {
 		uint32_t cp;
-		size_t k = u8_seq(s + j, len - j, &cp);
+		size_t k = vc_pgn_u8_seq(s + j, len - j, &cp);
 		if (k) {
 			memcpy(o, s + j, k);
 			o += k;
@@ -84,14 +84,14 @@ const char *deliver_text(struct vc_pgn_reader *r, unsigned char *s,
 	*n = (size_t)(o - r->conv);
 	if (!r->warned_latin1) {
 		r->warned_latin1 = true;
-		finding(r, VC_PGN_W_LATIN1, loc,
+		vc_pgn_finding(r, VC_PGN_W_LATIN1, loc,
 		        "text is not UTF-8; decoded as Latin-1");
 	}
 	return (const char *)r->conv;
 }
 
 /* Textual evaluation symbols some programs write instead of NAGs. */
-int eval_nag(const unsigned char *s, size_t n)
+int vc_pgn_eval_nag(const unsigned char *s, size_t n)
 {
 	static const struct {
 		const char *text;
@@ -109,7 +109,7 @@ int eval_nag(const unsigned char *s, size_t n)
 
 /* Unicode evaluation glyphs written as words of their own (lichess and
  * ChessBase exports): the NAG they stand for, 0 if none. */
-int glyph_nag(const unsigned char *s, size_t n)
+int vc_pgn_glyph_nag(const unsigned char *s, size_t n)
 {
 	static const struct {
 		uint32_t cp;
@@ -130,7 +130,7 @@ int glyph_nag(const unsigned char *s, size_t n)
 		{0x2206, 140}, /* ∆ with the idea */
 	};
 	uint32_t cp;
-	if (u8_seq(s, n, &cp) != n)
+	if (vc_pgn_u8_seq(s, n, &cp) != n)
 		return 0;
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
 		if (t[i].cp == cp)
@@ -138,7 +138,7 @@ int glyph_nag(const unsigned char *s, size_t n)
 	return 0;
 }
 
-bool is_zero_castle(const unsigned char *s, size_t n)
+bool vc_pgn_is_zero_castle(const unsigned char *s, size_t n)
 {
 	while (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#'))
 		n--;
@@ -148,7 +148,7 @@ bool is_zero_castle(const unsigned char *s, size_t n)
 
 /* Unicode in a word: figurines, dashes, `½`, `×` become ASCII; anything
  * else makes the word unrecognisable. Writes into r->conv. */
-bool normalise_word(struct vc_pgn_reader *r, const unsigned char *s,
+bool vc_pgn_normalise_word(struct vc_pgn_reader *r, const unsigned char *s,
                            size_t n, size_t *out_n)
 {
 	if (!grow(&r->conv, &r->conv_cap, 2 * n + 8, r->conv_max))
@@ -157,7 +157,7 @@ bool normalise_word(struct vc_pgn_reader *r, const unsigned char *s,
 	size_t i = 0;
 	while (i < n) {
 		uint32_t cp;
-		size_t k = u8_seq(s + i, n - i, &cp);
+		size_t k = vc_pgn_u8_seq(s + i, n - i, &cp);
 		if (!k)
 			return false;
 		i += k;
@@ -182,7 +182,7 @@ bool normalise_word(struct vc_pgn_reader *r, const unsigned char *s,
 	return true;
 }
 
-bool parse_result(const unsigned char *s, size_t n,
+bool vc_pgn_parse_result(const unsigned char *s, size_t n,
                          enum vc_pgn_result *res, bool *lenient)
 {
 	*lenient = false;
@@ -203,9 +203,9 @@ bool parse_result(const unsigned char *s, size_t n,
 	return true;
 }
 
-const char *const result_text[] = {"", "1-0", "0-1", "1/2-1/2", "*"};
+const char *const vc_pgn_result_text[] = {"", "1-0", "0-1", "1/2-1/2", "*"};
 
-bool unicode_space(uint32_t cp)
+bool vc_pgn_unicode_space(uint32_t cp)
 {
 	return cp == 0xA0 || cp == 0xFEFF || (cp >= 0x2000 && cp <= 0x200B) ||
 	       cp == 0x202F || cp == 0x205F || cp == 0x3000;
