@@ -1024,7 +1024,7 @@ int cmd_adjudicate(int argc, char **argv)
 		a->fx.path = a->fix_path;
 		a->fixing = true;
 	}
-	vc_report_init(&a->rep, out, &a->opts, "adjudicate", a->shredder);
+	vc_cli_report_init(&a->rep, out, &a->opts, "adjudicate", a->shredder);
 	a->scratch_ok = vc_game_init(&a->scratch, VC_STANDARD, a->opts.rules) == 0;
 
 	struct vc_gc_options go = {

@@ -796,9 +796,9 @@ int cmd_replay(int argc, char **argv)
 		 * the summary only when asked for */
 		struct vc_cli_opts ro = R.opts;
 		ro.format = VC_FORMAT_TEXT;
-		vc_report_init(&R.rep, stderr, &ro, "replay", R.shredder);
+		vc_cli_report_init(&R.rep, stderr, &ro, "replay", R.shredder);
 	} else {
-		vc_report_init(&R.rep, R.out, &R.opts, "replay", R.shredder);
+		vc_cli_report_init(&R.rep, R.out, &R.opts, "replay", R.shredder);
 	}
 	history_clear(&R.h);
 
