@@ -118,10 +118,17 @@ int vc_report_game_json(struct vc_json *w, const struct vc_gc_game *g,
 int vc_report_game_jsonl(FILE *f, const struct vc_gc_game *g,
                          const struct vc_report_options *o);
 /* An input that could not be read (missing file, damaged stream): a
- * finding of its own, counted in the summary as an input error. */
+ * finding of its own, counted in the summary as an input error and under
+ * its code `kind` (a finding word, vchess-validate(1) CODES; kept by
+ * pointer until the summary, so a string that lives as long, such as a
+ * literal), and said on stderr in every format as "vchess COMMAND: source[:
+ * member]: kind: message" (member may be NULL). */
 void vc_report_input_error(struct vc_report *r, const char *source, const char *member,
                            const char *kind, const char *message);
-/* The summary (text line or JSON summary object); closes the document. */
+/* The summary: text, the counts line and the count of each error code in
+ * name order; JSON, the "summary" member, which closes the document;
+ * JSONL, a {"summary":...} line. Codes in name order make the summary the
+ * same whatever order the games came in (-j). No entry may follow. */
 void vc_report_summary(struct vc_report *r);
 /* The same, with extra members of the JSON summary object written by
  * extra_json (may be NULL; not called for text, where the command prints
@@ -142,7 +149,8 @@ void vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_
  * memstream) and what. Out of memory ends the process (exit 3). */
 void vc_report_put_index(struct vc_report_marks *m, FILE *f, uint64_t index);
 /* Record in m (not NULL) that the number `index` was just written to f,
- * ending at f's current position. */
+ * ending at f's current position. m->v grows with realloc (the caller
+ * frees it); out of memory ends the process (exit 3). */
 void vc_report_mark_index(struct vc_report_marks *m, FILE *f, uint64_t index);
 /* Write buf[0, len) to `to`, each game number recorded in m (written into
  * a stream that started with buf) increased by base. m NULL or base 0:
@@ -150,10 +158,13 @@ void vc_report_mark_index(struct vc_report_marks *m, FILE *f, uint64_t index);
 void vc_report_write_marked(FILE *to, const char *buf, size_t len,
                             const struct vc_report_marks *m, uint64_t base);
 
-/* Did any game fail (invalid)? */
+/* Whether at least one game so far was invalid (the exit status 1 of
+ * vchess(1) EXIT STATUS; unreadable inputs are not counted here). */
 bool vc_report_failed(const struct vc_report *r);
 
-/* The GNU-style location prefix "file:member:line:col" into buf. */
+/* The GNU-style location prefix "source:member:line:col" (no ":member"
+ * when member is NULL) into buf of `size` bytes, NUL-terminated and cut
+ * short when it does not fit. */
 void vc_report_location(char *buf, size_t size, const char *source, const char *member,
                         uint64_t line, uint64_t column);
 
