@@ -141,11 +141,16 @@ static inline void act(struct vc_pgn_reader *r, int rc)
 
 /* ---- pgn_reader.c ------------------------------------------------------------ */
 
+/* Reports a finding to the visitor (printf-style message) and counts it in
+ * the current game; an error starts skipping the rest of the game. */
+
 void vc_pgn_finding(struct vc_pgn_reader *r, enum vc_pgn_code code,
              const struct vc_pgn_loc *loc, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 /* ---- pgn_text.c -------------------------------------------------------------- */
+
+/* Each is described where it is defined. */
 
 size_t vc_pgn_u8_seq(const unsigned char *s, size_t n, uint32_t *cp);
 const char *vc_pgn_deliver_text(struct vc_pgn_reader *r, unsigned char *s,
