@@ -24,6 +24,11 @@
 #include "checker.h"
 #include "json.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* Report formats (vchess(1) --format). */
 enum vc_format { VC_FORMAT_TEXT = 0, VC_FORMAT_JSON, VC_FORMAT_JSONL };
 
@@ -167,5 +172,10 @@ bool vc_report_failed(const struct vc_report *r);
  * short when it does not fit. */
 void vc_report_location(char *buf, size_t size, const char *source, const char *member,
                         uint64_t line, uint64_t column);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,6 +13,11 @@
 
 #include "variant.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* Default cap on plies per game (a documented limit; exceeding it is the
  * caller's error "limit-plies"). */
 #define VC_GAME_MAX_PLIES 20000
@@ -160,5 +165,10 @@ int vc_game_parse_move(const struct vc_game *g, const char *text, size_t len,
 int vc_parse_move_at(const struct vc_position *pos, const vc_move *legal, int nlegal,
                      const char *text, size_t len, vc_move *move,
                      unsigned *warnings, int *suffix);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,11 @@
 
 #include "types.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* A position. Plain value type: copy it with '=' (copy-make). */
 struct vc_position {
 	vc_bb by_color[2];    /* all pieces of each colour */
@@ -174,5 +179,10 @@ void vc_startpos(struct vc_position *pos, int variant);
 
 /* Chess960 start position by Scharnagl number 0..959 (518 = normal). */
 void vc_chess960_startpos(struct vc_position *pos, int number, int variant);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,6 +17,11 @@
 
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* Results, as in PGN. */
 enum vc_result {
 	VC_RES_NONE = 0, /* "*": not decided */
@@ -163,5 +168,10 @@ char *vc_move_to_uci(const struct vc_position *pos, vc_move m, char *buf);
  * VC_MOVE_NONE. Accepts e1g1 for standard castling and king-takes-rook. */
 vc_move vc_move_from_uci(const struct vc_position *pos, const char *text,
                          size_t len);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif
