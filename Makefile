@@ -118,7 +118,7 @@ $(BUILD)/unit-tests: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 deps:
 	@sh tests/deps.sh
 
-check-unit: deps $(BUILD)/unit-tests
+check-unit: deps vchess $(BUILD)/unit-tests
 	$(BUILD)/unit-tests --jobs 2
 
 check-golden: deps vchess

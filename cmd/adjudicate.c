@@ -200,7 +200,7 @@ int cmd_adjudicate(int argc, char **argv)
 		}
 		a->fixing = true;
 	}
-	vc_report_init(&a->rep, out, &a->opts, "adjudicate", a->shredder);
+	vc_cli_report_init(&a->rep, out, &a->opts, "adjudicate", a->shredder);
 
 	struct vc_gc_options go = {
 		.variant = a->opts.variant,

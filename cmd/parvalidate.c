@@ -1031,7 +1031,7 @@ int vc_validate_parallel(struct vc_par_validate *p, char **paths, int npaths)
 		w->pl = &pl;
 		if (vc_checker_init(&w->chk, p->gc, worker_on_game, w))
 			break;
-		vc_report_init(&w->rep, NULL, p->opts, p->rep->command, p->shredder);
+		vc_cli_report_init(&w->rep, NULL, p->opts, p->rep->command, p->shredder);
 		if (pthread_create(&w->tid, NULL, worker_main, w)) {
 			vc_checker_release(&w->chk);
 			break;

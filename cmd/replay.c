@@ -169,9 +169,9 @@ int cmd_replay(int argc, char **argv)
 		 * the summary only when asked for */
 		struct vc_cli_opts ro = R.opts;
 		ro.format = VC_FORMAT_TEXT;
-		vc_report_init(&R.rep, stderr, &ro, "replay", R.shredder);
+		vc_cli_report_init(&R.rep, stderr, &ro, "replay", R.shredder);
 	} else {
-		vc_report_init(&R.rep, R.out, &R.opts, "replay", R.shredder);
+		vc_cli_report_init(&R.rep, R.out, &R.opts, "replay", R.shredder);
 	}
 	R.h.shredder = R.shredder;
 	vc_history_clear(&R.h);
