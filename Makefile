@@ -1,6 +1,9 @@
 # vchess - build, test, benchmark.
-# `make` builds ./vchess and lib/libvchess.a; `make check` runs the tests;
-# `make demo` validates the bundled real games. See README.md.
+# `make` builds ./vchess, lib/libvchess.a and the shared library
+# build/libvchess.so.0.1.0; `make check` runs the tests; `make demo`
+# validates the bundled real games; `make install` installs the program,
+# the library (static, shared, headers, pkg-config, Python module) and the
+# man pages. See README.md.
 
 CC      ?= gcc
 OPT     ?= -O2
@@ -9,6 +12,22 @@ SAN     ?=
 PREFIX  ?= /usr/local
 DESTDIR ?=
 VERSION := 0.1.0
+# The shared library's soname: bump it on any ABI break (the rule is in
+# man/libvchess.3 and lib/vchess.h).
+SOMAJOR := 0
+SONAME  := libvchess.so.$(SOMAJOR)
+SOFILE  := libvchess.so.$(VERSION)
+LIBDIR  ?= $(PREFIX)/lib
+INCDIR  ?= $(PREFIX)/include
+MANDIR  ?= $(PREFIX)/share/man
+PYTHON  ?= /usr/bin/python3
+# Run after installing the shared library as root without DESTDIR (the
+# tests' installs into temporary prefixes set LDCONFIG=true).
+LDCONFIG ?= ldconfig
+# Where $(PYTHON) looks for modules of the prefix: Debian's interpreter reads
+# /usr/lib/python3/dist-packages for /usr and
+# PREFIX/lib/python3.X/dist-packages for any other prefix (/usr/local).
+PYTHONDIR ?= $(if $(filter /usr /usr/,$(PREFIX)),/usr/lib/python3/dist-packages,$(PREFIX)/lib/python$(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || echo 3)/dist-packages)
 
 # The popcnt instruction when the build machine has it (every x86-64 CPU
 # since 2008); PORTABLE=1 leaves it out for binaries meant for other CPUs.
@@ -16,9 +35,20 @@ ifeq ($(PORTABLE),)
 ARCHFLAGS ?= $(shell grep -qw popcnt /proc/cpuinfo 2>/dev/null && echo -mpopcnt)
 endif
 
+# -fvisibility=hidden everywhere: the public headers mark their declarations
+# visible (#pragma GCC visibility push(default)), so the shared library
+# exports exactly the installed API (tests/exports.sh checks it).
 ALL_CFLAGS = -std=c11 $(OPT) $(ARCHFLAGS) -g -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
+             -fvisibility=hidden \
              -DVC_VERSION='"$(VERSION)"' -Ilib -Iformats $(SAN) $(CFLAGS)
 LDLIBS  = -larchive -lz -lpthread -lm
+
+# DEBUG=1: every make checks the position's invariants and aborts naming
+# the broken one (VC_DEBUG, lib/variant_internal.h); -O1 keeps it quick.
+ifneq ($(DEBUG),)
+OPT     = -O1
+ALL_CFLAGS += -DVC_DEBUG
+endif
 
 BUILD   ?= build
 LIB_SRC = $(wildcard lib/*.c)
@@ -30,21 +60,43 @@ LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
 FMT_OBJ = $(FMT_SRC:%.c=$(BUILD)/%.o)
 CMD_OBJ = $(CMD_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
+# The shared library's objects: position-independent, built apart so the
+# program's own objects stay as fast as before.
+PIC_OBJ = $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(FMT_SRC:%.c=$(BUILD)/pic/%.o)
+
+# The installed headers: the public ones of lib/ and formats/ (the installed
+# library is lib/ + formats/); *_internal.h stay private.
+PUB_HDR = $(filter-out %_internal.h lib/internal.h,$(wildcard lib/*.h formats/*.h))
 
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
-        check-asan check-hostile check-parallel check-corpus check-diff check-backwards-long demo bench install deps fuzz
+        check-asan check-debug check-hostile check-parallel check-corpus check-diff check-backwards-long demo bench install deps fuzz \
+        check-exports check-embed check-python install-python
 
-all: vchess lib/libvchess.a
+all: vchess lib/libvchess.a $(BUILD)/$(SOFILE)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
--include $(LIB_OBJ:.o=.d) $(FMT_OBJ:.o=.d) $(CMD_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -MMD -MP -c $< -o $@
 
-$(BUILD)/libvchess.a: $(LIB_OBJ)
+-include $(LIB_OBJ:.o=.d) $(FMT_OBJ:.o=.d) $(CMD_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(PIC_OBJ:.o=.d)
+
+# The installed static library: lib/ and formats/. Every variant is pulled
+# from the archive by plain (strong) references of lib/variant.c's registry.
+$(BUILD)/libvchess.a: $(LIB_OBJ) $(FMT_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@; ar rcs $@ $^
+
+# The shared library: soname libvchess.so.0, real file libvchess.so.0.1.0;
+# --no-undefined: everything it calls is in it or in the libraries listed.
+$(BUILD)/$(SOFILE): $(PIC_OBJ)
+	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--no-undefined \
+	  -o $@ $(PIC_OBJ) $(LDLIBS)
+	ln -sf $(SOFILE) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libvchess.so
 
 lib/libvchess.a: $(BUILD)/libvchess.a
 	cp $< $@
@@ -52,15 +104,13 @@ lib/libvchess.a: $(BUILD)/libvchess.a
 $(BUILD)/libvcformats.a: $(FMT_OBJ)
 	rm -f $@; ar rcs $@ $^
 
-# Programs link the library's objects, not the archive: the registry refers
-# to some variants weakly (lib/variant.c), and a weak reference does not pull
-# a member out of an archive.
+# Programs link the library's objects directly (whole, as before).
 vchess: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
 # The unit tests also link the command-line helpers (tests/test_cli.c) and
 # the pipeline (tests/test_pipeline.c).
-CLI_OBJ = $(BUILD)/cmd/common.o $(BUILD)/cmd/pipeline.o $(BUILD)/cmd/report.o $(BUILD)/cmd/epdcheck.o
+CLI_OBJ = $(BUILD)/cmd/common.o $(BUILD)/cmd/pipeline.o $(BUILD)/cmd/epdcheck.o
 
 $(BUILD)/unit-tests: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) -lcriterion $(LDLIBS)
@@ -69,7 +119,7 @@ $(BUILD)/unit-tests: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 deps:
 	@sh tests/deps.sh
 
-check-unit: deps $(BUILD)/unit-tests
+check-unit: deps vchess $(BUILD)/unit-tests
 	$(BUILD)/unit-tests --jobs 2
 
 check-golden: deps vchess
@@ -110,7 +160,36 @@ check-corpus: vchess
 vchess-asan: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
-check: deps all check-unit check-golden check-corpus check-perft-quick check-hostile check-parallel check-asan
+# The shared library exports exactly the functions and objects the installed
+# headers declare, and every installed header is usable from C++ and marks
+# its declarations visible (tests/exports.sh).
+check-exports: deps $(BUILD)/$(SOFILE)
+	sh tests/exports.sh $(BUILD)/$(SOFILE) $(PUB_HDR)
+
+# A C and a C++ program built against an installed copy (make install
+# DESTDIR=tmp), with pkg-config, static and shared, agree with ./vchess.
+check-embed: deps all
+	MAKE="$(MAKE)" sh tests/embed/run.sh ./vchess
+
+# The Python module (lib/python/vchess) installed in a temporary prefix,
+# under Debian's /usr/bin/python3, against the CLI (pytest).
+check-python: deps all
+	MAKE="$(MAKE)" sh lib/python/tests/run.sh ./vchess
+
+# The unit tests, the quick perft subset and the golden games with the
+# position invariants checked after every make (DEBUG=1, own build
+# directory; about two minutes).
+check-debug: deps
+	$(MAKE) BUILD=build-debug DEBUG=1 build-debug/unit-tests vchess-debug
+	build-debug/unit-tests --jobs 2
+	sh tests/perft_quick.sh ./vchess-debug
+	sh tests/run_golden.sh ./vchess-debug
+
+vchess-debug: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
+
+check: deps all check-unit check-golden check-corpus check-perft-quick check-hostile check-parallel \
+       check-exports check-embed check-python check-debug check-asan
 	@echo "make check: all test suites passed"
 
 # The bundled games (data/games/, any depth) through validate; a finding is
@@ -161,18 +240,36 @@ fuzz:
 	    corpus/$$name ../tests/fuzz/$$name 2>&1 | tail -n 12); \
 	done
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
-	  $(DESTDIR)$(PREFIX)/include/vchess $(DESTDIR)$(PREFIX)/share/man/man1 \
-	  $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/share/man/man7
+# DESTDIR stages the install (packaging, tests/embed): paths inside the
+# installed files name PREFIX, never DESTDIR.
+install: all install-python
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBDIR)/pkgconfig \
+	  $(DESTDIR)$(INCDIR)/vchess $(DESTDIR)$(MANDIR)/man1 \
+	  $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
 	install -m 755 vchess $(DESTDIR)$(PREFIX)/bin/vchess
-	install -m 644 lib/libvchess.a $(DESTDIR)$(PREFIX)/lib/libvchess.a
-	install -m 644 $(filter-out %internal.h,$(wildcard lib/*.h)) $(DESTDIR)$(PREFIX)/include/vchess/
-	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
-	for f in man/*.5; do [ ! -f "$$f" ] || \
-	  install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man5/; done
-	for f in man/*.7; do [ ! -f "$$f" ] || \
-	  install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man7/; done
+	install -m 644 $(BUILD)/libvchess.a $(DESTDIR)$(LIBDIR)/libvchess.a
+	install -m 755 $(BUILD)/$(SOFILE) $(DESTDIR)$(LIBDIR)/$(SOFILE)
+	ln -sf $(SOFILE) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libvchess.so
+	install -m 644 $(PUB_HDR) $(DESTDIR)$(INCDIR)/vchess/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+	  -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|' \
+	  -e 's|@INCDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCDIR))|' \
+	  lib/vchess.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/vchess.pc
+	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	for s in 3 5 7; do for f in man/*.$$s; do [ ! -f "$$f" ] || \
+	  install -m 644 "$$f" $(DESTDIR)$(MANDIR)/man$$s/; done; done
+	@if [ -z "$(DESTDIR)" ] && command -v $(LDCONFIG) >/dev/null && \
+	  [ "$$(id -u)" -eq 0 ]; then $(LDCONFIG); fi
+
+# The Python package, with the installed library's path written into
+# vchess/_libpath.py (the module falls back to the soname when it is absent).
+# The paths in vchess.pc are relative to ${prefix} (pkg-config --define-prefix).
+install-python:
+	install -d $(DESTDIR)$(PYTHONDIR)/vchess
+	install -m 644 lib/python/vchess/*.py $(DESTDIR)$(PYTHONDIR)/vchess/
+	printf '# Generated by make install.\nLIBRARY = %s\n' \
+	  "'$(LIBDIR)/$(SONAME)'" > $(DESTDIR)$(PYTHONDIR)/vchess/_libpath.py
 
 clean:
-	rm -rf build build-asan build-fuzz vchess vchess-asan lib/libvchess.a
+	rm -rf build build-asan build-debug build-fuzz vchess vchess-asan vchess-debug lib/libvchess.a

@@ -516,3 +516,19 @@ double vc_cli_now(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+void vc_cli_report_init(struct vc_report *r, FILE *out, const struct vc_cli_opts *opts,
+                        const char *command, bool shredder)
+{
+	struct vc_report_options o = {
+		.format = opts->format,
+		.rules = opts->rules,
+		.quiet = opts->quiet,
+		.verbose = opts->verbose,
+		.strict = opts->strict,
+		.shredder = shredder,
+		.command = command,
+		.after_write = vc_cli_check_output,
+	};
+	vc_report_init(r, out, &o);
+}

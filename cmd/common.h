@@ -42,6 +42,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "report.h"
 #include "variant.h"
 
 /* Exit status, FORMATS.md section 5. */
@@ -75,8 +76,6 @@ enum vc_exit {
  * (< 256) or values from VC_OPT_OWN upwards. */
 #define VC_OPT_VAL_BASE 0x100
 #define VC_OPT_OWN      0x200
-
-enum vc_format { VC_FORMAT_TEXT = 0, VC_FORMAT_JSON, VC_FORMAT_JSONL };
 
 /* The common options after parsing, with their defaults. */
 struct vc_cli_opts {
@@ -285,6 +284,13 @@ int vc_cli_close_output(const char *name, FILE *f);
  * vc_cli_close_output to report. `f` may be any stream; only standard
  * output ends the process. */
 void vc_cli_check_output(FILE *f);
+
+/* Start the report r on `out` (formats/report.h) with what the common
+ * options say (--format, --rules, --quiet, --verbose, --strict), under the
+ * command's name, --shredder or not; after every piece written the report
+ * calls vc_cli_check_output. */
+void vc_cli_report_init(struct vc_report *r, FILE *out, const struct vc_cli_opts *opts,
+                        const char *command, bool shredder);
 
 /* Monotonic seconds, for timings. */
 double vc_cli_now(void);

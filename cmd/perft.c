@@ -158,18 +158,7 @@ static int cmp_divide(const void *a, const void *b)
 /* Move text for --divide: the variant's own notation (Backwards) or UCI. */
 static void move_text(const struct vc_position *pos, vc_move m, char *buf)
 {
-	const struct vc_variant *v = vc_variant_get(pos->variant);
-	char tmp[64];
-	buf[0] = '\0';
-	if (v && v->write_move) {
-		/* the hook's buffer contract is loose: give it room */
-		if (v->write_move(pos, m, tmp)) {
-			snprintf(buf, 64, "%s", tmp);
-			return;
-		}
-	}
-	vc_move_to_uci(pos, m, tmp);
-	snprintf(buf, 64, "%s", tmp);
+	vc_move_text(pos, m, VC_NOTATION_UCI, buf, 64);
 }
 
 static uint64_t run_divide(const struct vc_position *pos, int depth)

@@ -1438,7 +1438,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 		w->out.priv = w;
 		if (vc_checker_init(&w->chk, p->gc, worker_on_game, w))
 			break;
-		vc_report_init(&w->rep, NULL, &wopts, p->rep->command, p->shredder);
+		vc_cli_report_init(&w->rep, NULL, &wopts, p->rep->command, p->shredder);
 		w->rep.format = p->opts->format;
 		w->wctx = cmd->worker_new ? cmd->worker_new(cmd->ctx, &w->chk) : cmd->ctx;
 		if (!w->wctx) {

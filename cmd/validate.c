@@ -121,7 +121,7 @@ int cmd_validate(int argc, char **argv)
 		vc_cli_close_output("validate", out);
 		return VC_EXIT_INPUT;
 	}
-	vc_report_init(&v.rep, out, &v.opts, "validate", v.shredder);
+	vc_cli_report_init(&v.rep, out, &v.opts, "validate", v.shredder);
 
 	struct vc_gc_options go = {
 		.variant = v.opts.variant,

@@ -31,7 +31,7 @@ int cmd_variants(int argc, char **argv)
 	int n = vc_variant_count();
 	for (int i = 0; i < n; i++) {
 		const struct vc_variant *v = vc_variant_get(i);
-		if (v->id != i)
+		if (!v)
 			continue; /* not registered in this build */
 		printf("%-10s %s\n", v->name, v->summary ? v->summary : "");
 		if (v->aliases && v->aliases[0]) {

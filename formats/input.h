@@ -93,6 +93,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* Kinds of input failure. Every one of them means exit status 3 for the
  * CLI (FORMATS.md section 5). Words for reports: vc_input_errkind_name(). */
 enum vc_input_errkind {
@@ -214,5 +219,10 @@ uint64_t vc_input_bytes_out(const struct vc_input *in);
 /* Close the file (not standard input) and free everything. NULL is a
  * no-op. Member names and the error record die with it. */
 void vc_input_close(struct vc_input *in);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -43,6 +43,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 #define VC_JSON_PRETTY 1u     /* line breaks and two-space indentation */
 #define VC_JSON_MAX_DEPTH 64  /* nested objects/arrays */
 
@@ -121,5 +126,10 @@ int vc_json_kv_uint(struct vc_json *w, const char *key, uint64_t v);
 int vc_json_kv_bool(struct vc_json *w, const char *key, bool v);
 int vc_json_kv_null(struct vc_json *w, const char *key);
 int vc_json_kv_halves(struct vc_json *w, const char *key, int64_t halves);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

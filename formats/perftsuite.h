@@ -29,6 +29,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* Depths above this are a syntax error (no published suite goes near). */
 #define VC_PERFTSUITE_MAX_DEPTH 64
 
@@ -89,5 +94,10 @@ int vc_perftsuite_parse_all(struct vc_perft_suite *suite, const char *text, size
 /* The expected count of `entry` at `depth`, or -1 (as int64_t) if the entry
  * has none. If a depth is given twice the first wins. */
 int64_t vc_perftsuite_expected(const struct vc_perft_entry *entry, int depth);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -62,6 +62,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* ---- Findings -----------------------------------------------------------
  * Stable kebab-case words (vc_pgn_code_word); messages may change.
  *
@@ -462,5 +467,10 @@ const struct vc_pgn_game *vc_pgn_reader_game(const struct vc_pgn_reader *r);
 int vc_pgn_parse_memory(const void *data, size_t len,
                         const struct vc_pgn_visitor *visitor,
                         const struct vc_pgn_options *opt);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

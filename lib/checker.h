@@ -20,6 +20,11 @@
 #include "game.h"
 #include "pgn.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* Findings kept per game; more are counted but not stored. */
 #define VC_GC_MAX_FINDINGS 32
 
@@ -216,5 +221,10 @@ void vc_gc_emit(struct vc_checker *c, const struct vc_gc_event *ev);
 void vc_gc_add(struct vc_checker *c, bool error, const char *code,
                uint64_t line, uint64_t column, int ply, const char *move,
                const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

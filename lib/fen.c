@@ -66,6 +66,11 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 	memset(res, 0, sizeof *res);
 	vc_init();
 	memset(pos, 0, sizeof *pos);
+	const struct vc_variant *v = vc_variant_get(variant);
+	if (!v) {
+		res->rest = fen;
+		return fail(res, VC_FEN_UNKNOWN_VARIANT, fen, fen);
+	}
 	pos->ep = VC_NO_SQ;
 	pos->variant = (uint8_t)variant;
 	pos->fullmove = 1;
@@ -177,8 +182,6 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 	}
 	res->rest = skip_ws(s);
 
-	const struct vc_variant *v = vc_variant_get(variant);
-
 	/* Board checks common to all variants. */
 	for (int c = 0; c < 2; c++) {
 		if (vc_pieces(pos, c, VC_PAWN) & 0xFF000000000000FFull)
@@ -226,7 +229,7 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 			/* Standard chess whose rights need Chess960 castling (king
 			 * off e1/e8, rook off the corners, or written with file
 			 * letters) is read as Chess960 (RULES.md section 1). */
-			if (variant == VC_STANDARD && pos->castle) {
+			if (v->castling960 && pos->castle) {
 				bool odd = letters;
 				for (int c = 0; c < 2; c++) {
 					int back = c == VC_WHITE ? 0 : 7;
@@ -236,7 +239,7 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 						odd = true;
 				}
 				if (odd) {
-					pos->variant = VC_CHESS960;
+					pos->variant = (uint8_t)v->castling960->id;
 					res->warnings |= VC_FENW_CHESS960;
 				}
 			}
@@ -345,6 +348,7 @@ static const char *const fen_messages[VC_FEN_NERRORS][2] = {
 	[VC_FEN_BAD_EP] = { "fen-bad-en-passant", "malformed en-passant field" },
 	[VC_FEN_BAD_CLOCK] = { "fen-bad-clock", "halfmove clock or fullmove number is not a number" },
 	[VC_FEN_BAD_VARIANT_POSITION] = { "fen-bad-variant-position", "position impossible in this variant" },
+	[VC_FEN_UNKNOWN_VARIANT] = { "fen-unknown-variant", "unknown variant id" },
 };
 
 const char *vc_fen_code(enum vc_fen_status st)

@@ -70,10 +70,11 @@ int vc_game_nlegal(const struct vc_game *g)
 		/* a cache: filling it does not change the game */
 		struct vc_game *m = (struct vc_game *)g;
 		const struct vc_variant *v = g->variant;
-		if (v->has_legal) {
-			m->nlegal = v->has_legal(vc_game_pos(g)) ? 1 : 0; /* a lower bound */
-		} else if (v->count_legal) {
-			m->nlegal = v->count_legal(vc_game_pos(g));
+		const struct vc_variant_speed *s = v->speed;
+		if (s && s->has_legal) {
+			m->nlegal = s->has_legal(vc_game_pos(g)) ? 1 : 0; /* a lower bound */
+		} else if (s && s->count_legal) {
+			m->nlegal = s->count_legal(vc_game_pos(g));
 		} else {
 			m->nlegal = v->gen_legal(vc_game_pos(g), m->legal);
 			m->legal_ok = true;
@@ -95,8 +96,11 @@ const vc_move *vc_game_legal(const struct vc_game *g)
 
 int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules)
 {
+	const struct vc_variant *v = vc_variant_get(variant_id);
 	memset(g, 0, sizeof *g);
-	set_variant(g, vc_variant_get(variant_id));
+	if (!v)
+		return -2; /* no such variant: g stays empty (release is harmless) */
+	set_variant(g, v);
 	g->rules = rules;
 	g->max_plies = VC_GAME_MAX_PLIES;
 	if (grow(g, 64))
@@ -122,10 +126,13 @@ void vc_game_release(struct vc_game *g)
 
 int vc_game_reset(struct vc_game *g, const struct vc_position *start)
 {
+	const struct vc_variant *v = vc_variant_get(start->variant);
+	if (!v)
+		return -2;
 	g->line[0] = *start;
 	g->keys[0] = start->key;
 	g->nplies = 0;
-	set_variant(g, vc_variant_get(start->variant));
+	set_variant(g, v);
 	forget_keys(g);
 	refresh(g);
 	return 0;
@@ -194,9 +201,7 @@ int vc_game_repetitions(const struct vc_game *g)
 static struct vc_outcome outcome_with(const struct vc_game *g, int nlegal)
 {
 	const struct vc_position *pos = vc_game_pos(g);
-	struct vc_outcome oc = g->variant->outcome
-	                           ? g->variant->outcome(pos, nlegal, g->rules)
-	                           : vc_generic_outcome(pos, nlegal, g->rules);
+	struct vc_outcome oc = vc_variant_outcome(g->variant, pos, nlegal, g->rules);
 	/* five occurrences need four earlier ones, two plies apart at least,
 	 * within the halfmove clock's reach: none below 8 */
 	if (oc.termination == VC_TERM_NONE && pos->halfmove >= 8 && vc_game_repetitions(g) >= 5) {
@@ -279,7 +284,7 @@ int vc_parse_move_at(const struct vc_position *pos, const vc_move *legal, int nl
                      const char *text, size_t len, vc_move *move,
                      unsigned *warnings, int *suffix)
 {
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant *v = vc_variant_of(pos);
 	if (!v->parse_move)
 		return parse_san(pos, legal, nlegal, text, len, move, warnings, suffix);
 	*warnings = 0;

@@ -13,6 +13,11 @@
 
 #include "variant.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* Default cap on plies per game (a documented limit; exceeding it is the
  * caller's error "limit-plies"). */
 #define VC_GAME_MAX_PLIES 20000
@@ -57,12 +62,15 @@ struct vc_game {
 int vc_game_nlegal(const struct vc_game *g);
 
 /* Initialise an empty game of variant `variant_id` at its start position.
- * Returns 0, or -1 on allocation failure. Release with vc_game_release. */
+ * Returns 0, -1 on allocation failure, -2 when `variant_id` names no
+ * variant (vc_variant_get NULL). Release with vc_game_release (also after
+ * a failure). */
 int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules);
 /* Free the line (g may be reused after vc_game_init). */
 void vc_game_release(struct vc_game *g);
 /* Restart from position `start` (its variant wins over the one given at
- * init, e.g. standard FEN read as Chess960). Returns 0 or -1 (memory). */
+ * init, e.g. standard FEN read as Chess960). Returns 0, or -2 when
+ * start->variant names no variant (the game is then unchanged). */
 int vc_game_reset(struct vc_game *g, const struct vc_position *start);
 
 /* The current position (valid until the next push/pop/reset). */
@@ -99,7 +107,8 @@ void vc_game_pop(struct vc_game *g);
 int vc_game_repetitions(const struct vc_game *g);
 
 /* The outcome by the rules of the current position with its history:
- * variant/position outcome, then fivefold repetition. */
+ * vc_variant_outcome (the variant's hook, then the shared rules), then
+ * fivefold repetition, in every variant. */
 struct vc_outcome vc_game_outcome(const struct vc_game *g);
 
 /* The outcome of vc_game_outcome() as it is when the side to move has at
@@ -160,5 +169,10 @@ int vc_game_parse_move(const struct vc_game *g, const char *text, size_t len,
 int vc_parse_move_at(const struct vc_position *pos, const vc_move *legal, int nlegal,
                      const char *text, size_t len, vc_move *move,
                      unsigned *warnings, int *suffix);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,7 @@
  * is ordinary, promotion also to king, and captures are compulsory.
  */
 #include "variant.h"
+#include "variant_internal.h"
 #include "internal.h"
 #include "movegen_internal.h"
 #include "san.h"
@@ -121,8 +122,8 @@ void vc_ep_fixup(struct vc_position *pos)
 	int us = pos->side;
 	vc_bb cands = vc_pawn_attacks(!us, pos->ep) & vc_pieces(pos, us, VC_PAWN);
 	bool ok = false;
-	if (pos->variant == VC_ANTICHESS) {
-		ok = cands != 0;
+	if (cands && !(vc_variant_of(pos)->flags & VC_VF_ROYAL_KING)) {
+		ok = true; /* no check: every capture is legal */
 	} else {
 		for (; cands && !ok; cands &= cands - 1)
 			ok = !ep_exposes_king(pos, vc_lsb(cands), pos->ep);
@@ -542,7 +543,8 @@ make_chess(struct vc_position *pos, vc_move m, const bool keys)
 				remove_piece(pos, to, keys);
 				put_piece(pos, to, VC_PIECE(us, VC_MOVE_PROMOTION(m)), keys);
 			}
-		} else if (pt == VC_KING && pos->variant != VC_ANTICHESS) {
+		} else if (pt == VC_KING) {
+			/* (no rights to clear in a variant without castling) */
 			clear_castle(pos, 0xFFull << (8 * (us == VC_WHITE ? 0 : 7)), keys);
 		} else if (pos->castle & VC_BIT(from)) {
 			clear_castle(pos, VC_BIT(from), keys);
@@ -560,11 +562,13 @@ make_chess(struct vc_position *pos, vc_move m, const bool keys)
 void vc_make_chess(struct vc_position *pos, vc_move m)
 {
 	make_chess(pos, m, true);
+	VC_DEBUG_CHECK(pos, VC_PCHK_ALL);
 }
 
 void vc_make_chess_fast(struct vc_position *pos, vc_move m)
 {
 	make_chess(pos, m, false);
+	VC_DEBUG_CHECK(pos, VC_PCHK_BITBOARDS | VC_PCHK_MAILBOX);
 }
 
 /* Perft's last make before counting: src's child into dst, bitboards and
@@ -627,6 +631,7 @@ make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
 void vc_make_chess_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
 {
 	make_leaf(src, dst, m);
+	VC_DEBUG_CHECK(dst, VC_PCHK_BITBOARDS);
 }
 
 /* ---- The main line's plain SAN moves (vc_play_san_chess) ------------------
@@ -765,6 +770,7 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 	const bool cap = (tb & theirs) != 0;
 	unsigned warn = x && !cap ? VC_SANW_SUPERFLUOUS_X : !x && cap ? VC_SANW_MISSING_X : 0;
 	make_plain(pos, after, from, to);
+	VC_DEBUG_CHECK(after, VC_PCHK_ALL);
 	/* the check suffix: the mover's opponent is the side to move now */
 	const vc_bb k = after->by_color[them] & after->by_type[VC_KING];
 	enum vc_san_suffix actual = VC_SUFFIX_NONE;
@@ -895,12 +901,27 @@ void vc_make_antichess(struct vc_position *pos, vc_move m)
 
 int vc_legal_moves(const struct vc_position *pos, vc_move *out)
 {
-	return vc_variant_get(pos->variant)->gen_legal(pos, out);
+	return vc_variant_of(pos)->gen_legal(pos, out);
 }
 
 void vc_make_move(struct vc_position *pos, vc_move m)
 {
-	vc_variant_get(pos->variant)->make(pos, m);
+	vc_variant_of(pos)->make(pos, m);
+}
+
+int vc_play(struct vc_position *pos, vc_move m)
+{
+	const struct vc_variant *v = pos ? vc_variant_get(pos->variant) : NULL;
+	if (!v)
+		return -2;
+	vc_move list[VC_MAX_MOVES];
+	int n = v->gen_legal(pos, list);
+	for (int i = 0; i < n; i++)
+		if (list[i] == m) {
+			v->make(pos, m);
+			return 0;
+		}
+	return -1;
 }
 
 bool vc_is_legal(const struct vc_position *pos, vc_move m)
@@ -913,10 +934,14 @@ bool vc_is_legal(const struct vc_position *pos, vc_move m)
 	return false;
 }
 
-static uint64_t perft_rec(const struct vc_variant *v, const struct vc_position *pos, int depth)
+/* No speed hook: the rules hooks do everything. */
+static const struct vc_variant_speed no_speed;
+
+static uint64_t perft_rec(const struct vc_variant *v, const struct vc_variant_speed *s,
+                          const struct vc_position *pos, int depth)
 {
-	if (depth == 2 && v->make_leaf == vc_make_chess_leaf &&
-	    v->count_legal == vc_count_legal_chess) {
+	if (depth == 2 && s->make_leaf == vc_make_chess_leaf &&
+	    s->count_legal == vc_count_legal_chess) {
 		/* the hot loop of chess perft, all inline */
 		vc_move list[VC_MAX_MOVES];
 		int n = gen_chess(pos, list, false, ~(vc_bb)0, ALL_TYPES, false);
@@ -924,24 +949,25 @@ static uint64_t perft_rec(const struct vc_variant *v, const struct vc_position *
 		for (int i = 0; i < n; i++) {
 			struct vc_position next;
 			make_leaf(pos, &next, list[i]);
+			VC_DEBUG_CHECK(&next, VC_PCHK_BITBOARDS);
 			total += (uint64_t)gen_chess(&next, NULL, true, ~(vc_bb)0, ALL_TYPES, false);
 		}
 		return total;
 	}
-	if (depth == 2 && v->make_leaf && v->count_legal) {
+	if (depth == 2 && s->make_leaf && s->count_legal) {
 		vc_move list[VC_MAX_MOVES];
 		int n = v->gen_legal(pos, list);
 		uint64_t total = 0;
 		for (int i = 0; i < n; i++) {
 			struct vc_position next;
-			v->make_leaf(pos, &next, list[i]);
-			total += (uint64_t)v->count_legal(&next);
+			s->make_leaf(pos, &next, list[i]);
+			total += (uint64_t)s->count_legal(&next);
 		}
 		return total;
 	}
-	void (*make)(struct vc_position *, vc_move) = v->make_fast ? v->make_fast : v->make;
-	if (depth <= 1 && v->count_legal)
-		return (uint64_t)v->count_legal(pos);
+	void (*make)(struct vc_position *, vc_move) = s->make_fast ? s->make_fast : v->make;
+	if (depth <= 1 && s->count_legal)
+		return (uint64_t)s->count_legal(pos);
 	vc_move list[VC_MAX_MOVES];
 	int n = v->gen_legal(pos, list);
 	if (depth <= 1)
@@ -950,7 +976,7 @@ static uint64_t perft_rec(const struct vc_variant *v, const struct vc_position *
 	for (int i = 0; i < n; i++) {
 		struct vc_position next = *pos;
 		make(&next, list[i]);
-		total += perft_rec(v, &next, depth - 1);
+		total += perft_rec(v, s, &next, depth - 1);
 	}
 	return total;
 }
@@ -959,5 +985,6 @@ uint64_t vc_perft(const struct vc_position *pos, int depth)
 {
 	if (depth <= 0)
 		return 1;
-	return perft_rec(vc_variant_get(pos->variant), pos, depth);
+	const struct vc_variant *v = vc_variant_of(pos);
+	return perft_rec(v, v->speed ? v->speed : &no_speed, pos, depth);
 }

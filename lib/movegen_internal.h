@@ -3,6 +3,7 @@
 #define VC_MOVEGEN_INTERNAL_H
 
 #include "position.h"
+#include "variant_internal.h"
 
 /* Keep pos->ep only if the side to move has a legal en-passant capture on
  * it (RULES.md Terms: en passant counts for repetition only when legal);

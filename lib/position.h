@@ -9,6 +9,11 @@
 
 #include "types.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* A position. Plain value type: copy it with '=' (copy-make). */
 struct vc_position {
 	vc_bb by_color[2];    /* all pieces of each colour */
@@ -130,6 +135,8 @@ enum vc_fen_status {
 	VC_FEN_BAD_CLOCK,         /* halfmove/fullmove not numbers */
 	VC_FEN_BAD_VARIANT_POSITION, /* variant-specific invalidity (backwards:
 	                              reserve, pawn file rule, both in check) */
+	VC_FEN_UNKNOWN_VARIANT,   /* the variant id names no variant (a caller's
+	                             error: nothing was read) */
 	VC_FEN_NERRORS
 };
 
@@ -151,9 +158,12 @@ struct vc_fen_result {
 /* Parse `fen` (4 to 6 fields; X-FEN or Shredder-FEN castling) for variant
  * `variant` into *pos. Trailing text after the fields is left for the
  * caller in res->rest (EPD operations). Validation per RULES.md section 2
- * (and the variant's own rules). In VC_STANDARD, a castling field that only
- * makes sense in Chess960 switches pos->variant to VC_CHESS960 with warning
- * VC_FENW_CHESS960. Returns res->status; *pos is valid only if VC_FEN_OK. */
+ * (and the variant's own rules). In a variant with a castling960 relation
+ * (standard chess), a castling field that only makes sense in Chess960
+ * switches pos->variant to that variant (Chess960) with warning
+ * VC_FENW_CHESS960. An id that names no variant is the error
+ * VC_FEN_UNKNOWN_VARIANT (column 1). res may be NULL. Returns res->status;
+ * *pos is valid only if VC_FEN_OK. */
 enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
                                 int variant, struct vc_fen_result *res);
 
@@ -169,10 +179,20 @@ char *vc_fen_write(const struct vc_position *pos, char *buf, bool shredder);
 const char *vc_fen_strerror(enum vc_fen_status st);
 const char *vc_fen_code(enum vc_fen_status st);
 
-/* Start position of a variant (standard array; Backwards two bare kings). */
-void vc_startpos(struct vc_position *pos, int variant);
+/* Start position of a variant (standard array; Backwards two bare kings).
+ * Returns 0, or -1 when `variant` names no variant (then *pos is cleared:
+ * no position). */
+int vc_startpos(struct vc_position *pos, int variant);
 
-/* Chess960 start position by Scharnagl number 0..959 (518 = normal). */
-void vc_chess960_startpos(struct vc_position *pos, int number, int variant);
+/* Chess960 start position by Scharnagl number 0..959 (518 = normal; a
+ * number out of range gives 518), in variant `variant` (castling rights on
+ * both rooks when the variant castles, VC_VF_CASTLING). Returns 0, or -1
+ * when `variant` names no variant (*pos cleared). */
+int vc_chess960_startpos(struct vc_position *pos, int number, int variant);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -93,7 +93,7 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	/* Without a list, moves are generated here: castling and UCI need all
 	 * of them, a SAN piece move only those to its square (below). */
 	const bool own_list = !legal;
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant *v = vc_variant_of(pos);
 	const bool chess_gen = v->gen_legal == vc_gen_legal_chess;
 	vc_move own[VC_MAX_MOVES];
 	/* trailing annotations and check suffixes, in any order */
@@ -278,15 +278,15 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
  * that the move list's stack is set up only when needed. */
 static __attribute__((noinline)) int moves_exist(const struct vc_position *pos)
 {
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant_speed *s = vc_variant_of(pos)->speed;
 	vc_move list[VC_MAX_MOVES];
-	return v->has_legal ? v->has_legal(pos) : vc_legal_moves(pos, list);
+	return s && s->has_legal ? s->has_legal(pos) : vc_legal_moves(pos, list);
 }
 
 unsigned vc_san_check_suffix(const struct vc_position *after, int after_nlegal,
                              enum vc_san_suffix written)
 {
-	if (!(vc_variant_get(after->variant)->flags & VC_VF_ROYAL_KING))
+	if (!(vc_variant_of(after)->flags & VC_VF_ROYAL_KING))
 		return 0;
 	enum vc_san_suffix actual = VC_SUFFIX_NONE;
 	if (vc_in_check(after, after->side)) {
@@ -331,7 +331,7 @@ char *vc_san_write(const struct vc_position *pos, vc_move m, char *buf)
 			*o++ = " PNBRQK"[VC_MOVE_PROMOTION(m)];
 		}
 	}
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant *v = vc_variant_of(pos);
 	if (v->flags & VC_VF_ROYAL_KING) {
 		struct vc_position next = *pos;
 		v->make(&next, m);

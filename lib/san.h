@@ -15,6 +15,11 @@
 
 #include "variant.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 enum vc_san_status {
 	VC_SAN_OK = 0,
 	VC_SAN_SYNTAX,    /* the text is no move at all ("syntax") */
@@ -74,5 +79,10 @@ char *vc_san_write(const struct vc_position *pos, vc_move m, char *buf);
 const char *vc_san_code(enum vc_san_status st);
 const char *vc_san_warning_code(unsigned bit);
 const char *vc_san_warning_message(unsigned bit);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 typedef uint64_t vc_bb;   /* bitboard: bit n set = square n */
 typedef uint32_t vc_move; /* see the bit layout below */
 
@@ -84,5 +89,10 @@ struct vc_movelist {
 	int count;
 	vc_move moves[VC_MAX_MOVES];
 };
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

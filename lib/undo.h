@@ -41,6 +41,11 @@
 
 #include "checker.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* At set-up (every game): reset the clock bookkeeping; for Undo Chess read
  * TakebackTokens and TimeControl. Returns false after recording
  * bad-tokens-tag (the game cannot be checked). */
@@ -96,5 +101,10 @@ void vc_undo_finish(struct vc_checker *c, uint64_t line, uint64_t col);
  * (hours unbounded, fractions to the millisecond, trailing zeros dropped),
  * into buf of `size` bytes (NUL-terminated, truncated if short). */
 void vc_clock_text(double s, char *buf, size_t size);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,7 +7,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "san.h"
 #include "variant.h"
+#include "variant_internal.h"
 #include "movegen_internal.h"
 
 static const char *const standard_aliases[] = { "Standard", "Chess", "Normal", "From Position", NULL };
@@ -22,56 +24,67 @@ static const char *const unsupported_names[] = {
 
 extern const struct vc_variant vc_variant_antichess;
 extern const struct vc_variant vc_variant_backwards;
+extern const struct vc_variant vc_variant_chess960;
+
+/* Standard chess, Chess960 and Undo Chess move alike (movegen.c). */
+const struct vc_variant_speed vc_speed_chess_ = {
+	.make_fast = vc_make_chess_fast,
+	.make_leaf = vc_make_chess_leaf,
+	.count_legal = vc_count_legal_chess,
+	.has_legal = vc_has_legal_chess,
+};
 
 const struct vc_variant vc_variant_standard = {
 	.id = VC_STANDARD, .name = "standard", .aliases = standard_aliases,
 	.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-	.flags = VC_VF_CASTLING | VC_VF_ROYAL_KING,
+	.flags = VC_VF_CASTLING | VC_VF_ROYAL_KING | VC_VF_PGN_DEFAULT,
 	.summary = "standard chess (FIDE Laws)",
-	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
-	.has_legal = vc_has_legal_chess,
-	.make = vc_make_chess, .make_fast = vc_make_chess_fast,
-	.make_leaf = vc_make_chess_leaf,
+	.gen_legal = vc_gen_legal_chess, .make = vc_make_chess,
+	.castling960 = &vc_variant_chess960,
+	.speed = &vc_speed_chess_,
 };
 
 const struct vc_variant vc_variant_chess960 = {
 	.id = VC_CHESS960, .name = "chess960", .aliases = chess960_aliases,
 	.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-	.flags = VC_VF_CASTLING | VC_VF_ROYAL_KING | VC_VF_CHESS960,
+	.flags = VC_VF_CASTLING | VC_VF_ROYAL_KING | VC_VF_CHESS960 | VC_VF_START960,
 	.summary = "Fischer Random Chess: 960 start arrays, castling king-to-rook",
-	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
-	.has_legal = vc_has_legal_chess,
-	.make = vc_make_chess, .make_fast = vc_make_chess_fast,
-	.make_leaf = vc_make_chess_leaf,
+	.gen_legal = vc_gen_legal_chess, .make = vc_make_chess,
+	.speed = &vc_speed_chess_,
 };
 
 const struct vc_variant vc_variant_undo = {
 	.id = VC_UNDO, .name = "undo", .aliases = undo_aliases,
 	.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-	.flags = VC_VF_CASTLING | VC_VF_ROYAL_KING | VC_VF_CHESS960 | VC_VF_TOKENS,
+	.flags = VC_VF_CASTLING | VC_VF_ROYAL_KING | VC_VF_CHESS960 | VC_VF_START960 |
+	         VC_VF_TOKENS,
 	.summary = "Undo Chess: Chess960 with take-back tokens that change hands",
-	.gen_legal = vc_gen_legal_chess, .count_legal = vc_count_legal_chess,
-	.has_legal = vc_has_legal_chess,
-	.make = vc_make_chess, .make_fast = vc_make_chess_fast,
-	.make_leaf = vc_make_chess_leaf,
+	.gen_legal = vc_gen_legal_chess, .make = vc_make_chess,
+	.pgn_as = &vc_variant_chess960,
+	.speed = &vc_speed_chess_,
+};
+
+const struct vc_variant *const vc_variants_[VC_NVARIANTS] = {
+	[VC_STANDARD] = &vc_variant_standard,
+	[VC_CHESS960] = &vc_variant_chess960,
+	[VC_ANTICHESS] = &vc_variant_antichess,
+	[VC_UNDO] = &vc_variant_undo,
+	[VC_BACKWARDS] = &vc_variant_backwards,
 };
 
 static const struct vc_variant *registry(int id)
 {
-	switch (id) {
-	case VC_STANDARD: return &vc_variant_standard;
-	case VC_CHESS960: return &vc_variant_chess960;
-	case VC_ANTICHESS: return &vc_variant_antichess;
-	case VC_UNDO: return &vc_variant_undo;
-	case VC_BACKWARDS: return &vc_variant_backwards;
-	default: return NULL;
-	}
+	return id >= 0 && id < VC_NVARIANTS ? vc_variants_[id] : NULL;
 }
 
 const struct vc_variant *vc_variant_get(int id)
 {
-	const struct vc_variant *v = registry(id);
-	return v ? v : &vc_variant_standard;
+	return registry(id);
+}
+
+const struct vc_variant *vc_variant_default(void)
+{
+	return &vc_variant_standard;
 }
 
 int vc_variant_count(void) { return VC_NVARIANTS; }
@@ -162,6 +175,7 @@ bool vc_insufficient_material_for(const struct vc_position *pos, int color)
 struct vc_outcome vc_generic_outcome(const struct vc_position *pos, int nlegal,
                                      enum vc_ruleset rules)
 {
+	const struct vc_variant *v = vc_variant_of(pos);
 	struct vc_outcome oc = { VC_RES_NONE, VC_TERM_NONE };
 	if (nlegal == 0) {
 		if (vc_in_check(pos, pos->side)) {
@@ -173,7 +187,7 @@ struct vc_outcome vc_generic_outcome(const struct vc_position *pos, int nlegal,
 		}
 		return oc;
 	}
-	if (vc_insufficient_material(pos)) {
+	if ((v->flags & VC_VF_ROYAL_KING) && vc_insufficient_material(pos)) {
 		oc.result = VC_RES_DRAW;
 		oc.termination = VC_TERM_INSUFFICIENT_MATERIAL;
 	} else if (pos->halfmove >= 150) {
@@ -186,17 +200,29 @@ struct vc_outcome vc_generic_outcome(const struct vc_position *pos, int nlegal,
 	return oc;
 }
 
+struct vc_outcome vc_variant_outcome(const struct vc_variant *v,
+                                     const struct vc_position *pos, int nlegal,
+                                     enum vc_ruleset rules)
+{
+	if (v->outcome) {
+		struct vc_outcome oc = v->outcome(pos, nlegal, rules);
+		if (oc.termination != VC_TERM_NONE)
+			return oc;
+	}
+	return vc_generic_outcome(pos, nlegal, rules);
+}
+
 struct vc_outcome vc_position_outcome(const struct vc_position *pos, enum vc_ruleset rules)
 {
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant *v = vc_variant_of(pos);
 	vc_move list[VC_MAX_MOVES];
 	int n = v->gen_legal(pos, list);
-	return v->outcome ? v->outcome(pos, n, rules) : vc_generic_outcome(pos, n, rules);
+	return vc_variant_outcome(v, pos, n, rules);
 }
 
 bool vc_timeout_draw(const struct vc_position *pos, int flagged)
 {
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant *v = vc_variant_of(pos);
 	if (flagged != VC_WHITE && flagged != VC_BLACK)
 		return false;
 	if (v->timeout_draw)
@@ -243,7 +269,7 @@ const char *vc_termination_word(enum vc_termination t)
 char *vc_move_to_uci(const struct vc_position *pos, vc_move m, char *buf)
 {
 	int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
-	if ((m & VC_MF_CASTLE) && !(vc_variant_get(pos->variant)->flags & VC_VF_CHESS960))
+	if ((m & VC_MF_CASTLE) && !(vc_variant_of(pos)->flags & VC_VF_CHESS960))
 		to = vc_castle_king_to(from, to);
 	buf[0] = (char)('a' + VC_FILE(from));
 	buf[1] = (char)('1' + VC_RANK(from));
@@ -253,6 +279,26 @@ char *vc_move_to_uci(const struct vc_position *pos, vc_move m, char *buf)
 	int n = 4;
 	if (pr && !(m & VC_MF_UNPROMO))
 		buf[n++] = " pnbrqk"[pr];
+	buf[n] = 0;
+	return buf;
+}
+
+char *vc_move_text(const struct vc_position *pos, vc_move m, enum vc_notation notation,
+                   char *buf, size_t size)
+{
+	char tmp[VC_MOVE_TEXT_MAX + 64]; /* the hooks write unbounded: room */
+	const struct vc_variant *v = vc_variant_of(pos);
+	tmp[0] = 0;
+	if (!(v && v->write_move && v->write_move(pos, m, tmp))) {
+		if (notation == VC_NOTATION_UCI)
+			vc_move_to_uci(pos, m, tmp);
+		else
+			vc_san_write(pos, m, tmp);
+	}
+	size_t n = strnlen(tmp, sizeof tmp - 1);
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, tmp, n);
 	buf[n] = 0;
 	return buf;
 }
@@ -283,7 +329,7 @@ vc_move vc_move_from_uci(const struct vc_position *pos, const char *text, size_t
 			return m;
 		/* standard castling written as the king's two-square move */
 		if ((m & VC_MF_CASTLE) && vc_castle_king_to(from, VC_MOVE_TO(m)) == to &&
-		    !(vc_variant_get(pos->variant)->flags & VC_VF_CHESS960) &&
+		    !(vc_variant_of(pos)->flags & VC_VF_CHESS960) &&
 		    VC_FILE(from) == 4 && (VC_FILE(VC_MOVE_TO(m)) == 0 || VC_FILE(VC_MOVE_TO(m)) == 7))
 			return m;
 	}

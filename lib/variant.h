@@ -2,20 +2,36 @@
  * and position outcomes.
  *
  * Adding a variant (checklist):
- *   1. add its id to enum vc_variant_id (types.h);
+ *   1. add its id to enum vc_variant_id (types.h), before VC_NVARIANTS;
  *   2. write lib/variant_<name>.c with one `const struct vc_variant`:
- *      name, aliases, start FEN, flags and hooks (NULL hook = generic);
- *   3. list it in the registry table in lib/variant.c;
+ *      name, aliases, start FEN, flags (VC_VF_*: what generic code asks
+ *      instead of an id) and rules hooks: gen_legal and make (required),
+ *      outcome (its own end-of-game rules only: the shared ones of
+ *      vc_generic_outcome and fivefold repetition follow it), validate,
+ *      parse_move/write_move, timeout_draw (NULL = generic); optionally
+ *      its relations (castling960, pgn_as) and a speed table (struct
+ *      vc_variant_speed, lib/variant_internal.h);
+ *   3. declare it extern and list it in the registry table vc_variants_[]
+ *      in lib/variant.c (vc_variant_get, vc_variant_find, vc_startpos and
+ *      `vchess variants` then know it);
  *   4. FEN validation specifics go in the validate hook;
  *   5. tests: perft suite in data/perft/, rules tests in tests/, golden
- *      games in data/games/<name>/; man page section.
- * Generic code never tests for a variant id except through these hooks and
- * flags.
+ *      games in data/games/<name>/; man page section. The contract tests
+ *      of tests/test_variant_rules.c run on every registered variant.
+ * Nothing else changes: generic code (lib/, formats/, cmd/) never tests for
+ * a variant id, only these hooks and flags. A game-level rule (Undo Chess's
+ * tokens) is the game checker's hook, reached through a flag
+ * (VC_VF_TOKENS).
  */
 #ifndef VC_VARIANT_H
 #define VC_VARIANT_H
 
 #include "position.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
 
 /* Results, as in PGN. */
 enum vc_result {
@@ -53,13 +69,32 @@ struct vc_outcome {
 	enum vc_termination termination;
 };
 
-/* Variant flags */
-#define VC_VF_CASTLING     (1u << 0) /* castling exists */
-#define VC_VF_CHESS960     (1u << 1) /* 960 castling notation (king takes rook in UCI) */
-#define VC_VF_ROYAL_KING   (1u << 2) /* check exists, exactly one king per side */
-#define VC_VF_RETRO        (1u << 3) /* moves are retro moves (own move text) */
-#define VC_VF_TOKENS       (1u << 4) /* Undo Chess take-back tokens */
+/* Variant flags: what generic code asks of a variant instead of its id. */
+#define VC_VF_CASTLING     (1u << 0) /* castling exists (else no rights are
+                                        kept: FEN warning castling-ignored) */
+#define VC_VF_CHESS960     (1u << 1) /* 960 castling notation (king takes rook
+                                        in UCI, file letters in FEN) */
+#define VC_VF_ROYAL_KING   (1u << 2) /* the chess rules of the king: check
+                                        exists, exactly one king per side,
+                                        the side not to move not in check,
+                                        checkmate, insufficient material,
+                                        the chess time-forfeit draw */
+#define VC_VF_RETRO        (1u << 3) /* moves are retro moves (own move text,
+                                        no en passant) */
+#define VC_VF_TOKENS       (1u << 4) /* Undo Chess take-back tokens (the
+                                        game-level hook of lib/undo.c) */
+#define VC_VF_PGN_DEFAULT  (1u << 5) /* the variant of a PGN game without a
+                                        Variant tag (standard chess): it is
+                                        written without one */
+#define VC_VF_START960     (1u << 6) /* games start from one of the 960
+                                        Chess960 arrays: a record of one
+                                        always carries its FEN */
 
+struct vc_variant_speed; /* speed hooks, library-internal (variant_internal.h) */
+
+/* A variant: its names, start position, flags and rules hooks. The rules
+ * hooks are the whole of a variant's rules as far as the library is
+ * concerned; perft's speed hooks are not part of this API (.speed). */
 struct vc_variant {
 	int id;                      /* enum vc_variant_id */
 	const char *name;            /* vchess name: "standard", "chess960", ... */
@@ -68,25 +103,21 @@ struct vc_variant {
 	unsigned flags;              /* VC_VF_* */
 	const char *summary;         /* one line for `vchess variants` */
 
-	/* Legal moves of pos into out[] (room for VC_MAX_MOVES); returns count. */
+	/* Legal moves of pos into out[] (room for VC_MAX_MOVES); returns count.
+	 * Required. */
 	int (*gen_legal)(const struct vc_position *pos, vc_move *out);
-	/* Make for perft only: may leave pos->key and a dead en-passant
-	 * square stale (perft reads neither). NULL = make. */
-	void (*make_fast)(struct vc_position *pos, vc_move m);
-	/* Perft's make before its last ply: the child of src after legal move
-	 * m into dst with only what count_legal reads set. NULL = make_fast. */
-	void (*make_leaf)(const struct vc_position *src, struct vc_position *dst, vc_move m);
-	/* Number of legal moves, without listing them (perft's last ply).
-	 * NULL = count what gen_legal lists. */
-	int (*count_legal)(const struct vc_position *pos);
-	/* Does the side to move have a legal move? (stops at the first one
-	 * found). NULL = count_legal or gen_legal. */
-	int (*has_legal)(const struct vc_position *pos);
-	/* Apply a legal move (copy-make: caller copies first if needed). */
+	/* Apply a legal move in place (copy-make: the caller copies first if
+	 * it needs the position before). Keeps every field exact: key, clocks,
+	 * castling rights, and an en-passant square only when a capture on it
+	 * is legal. Required. */
 	void (*make)(struct vc_position *pos, vc_move m);
-	/* Outcome of the position alone (no history): mate, stalemate, variant
-	 * wins, dead positions, move-count rules. `nlegal` is the number of legal
-	 * moves. NULL = generic (vc_generic_outcome). */
+	/* The variant's own end-of-game rules for the position alone (no
+	 * history), asked first: variant wins, dead positions, its own move
+	 * count rules. `nlegal` is 0 when the side to move has no legal move,
+	 * else a positive lower bound of their number. Returns VC_TERM_NONE to
+	 * leave the position to the shared rules (vc_generic_outcome: no legal
+	 * move, insufficient material where check exists, 75 moves, lichess's
+	 * 50 moves), which a hook never repeats. NULL = the shared rules only. */
 	struct vc_outcome (*outcome)(const struct vc_position *pos, int nlegal,
 	                             enum vc_ruleset rules);
 	/* Extra FEN validation after the board is read; returns VC_FEN_OK or an
@@ -101,24 +132,54 @@ struct vc_variant {
 	 * generic (vc_timeout_draw): the chess rule for variants with a royal
 	 * king, never for the others. */
 	bool (*timeout_draw)(const struct vc_position *pos, int flagged);
+
+	/* Relations to other variants (NULL = none). */
+	/* The variant a FEN of this one is read as when its castling rights
+	 * need Chess960 castling (standard: chess960, RULES.md section 1,
+	 * warning VC_FENW_CHESS960). */
+	const struct vc_variant *castling960;
+	/* The variant a game of this one is written as in PGN, when it is not
+	 * itself (Undo Chess: Chess960, its take-backs go into comments). */
+	const struct vc_variant *pgn_as;
+
+	/* Speed hooks for perft and the game layer's has-a-move test, opaque
+	 * here (lib/variant_internal.h); NULL = none. */
+	const struct vc_variant_speed *speed;
 };
 
-/* Registry. vc_variant_get(id) never returns NULL for a valid id. */
+/* Registry. The variant of id `id` (enum vc_variant_id), or NULL when `id`
+ * names no variant of this build (an error: never a fallback to standard
+ * chess). */
 const struct vc_variant *vc_variant_get(int id);
+/* The variant of a game or position for which none is named (no PGN
+ * Variant tag, no --variant): the one flagged VC_VF_PGN_DEFAULT, standard
+ * chess (vchess-rules(7) section 1). Never NULL. */
+const struct vc_variant *vc_variant_default(void);
 /* Find by vchess name or PGN tag alias (case-insensitive, trimmed).
  * Returns NULL if unknown. *unsupported (may be NULL) is set true when the
  * name is a known variant vchess does not implement (Crazyhouse, Suicide...)
  * -- then NULL is returned too. */
 const struct vc_variant *vc_variant_find(const char *name, bool *unsupported);
-/* Number of registered variants, for listing: vc_variant_get(0..n-1). */
+/* Number of variant ids, for listing: vc_variant_get(0..n-1), skipping
+ * the NULL ones. */
 int vc_variant_count(void);
 
-/* ---- Generic API: dispatch on pos->variant ------------------------------ */
+/* ---- Generic API: dispatch on pos->variant ------------------------------
+ * `pos` is a position the library made (vc_fen_parse, vc_startpos or a
+ * make from one of them): its variant id is registered. */
 
 /* Legal moves of the position; out must hold VC_MAX_MOVES. Returns count. */
 int vc_legal_moves(const struct vc_position *pos, vc_move *out);
-/* Make a legal move in place. The move must come from vc_legal_moves (or
- * equal one); anything else is undefined. */
+/* Checked play: when m is a legal move of pos (one of vc_legal_moves),
+ * makes it in place and returns 0; otherwise returns -1 and leaves *pos
+ * unchanged (any other move, VC_MOVE_NONE included). Returns -2, *pos
+ * unchanged, when pos is NULL or its variant id names no variant. Costs a
+ * move generation: vc_make_move is the unchecked fast make. */
+int vc_play(struct vc_position *pos, vc_move m);
+/* Unchecked make of a legal move in place: the variant's make hook, no
+ * test. The move must come from vc_legal_moves (or equal one); anything
+ * else is undefined (a `make DEBUG=1` build stops on the first broken
+ * position invariant). vc_play is the checked one. */
 void vc_make_move(struct vc_position *pos, vc_move m);
 /* Is m legal in pos? (generates and compares) */
 bool vc_is_legal(const struct vc_position *pos, vc_move m);
@@ -126,17 +187,32 @@ bool vc_is_legal(const struct vc_position *pos, vc_move m);
 /* Perft: number of leaf nodes at `depth` (bulk counting at the last ply). */
 uint64_t vc_perft(const struct vc_position *pos, int depth);
 
-/* Outcome of the position alone (no repetition history) under a rule set. */
+/* Outcome of the position alone (no repetition history) under a rule set:
+ * vc_variant_outcome with the number of legal moves of pos. */
 struct vc_outcome vc_position_outcome(const struct vc_position *pos,
                                       enum vc_ruleset rules);
 
+/* End of game for the position alone, in the one order every variant
+ * follows (vchess-rules(7) sections 2-5): the variant's outcome hook
+ * first; when it leaves the position undecided (or has none), the shared
+ * rules of vc_generic_outcome. `nlegal`: 0 when the side to move has no
+ * legal move, else a positive lower bound of their number. Repetition
+ * (fivefold) needs the history: the game layer applies it after this
+ * (vc_game_outcome). */
+struct vc_outcome vc_variant_outcome(const struct vc_variant *v,
+                                     const struct vc_position *pos, int nlegal,
+                                     enum vc_ruleset rules);
+
 /* Standard/Chess960 implementations, usable by other variants' hooks. */
 int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out);
-int vc_count_legal_chess(const struct vc_position *pos);
-int vc_has_legal_chess(const struct vc_position *pos);
 void vc_make_chess(struct vc_position *pos, vc_move m);
-void vc_make_chess_fast(struct vc_position *pos, vc_move m);
-void vc_make_chess_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m);
+/* The shared end-of-game rules, after a variant's own (vchess-rules(7)
+ * section 2), in this order: no legal move (checkmate when the side to
+ * move is in check, else stalemate: a variant whose no-legal-move rule
+ * differs decides it in its hook); insufficient material
+ * (vc_insufficient_material) in the variants with a royal king; the
+ * 75-move rule (halfmove clock >= 150); under VC_RULES_LICHESS the
+ * 50-move rule (>= 100). VC_RES_NONE/VC_TERM_NONE when none applies. */
 struct vc_outcome vc_generic_outcome(const struct vc_position *pos, int nlegal,
                                      enum vc_ruleset rules);
 /* Insufficient material by RULES.md section 2 (K v K, K+N v K, bishops all
@@ -159,9 +235,26 @@ const char *vc_termination_word(enum vc_termination t); /* "checkmate" ... */
 /* UCI text of a move (buf >= 8). Castling: king-takes-rook when the
  * position is Chess960-like (VC_VF_CHESS960), else e1g1. */
 char *vc_move_to_uci(const struct vc_position *pos, vc_move m, char *buf);
+/* Notations of vc_move_text. */
+enum vc_notation { VC_NOTATION_SAN = 0, VC_NOTATION_UCI = 1 };
+/* Room that holds every move text vc_move_text writes, NUL included. */
+#define VC_MOVE_TEXT_MAX 64
+/* The text of legal move m in pos, NUL-terminated into buf of `size` bytes
+ * (size >= 1; truncated when shorter than VC_MOVE_TEXT_MAX): the variant's
+ * own move text when it has one (the write_move hook: Backwards Stalemate
+ * Chess, vchess-backwards(7)), else SAN (vchess-rules(7) section 1) or UCI
+ * as `notation` asks. Returns buf. pos and buf must not be NULL; m must be
+ * legal in pos (else the text is unspecified, never out of bounds). */
+char *vc_move_text(const struct vc_position *pos, vc_move m, enum vc_notation notation,
+                   char *buf, size_t size);
 /* Parse UCI against the legal moves; returns the legal move or
  * VC_MOVE_NONE. Accepts e1g1 for standard castling and king-takes-rook. */
 vc_move vc_move_from_uci(const struct vc_position *pos, const char *text,
                          size_t len);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

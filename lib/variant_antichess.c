@@ -4,6 +4,7 @@
  */
 #include "variant.h"
 #include "variant_antichess.h"
+#include "variant_internal.h"
 #include "movegen_internal.h"
 
 static const char *const antichess_aliases[] = { "Antichess", "Anti-chess", "Giveaway",
@@ -54,6 +55,9 @@ static bool antichess_dead_draw(const struct vc_position *pos)
 	return true;
 }
 
+/* Antichess's own end-of-game rules, before the shared ones (which then
+ * find nothing to add: no royal king, and the 75-move rule comes after
+ * this fifty-move one). */
 static struct vc_outcome antichess_outcome(const struct vc_position *pos, int nlegal,
                                            enum vc_ruleset rules)
 {
@@ -89,14 +93,20 @@ bool vc_antichess_timeout_draw(const struct vc_position *pos, int flagged_color)
 	return same_colour == flagged_to_move;
 }
 
+/* Perft: the chess makes serve (no castling here), the count is its own. */
+const struct vc_variant_speed vc_speed_antichess_ = {
+	.make_fast = vc_make_chess_fast,
+	.make_leaf = vc_make_chess_leaf,
+	.count_legal = vc_count_legal_antichess,
+};
+
 const struct vc_variant vc_variant_antichess = {
 	.id = VC_ANTICHESS, .name = "antichess", .aliases = antichess_aliases,
 	.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
 	.flags = 0,
 	.summary = "lichess Antichess: captures compulsory; lose all pieces or have no move to win",
 	.gen_legal = vc_gen_legal_antichess, .make = vc_make_antichess,
-	.make_fast = vc_make_chess_fast, .count_legal = vc_count_legal_antichess,
-	.make_leaf = vc_make_chess_leaf,
 	.outcome = antichess_outcome,
 	.timeout_draw = vc_antichess_timeout_draw,
+	.speed = &vc_speed_antichess_,
 };

@@ -7,6 +7,11 @@
 
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 /* Time forfeit in antichess (RULES.md section 3): is the game a draw when
  * `flagged_color` (VC_WHITE or VC_BLACK) runs out of time in `pos`?
  *
@@ -26,5 +31,10 @@
  * already ended on the board before the flag fell is the caller's matter.
  */
 bool vc_antichess_timeout_draw(const struct vc_position *pos, int flagged_color);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

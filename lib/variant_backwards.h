@@ -31,6 +31,11 @@
 
 #include "variant.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 extern const struct vc_variant vc_variant_backwards;
 
 /* ---- Move text: <moved><from><to>[=<pawn>][x<created>][+] -------------
@@ -85,5 +90,10 @@ bool vc_bw_can_create(const struct vc_position *pos, int pc, int sq);
 /* The move kind of a legal move m in pos: 1, 2 or 3 as in the table above
  * (an unpromotion counts as 2 or 3). */
 int vc_bw_move_kind(const struct vc_position *pos, vc_move m);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

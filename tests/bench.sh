@@ -23,6 +23,13 @@
 # 4. memory: peak RSS of `vchess validate` on a 10 MB and a 1 GB input (and
 #    the same gzipped with gzip -1), made by concatenating the TCEC files.
 #
+# 5. with BASELINE=COMMIT (make bench BASELINE=cb8de6a): that commit built
+#    in a scratch copy (git archive) and run beside this build, command by
+#    command in turn, on the perft rows of 1 and the validate rows of 2
+#    (one thread and -j 2): the median of BENCH_BREPEAT (default 3) runs
+#    each, and the ratio this / baseline of the times (a row over 1.05 is
+#    flagged: the redesign of issue 12 may cost at most 5%).
+#
 # Timings are wall clock (date +%s%N around /usr/bin/time, which also gives
 # the peak RSS), best of BENCH_REPEAT runs (default 3; the validate rows,
 # under a third of a second for vchess, best of BENCH_VREPEAT, default 5,
@@ -31,6 +38,8 @@
 #   BENCH_QUICK=1    small sizes and 1 run each, for development
 #   BENCH_REPEAT=N   runs per timing (best kept)
 #   BENCH_VREPEAT=N  runs per validate timing (best kept)
+#   BASELINE=COMMIT  also time that commit's build beside this one (5.)
+#   BENCH_BREPEAT=N  runs per baseline comparison (median kept)
 #   BENCH_BIG=0      skip the 1 GB memory input (BENCH_BIG_MB sets its size)
 #   STOCKFISH, FAIRY_STOCKFISH, PGN_EXTRACT, TCEC: paths of the references
 #   VCHESS_REFDATA: the reference data folder (else ../shared/refdata or
@@ -83,6 +92,20 @@ trap 'exit 143' TERM
 # A private copy: others may rebuild ./vchess in the shared tree meanwhile.
 cp "$VCHESS" "$tmp/vchess" || exit 2
 VC=$tmp/vchess
+
+# the baseline build (5.): git archive of BASELINE into $tmp, built there
+BASE_VC=
+if [ -n "${BASELINE:-}" ]; then
+	mkdir -p "$tmp/base" &&
+		git archive "$BASELINE" | tar -x -C "$tmp/base" &&
+		make -C "$tmp/base" -j "$(nproc)" vchess >"$tmp/base.log" 2>&1 &&
+		BASE_VC=$tmp/base/vchess
+	if [ -z "$BASE_VC" ]; then
+		echo "bench: could not build BASELINE=$BASELINE:" >&2
+		tail -n 20 "$tmp/base.log" >&2
+		exit 2
+	fi
+fi
 
 for p in stockfish fairy-stockfish pgn-extract time; do
 	sh tests/deps.sh "$p" >/dev/null 2>&1 ||
@@ -438,6 +461,47 @@ parallel_row() { # label file
 parallel_row "comment-heavy: TCEC x$HEAVY_COPIES" "$heavy"
 parallel_row "comment-light: TCEC x$light_copies, no {}" "$light"
 echo "(speed-up = time -j 1 / time -j 2)"
+
+# ---- 5. this build beside BASELINE -----------------------------------------
+if [ -n "$BASE_VC" ]; then
+	BREPEAT=${BENCH_BREPEAT:-3}
+	echo
+	echo "== 5. this build beside BASELINE=$BASELINE ($("$BASE_VC" --version)), median of $BREPEAT runs each, taken in turn"
+	echo "   target: no row slower than the baseline by more than 5% (ratio <= 1.05)"
+	bfmt='%-36s %10s %10s %7s %4s\n'
+	printf "$bfmt" "command" "this s" "base s" "ratio" "met"
+	wall() { # program args... -> seconds of one run, output discarded
+		w0=$(now)
+		"$@" >/dev/null 2>&1
+		w1=$(now)
+		secs "$w0" "$w1"
+	}
+	median() { tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+	base_row() { # label vchess-args...
+		br_label=$1
+		shift
+		br_a= br_b=
+		br_i=0
+		while [ $br_i -lt "$BREPEAT" ]; do
+			br_a="$br_a $(wall "$VC" "$@")"
+			br_b="$br_b $(wall "$BASE_VC" "$@")"
+			br_i=$((br_i + 1))
+		done
+		br_ma=$(echo "$br_a" | median) br_mb=$(echo "$br_b" | median)
+		br_r=$(ratio "$br_ma" "$br_mb")
+		printf "$bfmt" "$br_label" "$br_ma" "$br_mb" "$br_r" "$(met "$br_r" "<=" 1.05)"
+	}
+	base_row "perft start position d$D_STD" perft --quiet --depth "$D_STD" "$START"
+	base_row "perft Kiwipete d$D_KIWI" perft --quiet --depth "$D_KIWI" "$KIWI"
+	base_row "perft antichess d$D_ANTI" perft --quiet --depth "$D_ANTI" --variant antichess
+	base_row "perft backwards d$D_BACK" perft --quiet --depth "$D_BACK" --variant backwards
+	base_row "validate comment-heavy" validate "$heavy"
+	base_row "validate comment-light" validate "$light"
+	base_row "validate comment-heavy -j 2" validate -j 2 "$heavy"
+	base_row "validate comment-light -j 2" validate -j 2 "$light"
+	base_row "validate --format jsonl comment-light" validate --format jsonl -o /dev/null "$light"
+	echo "(ratio = this build's time / the baseline's; lower is better)"
+fi
 rm -f "$heavy" "$light"
 
 # ---- 4. memory -----------------------------------------------------------

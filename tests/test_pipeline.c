@@ -147,7 +147,7 @@ static void run(const char *path, int jobs, long max_errors, struct result *r)
 	FILE *out = tmpfile(), *copy = tmpfile();
 	cr_assert(out && copy);
 	struct vc_report rep;
-	vc_report_init(&rep, out, &opts, "test", false);
+	vc_cli_report_init(&rep, out, &opts, "test", false);
 	struct vc_gc_options go = { .keep_raw = true };
 	const struct vc_pipe_command cmd = {
 		.ctx = &r->t, .worker_new = worker_new, .worker_free = worker_free,

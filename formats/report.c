@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "position.h"
 #include "report.h"
 
 static size_t udigits(uint64_t v, char *buf)
@@ -19,7 +20,7 @@ void vc_report_mark_index(struct vc_report_marks *m, FILE *f, uint64_t index)
 			struct vc_report_mark *p = realloc(m->v, cap * sizeof *p);
 			if (!p) {
 				fputs("vchess: out of memory\n", stderr);
-				exit(VC_EXIT_INPUT);
+				exit(3); /* vchess(1) EXIT STATUS: as an unreadable input */
 			}
 			m->v = p;
 			m->cap = cap;
@@ -73,22 +74,22 @@ void vc_report_location(char *buf, size_t size, const char *source, const char *
 		         (unsigned long long)column);
 }
 
-void vc_report_init(struct vc_report *r, FILE *out, const struct vc_cli_opts *opts,
-                    const char *command, bool shredder)
+void vc_report_init(struct vc_report *r, FILE *out, const struct vc_report_options *o)
 {
 	memset(r, 0, sizeof *r);
 	r->out = out;
-	r->format = opts->format;
-	r->quiet = opts->quiet;
-	r->verbose = opts->verbose;
-	r->strict = opts->strict;
-	r->rules = opts->rules;
-	r->command = command;
-	r->shredder = shredder;
+	r->format = o->format;
+	r->quiet = o->quiet;
+	r->verbose = o->verbose;
+	r->strict = o->strict;
+	r->rules = o->rules;
+	r->command = o->command ? o->command : "vchess";
+	r->shredder = o->shredder;
+	r->after_write = o->after_write;
 	if (r->format == VC_FORMAT_JSON) {
 		vc_json_init_file(&r->json, out, VC_JSON_PRETTY);
 		vc_json_begin_object(&r->json);
-		vc_json_kv_string(&r->json, "command", command);
+		vc_json_kv_string(&r->json, "command", r->command);
 		vc_json_kv_string(&r->json, "rules", r->rules == VC_RULES_LICHESS ? "lichess" : "fide");
 		vc_json_key(&r->json, "games");
 		vc_json_begin_array(&r->json);
@@ -177,16 +178,17 @@ static bool is_result(const char *s)
 }
 
 /* A FEN of the record as the report writes it: as recorded (X-FEN), or
- * rewritten as Shredder-FEN under --shredder. */
-static const char *fen_out(struct vc_report *r, const struct vc_gc_game *g, const char *fen)
+ * rewritten as Shredder-FEN under --shredder (into buf). */
+static const char *fen_out(bool shredder, char buf[VC_FEN_MAX], const struct vc_gc_game *g,
+                           const char *fen)
 {
-	if (!r->shredder || g->variant_id < 0)
+	if (!shredder || g->variant_id < 0)
 		return fen;
 	struct vc_position pos;
 	struct vc_fen_result fr;
 	if (vc_fen_parse(&pos, fen, g->variant_id, &fr) != VC_FEN_OK)
 		return fen;
-	return vc_fen_write(&pos, r->fen_buf, true);
+	return vc_fen_write(&pos, buf, true);
 }
 
 static void json_finding(struct vc_json *j, const struct vc_finding *f)
@@ -209,8 +211,11 @@ static void json_finding(struct vc_json *j, const struct vc_finding *f)
 	vc_json_end_object(j);
 }
 
-static void json_game(struct vc_report *r, struct vc_json *j, const struct vc_gc_game *g,
-                      vc_report_extra_json extra, void *ctx)
+/* The game object. marks (may be NULL): where the index is written on
+ * mark_f (JSON and JSONL under validate -j). */
+static void json_game(const struct vc_report_options *o, struct vc_json *j,
+                      const struct vc_gc_game *g, vc_report_extra_json extra, void *ctx,
+                      struct vc_report_marks *marks, FILE *mark_f)
 {
 	vc_json_begin_object(j);
 	vc_json_kv_string(j, "source", g->source);
@@ -219,8 +224,8 @@ static void json_game(struct vc_report *r, struct vc_json *j, const struct vc_gc
 	else
 		vc_json_kv_null(j, "member");
 	vc_json_kv_uint(j, "index", g->index);
-	if (r->marks && r->format != VC_FORMAT_TEXT)
-		vc_report_mark_index(r->marks, r->out, g->index);
+	if (marks)
+		vc_report_mark_index(marks, mark_f, g->index);
 	vc_json_kv_uint(j, "line", g->line);
 	vc_json_kv_uint(j, "offset", g->offset);
 	if (g->variant)
@@ -234,15 +239,17 @@ static void json_game(struct vc_report *r, struct vc_json *j, const struct vc_gc
 	vc_json_end_object(j);
 	vc_json_kv_int(j, "plies", g->plies);
 	vc_json_kv_bool(j, "valid", g->valid);
-	if (g->final_fen[0])
-		vc_json_kv_string(j, "final_fen", fen_out(r, g, g->final_fen));
+	if (g->final_fen[0]) {
+		char buf[VC_FEN_MAX];
+		vc_json_kv_string(j, "final_fen", fen_out(o->shredder, buf, g, g->final_fen));
+	}
 	else
 		vc_json_kv_null(j, "final_fen");
 	for (int pass = 0; pass < 2; pass++) {
 		vc_json_key(j, pass == 0 ? "errors" : "warnings");
 		vc_json_begin_array(j);
 		for (int i = 0; i < g->nfindings; i++)
-			if ((g->findings[i].error || r->strict) == (pass == 0))
+			if ((g->findings[i].error || o->strict) == (pass == 0))
 				json_finding(j, &g->findings[i]);
 		vc_json_end_array(j);
 	}
@@ -284,7 +291,53 @@ static void json_game(struct vc_report *r, struct vc_json *j, const struct vc_gc
 	if (extra)
 		extra(ctx, j);
 	vc_json_end_object(j);
-	(void)r;
+}
+
+/* One JSONL line on f: the one code for vc_report_game_jsonl and the
+ * JSONL entries of vc_report_game. */
+static int jsonl_game(FILE *f, const struct vc_gc_game *g, const struct vc_report_options *o,
+                      vc_report_extra_json extra, void *ctx, struct vc_report_marks *marks)
+{
+	struct vc_json j;
+	vc_json_init_file(&j, f, 0);
+	json_game(o, &j, g, extra, ctx, marks, f);
+	int rc = vc_json_error(&j) ? -1 : 0;
+	vc_json_release(&j);
+	return rc;
+}
+
+static const struct vc_report_options default_options;
+
+int vc_report_game_json(struct vc_json *w, const struct vc_gc_game *g,
+                        const struct vc_report_options *o,
+                        vc_report_extra_json extra_json, void *ctx)
+{
+	json_game(o ? o : &default_options, w, g, extra_json, ctx, NULL, NULL);
+	return vc_json_error(w) ? -1 : 0;
+}
+
+int vc_report_game_jsonl(FILE *f, const struct vc_gc_game *g,
+                         const struct vc_report_options *o)
+{
+	return jsonl_game(f, g, o ? o : &default_options, NULL, NULL, NULL);
+}
+
+/* The options as they stand (a command may change r->quiet between
+ * games). */
+static struct vc_report_options options_of(const struct vc_report *r)
+{
+	struct vc_report_options o = {
+		.format = r->format, .rules = r->rules, .quiet = r->quiet,
+		.verbose = r->verbose, .strict = r->strict, .shredder = r->shredder,
+		.command = r->command, .after_write = r->after_write,
+	};
+	return o;
+}
+
+static void after_write(const struct vc_report *r, FILE *f)
+{
+	if (r->after_write)
+		r->after_write(f);
 }
 
 void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
@@ -312,20 +365,20 @@ void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
 			text_game(r, g);
 		break;
 	case VC_FORMAT_JSON:
-		if (!r->quiet)
-			json_game(r, &r->json, g, extra, ctx);
+		if (!r->quiet) {
+			struct vc_report_options o = options_of(r);
+			json_game(&o, &r->json, g, extra, ctx, r->marks, r->out);
+		}
 		break;
 	case VC_FORMAT_JSONL: {
 		if (r->quiet)
 			break;
-		struct vc_json j;
-		vc_json_init_file(&j, r->out, 0);
-		json_game(r, &j, g, extra, ctx);
-		vc_json_release(&j);
+		struct vc_report_options o = options_of(r);
+		jsonl_game(r->out, g, &o, extra, ctx, r->marks);
 		break;
 	}
 	}
-	vc_cli_check_output(r->out);
+	after_write(r, r->out);
 }
 
 void vc_report_input_error(struct vc_report *r, const char *source, const char *member,
@@ -409,7 +462,7 @@ void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra, void
 		break;
 	}
 	}
-	vc_cli_check_output(r->out);
+	after_write(r, r->out);
 }
 
 void vc_report_copy_raw(FILE *f, const char *raw, size_t len)
@@ -434,7 +487,7 @@ void vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_
 		return;
 	if (g->raw) {
 		vc_report_copy_raw(f, g->raw, g->raw_len);
-		vc_cli_check_output(f); /* --valid-out -: a closed pipe */
+		after_write(r, f); /* --valid-out -: a closed pipe */
 		return;
 	}
 	/* never a cut copy: say on stderr which game is missing from it */

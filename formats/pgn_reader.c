@@ -8,95 +8,13 @@
  * token, except for a `[Name` after movetext or after a blank line in a tag
  * section, which is decided when the name is complete (`pending`).
  */
-#include "pgn.h"
+#include "pgn_internal.h"
+#include "pgn_fast_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifdef __SSE2__
-#include <emmintrin.h> /* every x86-64 CPU has SSE2 */
-#endif
-
-/* ---- Character classes ------------------------------------------------- */
-
-enum {
-	B = 0, /* not PGN outside strings and comments */
-	S,     /* space, tab, VT, FF */
-	E,     /* LF, CR */
-	W,     /* part of a move-like word: A-Z a-z 0-9 - + # = @ / : . */
-	H,     /* 0x80-0xff: UTF-8 (or Latin-1) */
-	LB,    /* { */
-	SC,    /* ; */
-	LK,    /* [ */
-	LP,    /* ( */
-	RP,    /* ) */
-	DL,    /* $ */
-	AN,    /* ! ? */
-	ST,    /* * */
-	PC     /* % */
-};
-
-static const unsigned char cls[256] = {
-	B, B, B, B, B, B, B, B, B, S, E, S, S, E, B, B, /* 00 */
-	B, B, B, B, B, B, B, B, B, B, B, B, B, B, B, B, /* 10 */
-	S, AN, B, W, DL, PC, B, B, LP, RP, ST, W, B, W, W, W, /* 20 */
-	W, W, W, W, W, W, W, W, W, W, W, SC, B, W, B, AN, /* 30 */
-	W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, /* 40 */
-	W, W, W, W, W, W, W, W, W, W, W, LK, B, B, B, B, /* 50 */
-	B, W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, /* 60 */
-	W, W, W, W, W, W, W, W, W, W, W, LB, B, B, B, B, /* 70 */
-	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* 80 */
-	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* 90 */
-	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* a0 */
-	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* b0 */
-	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* c0 */
-	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* d0 */
-	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* e0 */
-	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, /* f0 */
-};
-
-static inline bool is_digit(unsigned c) { return c - '0' < 10u; }
-static inline bool is_alpha(unsigned c) { return (c | 32u) - 'a' < 26u; }
-
-/* Blanks allowed between `[` and a tag name: so bounded, a game start that
- * is decided at the end of the name always fits the raw copy's tail. */
-#define TAG_BLANKS 64
-
-/* Tag names: PGN says letters, digits and `_`; real files add a few. */
-static inline bool is_name_char(unsigned c)
-{
-	return is_alpha(c) || is_digit(c) || c == '_' || c == '+' || c == '#' ||
-	       c == '=' || c == ':' || c == '-' || c == '.';
-}
-
-/* ---- Lexer states and game phases --------------------------------------- */
-
-enum {
-	LS_WS = 0,      /* between tokens */
-	LS_ESCAPE,      /* `%` line */
-	LS_SKIPLINE,    /* rest of a broken tag line */
-	LS_SEMI,        /* `;` comment */
-	LS_BRACE,       /* `{` comment */
-	LS_TAG_OPEN,    /* after `[` */
-	LS_TAG_NAME,
-	LS_TAG_AFTER_NAME,
-	LS_TAG_VALUE,
-	LS_TAG_ESC,     /* after `\` in a value */
-	LS_TAG_QUOTE,   /* after a `"` that may close the value */
-	LS_WORD,
-	LS_PAREN1,      /* word then `(`: maybe `e8(Q)` */
-	LS_PAREN2,      /* word then `(Q` */
-	LS_NAG,
-	LS_ANNOT,
-	LS_U8           /* a multi-byte UTF-8 character between tokens */
-};
-
-enum { G_NONE = 0, G_TAGS, G_MOVES, G_POST };
-
-/* What a token means for game boundaries. */
-enum { TK_TAG, TK_NOTE, TK_MOVETEXT, TK_GARBAGE };
 
 static const char *const code_words[VC_PGN_CODE_COUNT] = {
 	[VC_PGN_OK] = "ok",
@@ -188,28 +106,6 @@ static inline void on_eol(struct vc_pgn_reader *r, unsigned char c,
 	}
 	if (is_new)
 		*is_new = true;
-}
-
-/* ---- Buffers -------------------------------------------------------------- */
-
-/* Makes *p hold at least `need` bytes, doubling as it grows but never past
- * `max` (callers keep need <= max). */
-static bool grow(unsigned char **p, size_t *cap, size_t need, size_t max)
-{
-	if (need <= *cap)
-		return true;
-	size_t n = *cap > 128 ? *cap : 128;
-	n = n > SIZE_MAX / 2 ? need : 2 * n;
-	if (n > max)
-		n = max;
-	if (n < need)
-		n = need;
-	unsigned char *q = realloc(*p, n);
-	if (!q)
-		return false;
-	*p = q;
-	*cap = n;
-	return true;
 }
 
 /* ---- Raw copy of the current game ------------------------------------------ */
@@ -329,25 +225,7 @@ static void raw_begin(struct vc_pgn_reader *r, uint64_t off)
 	r->tail_len = 0;
 }
 
-/* ---- Calling the visitor -------------------------------------------------- */
-
-static void start_skip(struct vc_pgn_reader *r)
-{
-	if (r->phase != G_NONE) {
-		r->skipping = true;
-		r->game.skipped = true;
-	}
-}
-
-static void act(struct vc_pgn_reader *r, int rc)
-{
-	if (rc == VC_PGN_SKIP)
-		start_skip(r);
-	else if (rc == VC_PGN_STOP)
-		r->stopped = r->brk = true;
-}
-
-static void finding(struct vc_pgn_reader *r, enum vc_pgn_code code,
+void vc_pgn_finding(struct vc_pgn_reader *r, enum vc_pgn_code code,
                     const struct vc_pgn_loc *loc, const char *fmt, ...)
 {
 	bool err = vc_pgn_code_is_error(code);
@@ -379,89 +257,6 @@ static void finding(struct vc_pgn_reader *r, enum vc_pgn_code code,
 		start_skip(r);
 }
 
-/* ---- Text for the visitor: UTF-8, else Latin-1 ------------------------------ */
-
-/* Length of the valid UTF-8 sequence at s (n > 0 bytes), 0 if invalid. */
-static size_t u8_seq(const unsigned char *s, size_t n, uint32_t *cp)
-{
-	unsigned c = s[0];
-	size_t len;
-	uint32_t v, min;
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	} else if (c >= 0xC2 && c <= 0xDF) {
-		len = 2, v = c & 0x1F, min = 0x80;
-	} else if (c >= 0xE0 && c <= 0xEF) {
-		len = 3, v = c & 0x0F, min = 0x800;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		len = 4, v = c & 0x07, min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (n < len)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		v = (v << 6) | (s[i] & 0x3F);
-	}
-	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-		return 0;
-	*cp = v;
-	return len;
-}
-
-/* Makes s[0..n) (room for n + 1 bytes) deliverable: NUL-terminated, valid
- * UTF-8. Returns the text to pass (s itself or the conversion buffer). */
-static const char *deliver_text(struct vc_pgn_reader *r, unsigned char *s,
-                                size_t *n, const struct vc_pgn_loc *loc)
-{
-	size_t len = *n, i = 0;
-	s[len] = 0;
-	while (i < len && s[i] < 0x80)
-		i++;
-	size_t j = i;
-	while (j < len) {
-		uint32_t cp;
-		size_t k = u8_seq(s + j, len - j, &cp);
-		if (!k)
-			break;
-		j += k;
-	}
-	if (j == len)
-		return (const char *)s;
-	/* Some byte is not UTF-8: decode those bytes as Latin-1. */
-	if (!grow(&r->conv, &r->conv_cap, 2 * len + 1, r->conv_max)) {
-		finding(r, VC_PGN_E_NOMEM, loc, "out of memory converting text");
-		return NULL;
-	}
-	unsigned char *o = r->conv;
-	memcpy(o, s, j);
-	o += j;
-	while (j < len) {
-		uint32_t cp;
-		size_t k = u8_seq(s + j, len - j, &cp);
-		if (k) {
-			memcpy(o, s + j, k);
-			o += k;
-			j += k;
-		} else {
-			unsigned b = s[j++];
-			*o++ = (unsigned char)(0xC0 | (b >> 6));
-			*o++ = (unsigned char)(0x80 | (b & 0x3F));
-		}
-	}
-	*o = 0;
-	*n = (size_t)(o - r->conv);
-	if (!r->warned_latin1) {
-		r->warned_latin1 = true;
-		finding(r, VC_PGN_W_LATIN1, loc,
-		        "text is not UTF-8; decoded as Latin-1");
-	}
-	return (const char *)r->conv;
-}
-
 /* ---- Games ---------------------------------------------------------------- */
 
 static void close_game(struct vc_pgn_reader *r, bool reopen)
@@ -471,11 +266,11 @@ static void close_game(struct vc_pgn_reader *r, bool reopen)
 		return;
 	if (!r->skipping && !r->stopped) {
 		if (r->depth > 0)
-			finding(r, VC_PGN_E_UNBALANCED_VARIATION, &r->last_end,
+			vc_pgn_finding(r, VC_PGN_E_UNBALANCED_VARIATION, &r->last_end,
 			        "game ends inside a variation (%llu unclosed)",
 			        (unsigned long long)r->depth);
 		if (g->result == VC_PGN_RES_NONE)
-			finding(r, VC_PGN_W_MISSING_RESULT, &r->last_end,
+			vc_pgn_finding(r, VC_PGN_W_MISSING_RESULT, &r->last_end,
 			        "game has no result token");
 	}
 	g->end = r->last_end;
@@ -489,7 +284,7 @@ static void close_game(struct vc_pgn_reader *r, bool reopen)
 		g->raw_truncated =
 			r->raw_full && g->end.offset - r->raw_base > r->raw_len;
 		if (g->raw_truncated && !r->skipping && !r->stopped)
-			finding(r, VC_PGN_W_LIMIT_RAW, &g->end,
+			vc_pgn_finding(r, VC_PGN_W_LIMIT_RAW, &g->end,
 			        "game longer than %zu bytes; copy truncated",
 			        r->lim.raw);
 		if (!g->raw)
@@ -589,10 +384,10 @@ static void garbage(struct vc_pgn_reader *r, unsigned c)
 	if (r->phase == G_TAGS)
 		r->ls = LS_SKIPLINE;
 	if (c >= 0x20 && c < 0x7f)
-		finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
 		        "unexpected character '%c'", (int)c);
 	else
-		finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
 		        "unexpected byte 0x%02x", c);
 }
 
@@ -616,7 +411,7 @@ static void emit_move(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 		return;
 	if (r->depth == 0) {
 		if (r->game.plies >= r->lim.plies) {
-			finding(r, VC_PGN_E_LIMIT_PLIES, loc,
+			vc_pgn_finding(r, VC_PGN_E_LIMIT_PLIES, loc,
 			        "more than %lu moves in the main line",
 			        r->lim.plies);
 			return;
@@ -642,7 +437,7 @@ static void emit_result(struct vc_pgn_reader *r, const char *text,
 {
 	r->num_pending = false;
 	if (r->depth > 0) {
-		finding(r, VC_PGN_W_RESULT_IN_VARIATION, loc,
+		vc_pgn_finding(r, VC_PGN_W_RESULT_IN_VARIATION, loc,
 		        "result %s inside a variation ignored", text);
 		return;
 	}
@@ -656,7 +451,7 @@ static void lparen(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc)
 {
 	r->num_pending = false;
 	if (!r->skipping && r->depth >= r->lim.depth)
-		finding(r, VC_PGN_E_LIMIT_DEPTH, loc,
+		vc_pgn_finding(r, VC_PGN_E_LIMIT_DEPTH, loc,
 		        "variations nested deeper than %u", r->lim.depth);
 	r->depth++;
 	if (!r->skipping && !r->stopped && r->vis.begin_variation)
@@ -668,7 +463,7 @@ static void rparen(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc)
 {
 	r->num_pending = false;
 	if (r->depth == 0) {
-		finding(r, VC_PGN_E_UNBALANCED_VARIATION, loc,
+		vc_pgn_finding(r, VC_PGN_E_UNBALANCED_VARIATION, loc,
 		        "')' without a variation to close");
 		return;
 	}
@@ -678,134 +473,13 @@ static void rparen(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc)
 	r->depth--;
 }
 
-/* Textual evaluation symbols some programs write instead of NAGs. */
-static int eval_nag(const unsigned char *s, size_t n)
-{
-	static const struct {
-		const char *text;
-		int nag;
-	} t[] = {
-		{"=", 10},   {"+=", 14},  {"+/=", 14}, {"=+", 15},
-		{"=/+", 15}, {"+/-", 16}, {"-/+", 17}, {"+-", 18},
-		{"-+", 19},
-	};
-	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-		if (strlen(t[i].text) == n && memcmp(t[i].text, s, n) == 0)
-			return t[i].nag;
-	return 0;
-}
-
-/* Unicode evaluation glyphs written as words of their own (lichess and
- * ChessBase exports): the NAG they stand for, 0 if none. */
-static int glyph_nag(const unsigned char *s, size_t n)
-{
-	static const struct {
-		uint32_t cp;
-		int nag;
-	} t[] = {
-		{0x25A1, 7},   /* □ only move */
-		{0x221E, 13},  /* ∞ unclear */
-		{0x2A72, 14},  /* ⩲ White slightly better */
-		{0x2A71, 15},  /* ⩱ Black slightly better */
-		{0x00B1, 16},  /* ± */
-		{0x2213, 17},  /* ∓ */
-		{0x2A00, 22},  /* ⨀ zugzwang */
-		{0x27F3, 32},  /* ⟳ development */
-		{0x2192, 36},  /* → initiative */
-		{0x2191, 40},  /* ↑ attack */
-		{0x21C6, 132}, /* ⇆ counterplay */
-		{0x2295, 138}, /* ⊕ time trouble */
-		{0x2206, 140}, /* ∆ with the idea */
-	};
-	uint32_t cp;
-	if (u8_seq(s, n, &cp) != n)
-		return 0;
-	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-		if (t[i].cp == cp)
-			return t[i].nag;
-	return 0;
-}
-
-static bool is_zero_castle(const unsigned char *s, size_t n)
-{
-	while (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#'))
-		n--;
-	return (n == 3 && memcmp(s, "0-0", 3) == 0) ||
-	       (n == 5 && memcmp(s, "0-0-0", 5) == 0);
-}
-
 static void nonstandard(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc,
                         const char *what)
 {
 	if (r->warned_nonstd)
 		return;
 	r->warned_nonstd = true;
-	finding(r, VC_PGN_W_NONSTANDARD, loc, "%s", what);
-}
-
-/* Unicode in a word: figurines, dashes, `½`, `×` become ASCII; anything
- * else makes the word unrecognisable. Writes into r->conv. */
-static bool normalise_word(struct vc_pgn_reader *r, const unsigned char *s,
-                           size_t n, size_t *out_n)
-{
-	if (!grow(&r->conv, &r->conv_cap, 2 * n + 8, r->conv_max))
-		return false;
-	unsigned char *o = r->conv;
-	size_t i = 0;
-	while (i < n) {
-		uint32_t cp;
-		size_t k = u8_seq(s + i, n - i, &cp);
-		if (!k)
-			return false;
-		i += k;
-		if (cp < 0x80) {
-			*o++ = (unsigned char)cp;
-		} else if ((cp >= 0x2010 && cp <= 0x2015) || cp == 0x2212 ||
-		           cp == 0xFE63 || cp == 0xFF0D) {
-			*o++ = '-';
-		} else if (cp == 0xBD) {
-			memcpy(o, "1/2", 3);
-			o += 3;
-		} else if (cp == 0xD7) {
-			*o++ = 'x';
-		} else if (cp >= 0x2654 && cp <= 0x265F) {
-			*o++ = (unsigned char)"KQRBNP"[(cp - 0x2654) % 6];
-		} else {
-			return false;
-		}
-	}
-	*o = 0;
-	*out_n = (size_t)(o - r->conv);
-	return true;
-}
-
-static bool parse_result(const unsigned char *s, size_t n,
-                         enum vc_pgn_result *res, bool *lenient)
-{
-	*lenient = false;
-	if (n == 3 && memcmp(s, "1-0", 3) == 0)
-		*res = VC_PGN_RES_WHITE;
-	else if (n == 3 && memcmp(s, "0-1", 3) == 0)
-		*res = VC_PGN_RES_BLACK;
-	else if (n == 7 && memcmp(s, "1/2-1/2", 7) == 0)
-		*res = VC_PGN_RES_DRAW;
-	else if (n == 3 && memcmp(s, "1/2", 3) == 0)
-		*res = VC_PGN_RES_DRAW, *lenient = true;
-	else if (n == 3 && (memcmp(s, "+--", 3) == 0 || memcmp(s, "+:-", 3) == 0))
-		*res = VC_PGN_RES_WHITE, *lenient = true; /* ChessBase forfeits */
-	else if (n == 3 && (memcmp(s, "--+", 3) == 0 || memcmp(s, "-:+", 3) == 0))
-		*res = VC_PGN_RES_BLACK, *lenient = true;
-	else
-		return false;
-	return true;
-}
-
-static const char *const result_text[] = {"", "1-0", "0-1", "1/2-1/2", "*"};
-
-static bool unicode_space(uint32_t cp)
-{
-	return cp == 0xA0 || cp == 0xFEFF || (cp >= 0x2000 && cp <= 0x200B) ||
-	       cp == 0x202F || cp == 0x205F || cp == 0x3000;
+	vc_pgn_finding(r, VC_PGN_W_NONSTANDARD, loc, "%s", what);
 }
 
 /* One word without Unicode spaces: s[0..n) in r->tok, at loc. `ascii`:
@@ -815,13 +489,13 @@ static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 {
 	for (size_t i = 0; i < n && !ascii; i++) {
 		if (s[i] >= 0x80) {
-			int nag = glyph_nag(s, n);
+			int nag = vc_pgn_glyph_nag(s, n);
 			if (nag) {
 				emit_nag(r, nag, &loc);
 				return;
 			}
-			if (!normalise_word(r, s, n, &n)) {
-				finding(r, VC_PGN_E_SYNTAX, &loc,
+			if (!vc_pgn_normalise_word(r, s, n, &n)) {
+				vc_pgn_finding(r, VC_PGN_E_SYNTAX, &loc,
 				        "unrecognised non-ASCII token");
 				return;
 			}
@@ -860,21 +534,21 @@ static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 			}
 			enum vc_pgn_result res;
 			bool lenient;
-			if (parse_result(s, n, &res, &lenient)) {
+			if (vc_pgn_parse_result(s, n, &res, &lenient)) {
 				if (lenient)
 					nonstandard(r, &loc,
 					            "result written in a "
 					            "nonstandard way");
-				emit_result(r, result_text[res], res, &loc);
+				emit_result(r, vc_pgn_result_text[res], res, &loc);
 				return;
 			}
-			if (is_zero_castle(s, n) || i == n) {
+			if (vc_pgn_is_zero_castle(s, n) || i == n) {
 				/* `0-0`, or all zeros (`0000`): the caller
 				 * judges */
 				emit_move(r, s, n, &loc);
 				return;
 			}
-			finding(r, VC_PGN_E_SYNTAX, &loc,
+			vc_pgn_finding(r, VC_PGN_E_SYNTAX, &loc,
 			        "'%.*s' is not a move, move number or result",
 			        (int)(n > 40 ? 40 : n), (const char *)s);
 			return;
@@ -904,17 +578,17 @@ static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 		}
 		enum vc_pgn_result res;
 		bool lenient;
-		if (parse_result(s, n, &res, &lenient)) {
+		if (vc_pgn_parse_result(s, n, &res, &lenient)) {
 			nonstandard(r, &loc, "result written in a nonstandard way");
-			emit_result(r, result_text[res], res, &loc);
+			emit_result(r, vc_pgn_result_text[res], res, &loc);
 			return;
 		}
-		int nag = eval_nag(s, n);
+		int nag = vc_pgn_eval_nag(s, n);
 		if (nag) {
 			emit_nag(r, nag, &loc);
 			return;
 		}
-		finding(r, VC_PGN_E_SYNTAX, &loc, "'%.*s' is not PGN",
+		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &loc, "'%.*s' is not PGN",
 		        (int)(n > 40 ? 40 : n), (const char *)s);
 		return;
 	}
@@ -947,7 +621,7 @@ static void word_end(struct vc_pgn_reader *r, uint64_t end)
 	bool high = false;
 	tok_done(r, end);
 	if (r->tok_over) {
-		finding(r, VC_PGN_E_LIMIT_TOKEN, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_LIMIT_TOKEN, &r->tok_loc,
 		        "token longer than %zu bytes", r->lim.token);
 		return;
 	}
@@ -961,8 +635,8 @@ static void word_end(struct vc_pgn_reader *r, uint64_t end)
 	while (i < n && !r->stopped) {
 		uint32_t cp;
 		size_t k;
-		if (s[i] >= 0x80 && (k = u8_seq(s + i, n - i, &cp)) &&
-		    unicode_space(cp)) {
+		if (s[i] >= 0x80 && (k = vc_pgn_u8_seq(s + i, n - i, &cp)) &&
+		    vc_pgn_unicode_space(cp)) {
 			if (i > start)
 				word_split_piece(r, &base, start, i);
 			i += k;
@@ -979,9 +653,9 @@ static void nag_end(struct vc_pgn_reader *r)
 {
 	tok_done(r, here_off(r));
 	if (r->nag_digits == 0)
-		finding(r, VC_PGN_E_SYNTAX, &r->tok_loc, "'$' without a number");
+		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &r->tok_loc, "'$' without a number");
 	else if (r->nag_val > 255)
-		finding(r, VC_PGN_W_BAD_NAG, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_W_BAD_NAG, &r->tok_loc,
 		        "NAG above $255 ignored");
 	else
 		emit_nag(r, (int)r->nag_val, &r->tok_loc);
@@ -999,7 +673,7 @@ static void annot_end(struct vc_pgn_reader *r)
 				return;
 			}
 	}
-	finding(r, VC_PGN_W_BAD_NAG, &r->tok_loc,
+	vc_pgn_finding(r, VC_PGN_W_BAD_NAG, &r->tok_loc,
 	        "unknown annotation symbol ignored");
 }
 
@@ -1028,31 +702,6 @@ static bool val_add(struct vc_pgn_reader *r, unsigned char c, size_t limit)
 	return true;
 }
 
-/* The first `}`, LF, CR or `marker` in buf[from, len), or len: comments are
- * most of many real files (engine output), so this is the reader's hottest
- * loop: one vector pass for the bytes (three memchr passes before). A
- * marker of '}' looks for the three only. */
-static size_t comment_stop(const unsigned char *buf, size_t from, size_t len, unsigned char marker)
-{
-	size_t i = from;
-#ifdef __SSE2__
-	const __m128i brace = _mm_set1_epi8('}'), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
-	const __m128i mk = _mm_set1_epi8((char)marker);
-	for (; i + 16 <= len; i += 16) {
-		const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(buf + i));
-		const unsigned m = (unsigned)_mm_movemask_epi8(
-			_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, brace), _mm_cmpeq_epi8(v, lf)),
-			             _mm_or_si128(_mm_cmpeq_epi8(v, cr), _mm_cmpeq_epi8(v, mk))));
-		if (m)
-			return i + (size_t)__builtin_ctz(m);
-	}
-#endif
-	for (; i < len; i++)
-		if (buf[i] == '}' || buf[i] == '\n' || buf[i] == '\r' || buf[i] == marker)
-			return i;
-	return len;
-}
-
 static void comment_add(struct vc_pgn_reader *r, unsigned char c)
 {
 	if (val_add(r, c, r->lim.comment))
@@ -1060,10 +709,10 @@ static void comment_add(struct vc_pgn_reader *r, unsigned char c)
 	r->val_collect = false;
 	r->val_over = true;
 	if (r->val_nomem)
-		finding(r, VC_PGN_E_NOMEM, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_NOMEM, &r->tok_loc,
 		        "out of memory reading a comment");
 	else
-		finding(r, VC_PGN_E_LIMIT_COMMENT, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_LIMIT_COMMENT, &r->tok_loc,
 		        "comment longer than %zu bytes; skipped",
 		        r->lim.comment);
 }
@@ -1093,7 +742,7 @@ static void comment_end(struct vc_pgn_reader *r)
 	size_t n = r->val_len;
 	if (r->comment_marker && !memchr(r->val, r->comment_marker, n))
 		return;
-	const char *t = deliver_text(r, r->val, &n, &r->tok_loc);
+	const char *t = vc_pgn_deliver_text(r, r->val, &n, &r->tok_loc);
 	if (t && !r->skipping && !r->stopped)
 		act(r, r->vis.comment(r->vis.user, t, n, &r->tok_loc));
 }
@@ -1123,7 +772,7 @@ static void tag_fail(struct vc_pgn_reader *r, enum vc_pgn_code code,
 {
 	r->pending = false;
 	tok_done(r, here_off(r));
-	finding(r, code, &r->tok_loc, "%s", msg);
+	vc_pgn_finding(r, code, &r->tok_loc, "%s", msg);
 }
 
 /* The tag name is complete: decide a pending game boundary. h is
@@ -1140,7 +789,7 @@ static void tag_name_hashed(struct vc_pgn_reader *r, uint64_t h)
 	}
 	r->cur_hash = h;
 	if (r->tok_over)
-		finding(r, VC_PGN_E_LIMIT_TAG_NAME, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_LIMIT_TAG_NAME, &r->tok_loc,
 		        "tag name longer than %zu bytes", r->lim.tag_name);
 }
 
@@ -1148,10 +797,6 @@ static void tag_name_done(struct vc_pgn_reader *r)
 {
 	tag_name_hashed(r, name_hash(r->tok, r->tok_len));
 }
-
-/* After a `"` that may close the value, the quote and the blanks after it
- * are kept tentatively; they may pass the limit by this much. */
-#define QUOTE_SLACK 64
 
 static void tag_add(struct vc_pgn_reader *r, unsigned char c)
 {
@@ -1193,16 +838,16 @@ static void tag_done_text(struct vc_pgn_reader *r, bool ascii)
 		return;
 	if (r->val_over) {
 		if (r->val_nomem)
-			finding(r, VC_PGN_E_NOMEM, &r->tok_loc,
+			vc_pgn_finding(r, VC_PGN_E_NOMEM, &r->tok_loc,
 			        "out of memory reading a tag value");
 		else
-			finding(r, VC_PGN_E_LIMIT_TAG_VALUE, &r->tok_loc,
+			vc_pgn_finding(r, VC_PGN_E_LIMIT_TAG_VALUE, &r->tok_loc,
 			        "tag value longer than %zu bytes",
 			        r->lim.tag_value);
 		return;
 	}
 	if (g->tags > r->lim.tags) {
-		finding(r, VC_PGN_E_LIMIT_TAGS, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_LIMIT_TAGS, &r->tok_loc,
 		        "more than %lu tags", r->lim.tags);
 		return;
 	}
@@ -1214,7 +859,7 @@ static void tag_done_text(struct vc_pgn_reader *r, bool ascii)
 		r->val[n] = 0;
 		v = (const char *)r->val;
 	} else {
-		v = deliver_text(r, r->val, &n, &r->tok_loc);
+		v = vc_pgn_deliver_text(r, r->val, &n, &r->tok_loc);
 		if (!v || r->skipping || r->stopped)
 			return;
 	}
@@ -1224,111 +869,6 @@ static void tag_done_text(struct vc_pgn_reader *r, bool ascii)
 }
 
 static void tag_done(struct vc_pgn_reader *r) { tag_done_text(r, false); }
-
-/* Copies n bytes from src, which has `avail` readable bytes, to dst, which
- * has room for `room`: short runs with two 16-byte moves rather than a
- * call (tag names and values are mostly short). */
-static inline void copy_short(unsigned char *dst, size_t room,
-                              const unsigned char *src, size_t avail, size_t n)
-{
-#ifdef __SSE2__
-	if (n <= 32 && avail >= 32 && room >= 32) {
-		__m128i a = _mm_loadu_si128((const __m128i *)src);
-		__m128i b = _mm_loadu_si128((const __m128i *)(src + 16));
-		_mm_storeu_si128((__m128i *)dst, a);
-		_mm_storeu_si128((__m128i *)(dst + 16), b);
-		return;
-	}
-#else
-	(void)room;
-	(void)avail;
-#endif
-	memcpy(dst, src, n);
-}
-
-/* ---- Fast path: a whole tag -------------------------------------------------
- * Contract. Called just after the `[` of a tag was dispatched (r->ls is
- * LS_TAG_OPEN, r->pos after the `[`). When the buffer holds the whole tag
- * in its plain form, `[Name "value"]`: the name right after the `[` and no
- * longer than limits.tag_name, blanks, the value without `\`, `"`, NUL or
- * line ends and no longer than limits.tag_value, then `"]`, it reads it as
- * the tag states would: the name, tag_name_done (which may end the game),
- * the value, tag_done. Otherwise, or when tag_name_done's callbacks break
- * the read (VC_PGN_STOP, vc_pgn_read_game), it leaves the rest to the tag
- * states, from where it stands (LS_TAG_OPEN or LS_TAG_AFTER_NAME). */
-static void fast_tag(struct vc_pgn_reader *r)
-{
-	const unsigned char *buf = r->buf;
-	const size_t len = r->len, name = r->pos;
-	size_t p = name;
-	uint64_t h = 1469598103934665603ull; /* name_hash, on the way */
-	while (p < len && is_name_char(buf[p]))
-		h = (h ^ buf[p++]) * 1099511628211ull;
-	const size_t name_end = p, nlen = name_end - name;
-	if (nlen == 0 || p == len || nlen > r->lim.tag_name)
-		return;
-	while (p < len && (buf[p] == ' ' || buf[p] == '\t'))
-		p++;
-	if (p == len || buf[p] != '"')
-		return;
-	/* the value: up to the first `"`, `\`, line end or NUL */
-	const size_t v0 = ++p;
-	unsigned high = 0;
-#ifdef __SSE2__
-	for (; p + 16 <= len; p += 16) {
-		__m128i x = _mm_loadu_si128((const __m128i *)(buf + p));
-		__m128i m = _mm_or_si128(
-			_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
-			             _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
-			_mm_or_si128(
-				_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n')),
-				             _mm_cmpeq_epi8(x, _mm_set1_epi8('\r'))),
-				_mm_cmpeq_epi8(x, _mm_setzero_si128())));
-		unsigned stop = (unsigned)_mm_movemask_epi8(m);
-		unsigned hi = (unsigned)_mm_movemask_epi8(x);
-		if (stop) {
-			unsigned k = (unsigned)__builtin_ctz(stop);
-			high |= hi & ((1u << k) - 1);
-			p += k;
-			goto value_end;
-		}
-		high |= hi;
-	}
-#endif
-	for (; p < len; p++) {
-		unsigned c = buf[p];
-		if (c == '"' || c == '\\' || c == '\n' || c == '\r' || c == 0)
-			break;
-		high |= c & 0x80;
-	}
-#ifdef __SSE2__
-value_end:
-#endif
-	if (p + 1 >= len || buf[p] != '"' || buf[p + 1] != ']')
-		return;
-	const size_t vlen = p - v0;
-	if (vlen > r->lim.tag_value)
-		return;
-	/* LS_TAG_NAME */
-	copy_short(r->tok, 32, buf + name, len - name, nlen); /* r->tok: >= 32 */
-	r->tok_len = nlen;
-	r->pos = name_end;
-	r->ls = LS_TAG_AFTER_NAME;
-	tag_name_hashed(r, h);
-	if (r->brk)
-		return;
-	/* LS_TAG_VALUE up to the `"`, which LS_TAG_QUOTE drops at the `]` */
-	if (vlen + 2 > r->val_cap &&
-	    !grow(&r->val, &r->val_cap, vlen + 2, r->lim.tag_value + QUOTE_SLACK + 1))
-		return;
-	copy_short(r->val, r->val_cap, buf + v0, len - v0, vlen);
-	r->val_len = r->val_quote = vlen;
-	r->val_over = false;
-	r->val_nomem = false;
-	r->pos = p + 2;
-	r->ls = LS_WS;
-	tag_done_text(r, high == 0);
-}
 
 /* ---- The state machine ------------------------------------------------------ */
 
@@ -1453,20 +993,20 @@ static void u8_done(struct vc_pgn_reader *r, bool broken)
 {
 	uint32_t cp = 0;
 	r->ls = LS_WS;
-	if (!broken && u8_seq(r->u8, r->u8_len, &cp) == r->u8_len &&
-	    unicode_space(cp)) {
+	if (!broken && vc_pgn_u8_seq(r->u8, r->u8_len, &cp) == r->u8_len &&
+	    vc_pgn_unicode_space(cp)) {
 		if (cp == 0xFEFF && r->tok_loc.offset == 0)
 			r->line_start = 3; /* the BOM takes no column */
 		if (r->phase == G_NONE)
 			r->raw_on = false;
 		return;
 	}
-	if (broken || u8_seq(r->u8, r->u8_len, &cp) != r->u8_len) {
+	if (broken || vc_pgn_u8_seq(r->u8, r->u8_len, &cp) != r->u8_len) {
 		token_start(r, TK_GARBAGE);
 		if (r->phase == G_TAGS)
 			r->ls = LS_SKIPLINE;
 		tok_done(r, here_off(r));
-		finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
+		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
 		        "invalid UTF-8 byte 0x%02x", r->u8[0]);
 		return;
 	}
@@ -1499,331 +1039,6 @@ static void paren_fail(struct vc_pgn_reader *r, bool with_piece)
 	r->tok_len = 1;
 	r->tok_over = false;
 	r->ls = LS_WORD;
-}
-
-/* ---- Fast path: plain movetext ---------------------------------------------
- * Most of a game without comments is move numbers, moves, blanks and line
- * ends. fast_movetext reads runs of them with the position in locals and
- * without the token layers (ws_dispatch, token_start, word_piece,
- * emit_move), making exactly the calls, with the same arguments, that the
- * general path makes for them and leaving the reader in the same state.
- *
- * Contract. Entered in LS_WS with the game in its movetext (G_MOVES), not
- * skipping, no game start pending. It takes, at r->pos on:
- *   - blanks (space, tab, VT, FF);
- *   - LF line ends, except the LF of a CR LF and the game's first line end;
- *   - words of move characters (class W, all ASCII) that end inside the
- *     buffer, at a byte that is no move character, no byte above 0x7f and
- *     no '(' (`e8(Q)`), and are no longer than limits.token, of the forms
- *       `12.` `12...`   a move number (digits, then only dots);
- *       `Nf3` `O-O`     a move: a letter first, no dot;
- *       `12.Nf3`        a move number and a move.
- * It stops, with every field of r up to date (r->pos at the byte it did not
- * take, r->ls still LS_WS), at anything else: CR, comments, NAGs, results,
- * parentheses, `%`, `[`, non-ASCII bytes, other words, a word that reaches
- * the end of the buffer, a main-line move past limits.plies; and after a
- * move callback that asked to skip or stop. The general path then takes
- * that byte, so whatever the fast path leaves is read as before. */
-
-/* on_eol for a LF at stream offset off, when fast_movetext may take it:
- * false when it may not (the LF of a CR LF, the game's first line end). */
-static inline bool fm_lf(struct vc_pgn_reader *r, uint64_t off)
-{
-	if (off == r->cr_end || !r->eol_set)
-		return false;
-	r->line++;
-	r->line_start = off + 1;
-	if (!r->line_has_token)
-		r->blank_seen = true;
-	r->line_has_token = false;
-	return true;
-}
-
-enum { FM_TAKEN, FM_NOT_MINE, FM_STOP };
-
-/* What stays the same during fast_movetext (no refill, no parenthesis), in
- * locals: stores through r->tok may alias anything, and would make the
- * compiler read these from r again for every word. */
-struct fm_const {
-	uint64_t base;             /* r->buf_off */
-	size_t lim_token;
-	unsigned long lim_plies;
-	uint64_t depth;            /* r->depth */
-	int (*move)(void *, const struct vc_pgn_move *);
-	void *user;
-};
-
-/* The word buf[p, q) of fast_movetext, q < r->len, q - p <= 64, followed
- * by a byte that is no move character, no byte above 0x7f and no '('; bit k of
- * `digits` and `dots` tells whether buf[p + k] is a digit, a dot (no bits
- * at or past q - p). Returns FM_TAKEN, FM_NOT_MINE (nothing done: the
- * general path reads it) or FM_STOP (taken, then the move callback asked
- * to skip or stop; r->pos is q). */
-static inline __attribute__((always_inline)) int
-fm_word(struct vc_pgn_reader *r, const struct fm_const *k,
-        const unsigned char *buf, size_t p, size_t q, uint64_t digits,
-        uint64_t dots)
-{
-	if (q - p > k->lim_token)
-		return FM_NOT_MINE;
-	const unsigned char *s = buf + p;
-	const size_t n = q - p;
-	size_t i = 0;
-	unsigned long v = 0;
-	unsigned ndots = 0;
-	if (digits & 1) {
-		/* as word_piece reads a move number: digits, dots, maybe a
-		 * move */
-		uint64_t nondigit = ~digits & (n == 64 ? ~0ull : (1ull << n) - 1);
-		if (!nondigit)
-			return FM_NOT_MINE; /* a bare number */
-		size_t nd = (size_t)__builtin_ctzll(nondigit);
-		if (!(dots >> nd & 1))
-			return FM_NOT_MINE;
-		ndots = (unsigned)__builtin_ctzll(~(dots >> nd));
-		i = nd + ndots;
-		if (i < n && !is_alpha(s[i]))
-			return FM_NOT_MINE;
-		for (size_t d = 0; d < nd; d++)
-			if (v < 100000000ul)
-				v = v * 10 + (s[d] - '0');
-	} else if (!is_alpha(s[0])) {
-		return FM_NOT_MINE;
-	}
-	/* s[i, n), if any, is the move: a letter first; no dot (word_piece
-	 * drops trailing dots and `e.p.`) */
-	if (i < n) {
-		if (dots >> i)
-			return FM_NOT_MINE;
-		if (k->depth == 0 && r->game.plies >= k->lim_plies)
-			return FM_NOT_MINE; /* limit-plies: the general path reports */
-	}
-	/* token_start (G_MOVES), tok_done, then word_piece */
-	const uint64_t base = k->base, ls = r->line_start;
-	r->line_has_token = true;
-	r->last_end.offset = base + q;
-	r->last_end.line = r->line;
-	r->last_end.column = base + q >= ls ? base + q - ls + 1 : 1;
-	if (i > 0) {
-		r->num_pending = true;
-		r->num_value = v;
-		r->num_dots = ndots;
-	}
-	if (i == n)
-		return FM_TAKEN;
-	/* emit_move */
-	unsigned long number = r->num_pending ? r->num_value : 0;
-	unsigned ndots_m = r->num_pending ? r->num_dots : 0;
-	r->num_pending = false;
-	if (k->depth == 0)
-		r->game.plies++;
-	if (!k->move)
-		return FM_TAKEN;
-	size_t mlen = n - i;
-#ifdef __SSE2__
-	if (mlen <= 16 && p + i + 16 <= r->len) {
-		/* r->tok has room for 16 bytes and more (reader_init) */
-		_mm_storeu_si128((__m128i *)r->tok,
-		                 _mm_loadu_si128((const __m128i *)(s + i)));
-	} else
-#endif
-	{
-		for (size_t j = 0; j < mlen; j++)
-			r->tok[j] = s[i + j];
-	}
-	r->tok[mlen] = 0;
-	struct vc_pgn_move m;
-	m.text = (const char *)r->tok;
-	m.len = mlen;
-	m.loc.offset = base + p + i;
-	m.loc.line = r->line;
-	m.loc.column = m.loc.offset >= ls ? m.loc.offset - ls + 1 : 1;
-	m.number = number;
-	m.number_dots = ndots_m;
-	m.depth = k->depth > 0xFFFFFFFFu ? 0xFFFFFFFFu : (unsigned)k->depth;
-	m.ply = k->depth == 0 ? r->game.plies : 0;
-	r->pos = q;
-	act(r, k->move(k->user, &m));
-	return r->skipping || r->stopped ? FM_STOP : FM_TAKEN;
-}
-
-#ifdef __SSE2__
-
-/* Bytes c with lo <= c <= hi, as 0xff. */
-static inline __m128i in_range(__m128i x, unsigned char lo, unsigned char hi)
-{
-	__m128i d = _mm_sub_epi8(x, _mm_set1_epi8((char)lo));
-	return _mm_cmpeq_epi8(_mm_subs_epu8(d, _mm_set1_epi8((char)(hi - lo))),
-	                      _mm_setzero_si128());
-}
-
-/* For the 64 bytes at s, one bit a byte: move characters (class W),
- * blanks and LF (S and LF), LF, digits, dots, bytes that may not end a
- * word of fast_movetext (above 0x7f, '('). */
-static inline void fm_masks(const unsigned char *s, uint64_t *w,
-                            uint64_t *sep, uint64_t *lf, uint64_t *dig,
-                            uint64_t *dot, uint64_t *bad_end)
-{
-	uint64_t mw = 0, ms = 0, ml = 0, md = 0, mp = 0, mb = 0;
-	for (int h = 0; h < 4; h++) {
-		__m128i x = _mm_loadu_si128((const __m128i *)(s + 16 * h));
-		__m128i wm = _mm_or_si128(
-			_mm_or_si128(in_range(x, '-', ':'),
-			             in_range(_mm_or_si128(x, _mm_set1_epi8(0x20)),
-			                      'a', 'z')),
-			_mm_or_si128(
-				_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('#')),
-				             _mm_cmpeq_epi8(x, _mm_set1_epi8('+'))),
-				_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('=')),
-				             _mm_cmpeq_epi8(x, _mm_set1_epi8('@')))));
-		__m128i sm = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')),
-		                          in_range(x, '\t', '\f'));
-		__m128i lm = _mm_cmpeq_epi8(x, _mm_set1_epi8('\n'));
-		__m128i dm = in_range(x, '0', '9');
-		__m128i pm = _mm_cmpeq_epi8(x, _mm_set1_epi8('.'));
-		__m128i bm = _mm_or_si128(x, _mm_cmpeq_epi8(x, _mm_set1_epi8('(')));
-		mb |= (uint64_t)(unsigned)_mm_movemask_epi8(bm) << (16 * h);
-		md |= (uint64_t)(unsigned)_mm_movemask_epi8(dm) << (16 * h);
-		mp |= (uint64_t)(unsigned)_mm_movemask_epi8(pm) << (16 * h);
-		mw |= (uint64_t)(unsigned)_mm_movemask_epi8(wm) << (16 * h);
-		ms |= (uint64_t)(unsigned)_mm_movemask_epi8(sm) << (16 * h);
-		ml |= (uint64_t)(unsigned)_mm_movemask_epi8(lm) << (16 * h);
-	}
-	*w = mw;
-	*sep = ms;
-	*lf = ml;
-	*dig = md;
-	*dot = mp;
-	*bad_end = mb;
-}
-
-/* fast_movetext over whole 64-byte windows: the words, their ends and the
- * line ends come from bit masks rather than from a branch a byte. Returns
- * false when it stopped (r->pos set), true when fewer than 64 bytes are
- * left from r->pos (or a LF there needs the byte-wise checks). */
-static bool fm_windows(struct vc_pgn_reader *r, const struct fm_const *k)
-{
-	const unsigned char *buf = r->buf;
-	const size_t len = r->len;
-	const uint64_t base = k->base;
-	size_t p = r->pos;
-	/* Every LF from here on is a plain line end, which fm_lf does not
-	 * refuse: the game's first line end was seen, and no CR is taken here
-	 * (a CR read before ends its line at or before r->pos). */
-	if (!r->eol_set || r->cr_end == base + p)
-		return true;
-	while (p + 64 <= len) {
-		uint64_t w, sep, lf, dig, dot, bad_end;
-		fm_masks(buf + p, &w, &sep, &lf, &dig, &dot, &bad_end);
-		/* words start where a move character follows another byte
-		 * (a window starts between tokens) and end at the next byte
-		 * that is none; the first byte that is neither a move character
-		 * nor a blank or LF stops the fast path */
-		uint64_t starts = w & ~(w << 1), ends = ~w & (w << 1);
-		uint64_t other = ~(w | sep);
-		unsigned stop = other ? (unsigned)__builtin_ctzll(other) : 64;
-		if (stop < 64) {
-			starts &= (1ull << stop) - 1;
-			lf &= (1ull << stop) - 1;
-		}
-		for (;;) {
-			if (!starts) {
-				for (; lf; lf &= lf - 1)
-					fm_lf(r, base + p + (unsigned)__builtin_ctzll(lf));
-				if (stop < 64) {
-					r->pos = p + stop;
-					return false;
-				}
-				p += 64;
-				break;
-			}
-			unsigned j = (unsigned)__builtin_ctzll(starts);
-			uint64_t lf_before = lf & ((1ull << j) - 1);
-			if (lf_before) {
-				lf &= ~lf_before;
-				for (; lf_before; lf_before &= lf_before - 1)
-					fm_lf(r, base + p +
-					      (unsigned)__builtin_ctzll(lf_before));
-			}
-			if (!ends) {
-				/* the word goes on past the window */
-				if (j == 0) {
-					r->pos = p;
-					return false;
-				}
-				p += j;
-				break;
-			}
-			unsigned e = (unsigned)__builtin_ctzll(ends);
-			if (bad_end >> e & 1) {
-				r->pos = p + j;
-				return false;
-			}
-			uint64_t in_word = (1ull << e) - 1; /* e < 64 */
-			int rc = fm_word(r, k, buf, p + j, p + e,
-			                 (dig & in_word) >> j, (dot & in_word) >> j);
-			if (rc == FM_NOT_MINE) {
-				r->pos = p + j;
-				return false;
-			}
-			if (rc == FM_STOP)
-				return false;
-			starts &= starts - 1;
-			ends &= ends - 1;
-		}
-	}
-	r->pos = p;
-	return true;
-}
-#endif
-
-static void fast_movetext(struct vc_pgn_reader *r)
-{
-	const struct fm_const fc = {
-		r->buf_off, r->lim.token, r->lim.plies, r->depth, r->vis.move,
-		r->vis.user,
-	};
-#ifdef __SSE2__
-	if (!fm_windows(r, &fc))
-		return;
-#endif
-	/* the last bytes of the buffer, a byte at a time */
-	const unsigned char *buf = r->buf;
-	const size_t len = r->len;
-	size_t p = r->pos;
-	while (p < len) {
-		unsigned c = buf[p];
-		unsigned k = cls[c];
-		if (k == S) {
-			p++;
-			continue;
-		}
-		if (c == '\n') {
-			if (!fm_lf(r, r->buf_off + p))
-				break;
-			p++;
-			continue;
-		}
-		if (k != W)
-			break;
-		size_t q = p + 1;
-		while (q < len && cls[buf[q]] == W)
-			q++;
-		if (q == len || q - p > 64 || cls[buf[q]] == H || buf[q] == '(')
-			break;
-		uint64_t digits = 0, dots = 0;
-		for (size_t i = 0; i < q - p; i++) {
-			digits |= (uint64_t)is_digit(buf[p + i]) << i;
-			dots |= (uint64_t)(buf[p + i] == '.') << i;
-		}
-		int rc = fm_word(r, &fc, buf, p, q, digits, dots);
-		if (rc == FM_NOT_MINE)
-			break;
-		if (rc == FM_STOP)
-			return;
-		p = q;
-	}
-	r->pos = p;
 }
 
 static void step(struct vc_pgn_reader *r)
@@ -2060,7 +1275,7 @@ static void step(struct vc_pgn_reader *r)
 				 * after us: an error, as in movetext */
 				struct vc_pgn_loc at;
 				loc_at(r, here_off(r), &at);
-				finding(r, VC_PGN_E_SYNTAX, &at, "NUL byte in a tag value");
+				vc_pgn_finding(r, VC_PGN_E_SYNTAX, &at, "NUL byte in a tag value");
 				r->pos++;
 				continue;
 			}
@@ -2252,7 +1467,7 @@ static void finish(struct vc_pgn_reader *r)
 	case LS_BRACE:
 		tok_done(r, here_off(r));
 		if (!r->io_error) /* a failed read is no end of the input */
-			finding(r, VC_PGN_E_UNTERMINATED_COMMENT, &r->tok_loc,
+			vc_pgn_finding(r, VC_PGN_E_UNTERMINATED_COMMENT, &r->tok_loc,
 			        "comment not closed before the end of the input");
 		break;
 	case LS_TAG_OPEN:
@@ -2291,7 +1506,7 @@ static void finish(struct vc_pgn_reader *r)
 		 * reported between games */
 		if (r->phase == G_POST)
 			close_game(r, false);
-		finding(r, VC_PGN_E_READ, &l, "read error");
+		vc_pgn_finding(r, VC_PGN_E_READ, &l, "read error");
 	}
 	close_game(r, false);
 	r->done = true;

@@ -1,0 +1,56 @@
+/* vchess - a PGN stream copied byte for byte with some games' results
+ * replaced (vchess-adjudicate(1) --fix-results): the value of the Result
+ * tag and the main line's result token are set to the given result (a tag
+ * and a token added when missing, with the PGN writer, pgnwrite.h); every
+ * other byte of the input is kept.
+ *
+ * The input's bytes come through the input loop's tap (vc_pgnfix_tap*),
+ * each game's record through vc_pgnfix_game, in stream order; the bytes
+ * are held from the start of the game not yet written.
+ */
+#ifndef VC_PGNFIX_H
+#define VC_PGNFIX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "checker.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
+/* Zero-initialise and set f; release with vc_pgnfix_release. */
+struct vc_pgnfix {
+	FILE *f;           /* where the copy goes */
+	char *buf;         /* bytes of the current stream from `base` on */
+	size_t len, cap;
+	uint64_t base;     /* stream offset of buf[0] */
+	bool any, last_nl; /* something written; it ended with a line end */
+	bool failed;       /* out of memory: the copy is not corrected from
+	                      some point on (still whole) */
+	long fixed;        /* games corrected */
+};
+
+void vc_pgnfix_release(struct vc_pgnfix *fx);
+
+/* The input loop's tap (ctx: the fixer): a stream begins (streams are
+ * kept apart by a line end), its bytes, its end (held bytes written). */
+void vc_pgnfix_tap_begin(void *ctx, const char *source, const char *member);
+void vc_pgnfix_tap(void *ctx, const char *buf, size_t n);
+void vc_pgnfix_tap_end(void *ctx);
+
+/* Copy game g (a record with keep_raw; a record without raw bytes, a
+ * position line, is copied with the stream), its Result tag and result
+ * token set to `result` ("1-0", "0-1", "1/2-1/2", "*") unless NULL. A
+ * game whose bytes are no longer held is copied unchanged. */
+void vc_pgnfix_game(struct vc_pgnfix *fx, const struct vc_gc_game *g, const char *result);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
+
+#endif

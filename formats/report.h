@@ -1,0 +1,181 @@
+/* vchess - reports: one entry per game in text (GNU-style findings), JSON
+ * (one document) or JSONL (one object per game, then a summary object);
+ * the summary counts games, valid, invalid, warnings and errors by code.
+ * The formats are those of vchess-validate(1), section REPORTS, and the
+ * JSON ones are described member by member by formats/report-schema.json.
+ *
+ * The writers are bytes out only: the command line chooses the options
+ * (struct vc_report_options) and the streams; nothing here parses options
+ * or decides anything about chess (the game records come from the checker,
+ * lib/checker.h).
+ *
+ * A library program prints one JSON line per game with
+ * vc_report_game_jsonl() from its vc_checker on_game callback; a whole
+ * report (entries, summary) goes through vc_report_init(), vc_report_game()
+ * and vc_report_summary().
+ */
+#ifndef VC_REPORT_H
+#define VC_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "checker.h"
+#include "json.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
+/* Report formats (vchess(1) --format). */
+enum vc_format { VC_FORMAT_TEXT = 0, VC_FORMAT_JSON, VC_FORMAT_JSONL };
+
+/* What a report shows; the command line fills it from its options
+ * (vchess-validate(1) OPTIONS). A zeroed struct is a text report under the
+ * FIDE rules with nothing left out. */
+struct vc_report_options {
+	enum vc_format format;
+	enum vc_ruleset rules;   /* named in the JSON document and summary */
+	bool quiet;              /* --quiet: the summary only */
+	bool verbose;            /* --verbose: a text line for every game */
+	bool strict;             /* --strict: warnings count as errors */
+	bool shredder;           /* --shredder: FENs as Shredder-FEN */
+	const char *command;     /* names the command in the summary and in
+	                            messages ("validate"); NULL: "vchess" */
+	/* Called with the stream after each game entry, the summary and each
+	 * copied game (vc_report_copy_game), e.g. to end the process quietly
+	 * when standard output's reader has gone; NULL: nothing. */
+	void (*after_write)(FILE *f);
+};
+
+#define VC_REPORT_MAX_CODES 96
+
+/* Where game numbers were written into a stream (validate -j: a worker
+ * numbers the games of its part of a file from 1, and the writer adds the
+ * number of games before that part; see vc_report_write_marked). */
+struct vc_report_mark {
+	uint64_t offset; /* of the number's first digit in the stream */
+	uint64_t index;  /* the number written */
+};
+struct vc_report_marks {
+	struct vc_report_mark *v;
+	size_t n, cap;
+};
+
+/* A report in progress. Fields are read by the commands (out, format,
+ * quiet, verbose, command) and may be set by them between games (out,
+ * quiet); the rest belongs to the writer. */
+struct vc_report {
+	FILE *out;
+	enum vc_format format;
+	bool quiet, verbose, strict, shredder;
+	const char *command;
+	enum vc_ruleset rules;
+	void (*after_write)(FILE *f);
+	struct vc_json json;
+	uint64_t games, valid, invalid, warnings, errors, input_errors;
+	struct {
+		const char *code;
+		uint64_t count;
+	} codes[VC_REPORT_MAX_CODES];
+	int ncodes;
+	bool any_game;
+	/* NULL, or where the game numbers written to `out` go (set by the
+	 * pipeline of -j N, cmd/pipeline.h) */
+	struct vc_report_marks *marks;
+};
+
+/* Extra members a command adds to a game's JSON object (e.g. the
+ * adjudication object) and to its text lines. */
+typedef void (*vc_report_extra_json)(void *ctx, struct vc_json *j);
+
+/* Start a report on `out` (not owned: never closed; may be NULL until
+ * r->out is set, before the first entry) with the options *o (copied;
+ * o->command must outlive the report). JSON: the document is opened here
+ * (its "command" and "rules" members written). No allocation; nothing to
+ * release. */
+void vc_report_init(struct vc_report *r, FILE *out, const struct vc_report_options *o);
+/* One game's entry (g from the checker, not kept), counted in the summary
+ * whatever the format: text, the findings as "file:line:col: error: ..."
+ * lines (none under --quiet); JSON, an element of the "games" array; JSONL,
+ * the line vc_report_game_jsonl writes. extra_json (may be NULL) writes
+ * additional members at the end of the game's JSON object (ctx passed to
+ * it). Write errors stay in the stream (ferror) for the caller. */
+void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
+                    vc_report_extra_json extra_json, void *ctx);
+/* One game's JSON object, the "game" of formats/report-schema.json, into w
+ * (any writer: a file, or a memory buffer for a binding): source, index,
+ * tags, plies, validity, final FEN, errors and warnings with their codes
+ * (vchess-validate(1) CODES), lines, columns and plies, the declared and
+ * the board's result. Only o->strict (warnings listed as errors) and
+ * o->shredder are read; o NULL: the defaults. extra_json as for
+ * vc_report_game. Returns 0, or -1 when the writer failed (vc_json_error
+ * says why). */
+int vc_report_game_json(struct vc_json *w, const struct vc_gc_game *g,
+                        const struct vc_report_options *o,
+                        vc_report_extra_json extra_json, void *ctx);
+/* The same object as one line of JSON Lines on f (not NULL; not flushed):
+ * exactly the line `vchess validate --format jsonl` prints for the game
+ * with the same options (o NULL: the defaults). Returns 0, or -1 on a
+ * write error (ferror(f) is then set). */
+int vc_report_game_jsonl(FILE *f, const struct vc_gc_game *g,
+                         const struct vc_report_options *o);
+/* An input that could not be read (missing file, damaged stream): a
+ * finding of its own, counted in the summary as an input error and under
+ * its code `kind` (a finding word, vchess-validate(1) CODES; kept by
+ * pointer until the summary, so a string that lives as long, such as a
+ * literal), and said on stderr in every format as "vchess COMMAND: source[:
+ * member]: kind: message" (member may be NULL). */
+void vc_report_input_error(struct vc_report *r, const char *source, const char *member,
+                           const char *kind, const char *message);
+/* The summary: text, the counts line and the count of each error code in
+ * name order; JSON, the "summary" member, which closes the document;
+ * JSONL, a {"summary":...} line. Codes in name order make the summary the
+ * same whatever order the games came in (-j). No entry may follow. */
+void vc_report_summary(struct vc_report *r);
+/* The same, with extra members of the JSON summary object written by
+ * extra_json (may be NULL; not called for text, where the command prints
+ * its own lines after the summary). */
+void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra_json, void *ctx);
+/* --valid-out / --invalid-out: write a game's original bytes (raw, len)
+ * to f unchanged, then what separates it from the next one: nothing for
+ * an EPD line that carries its line end, else a line end and a blank line
+ * in the game's own line-end style (CR LF stays CR LF). f or raw NULL:
+ * nothing. */
+void vc_report_copy_raw(FILE *f, const char *raw, size_t len);
+/* The same for a game record: its bytes, or, when the record has none
+ * (a game too long to keep whole), a note on stderr that it was not
+ * copied. f NULL: nothing. */
+void vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_game *g);
+/* Write a game number to f, and when m is not NULL record where (the
+ * stream offset by ftell, so f must be a stream that has one, such as a
+ * memstream) and what. Out of memory ends the process (exit 3). */
+void vc_report_put_index(struct vc_report_marks *m, FILE *f, uint64_t index);
+/* Record in m (not NULL) that the number `index` was just written to f,
+ * ending at f's current position. m->v grows with realloc (the caller
+ * frees it); out of memory ends the process (exit 3). */
+void vc_report_mark_index(struct vc_report_marks *m, FILE *f, uint64_t index);
+/* Write buf[0, len) to `to`, each game number recorded in m (written into
+ * a stream that started with buf) increased by base. m NULL or base 0:
+ * buf as it is. Aborts when a recorded number is not found at its place. */
+void vc_report_write_marked(FILE *to, const char *buf, size_t len,
+                            const struct vc_report_marks *m, uint64_t base);
+
+/* Whether at least one game so far was invalid (the exit status 1 of
+ * vchess(1) EXIT STATUS; unreadable inputs are not counted here). */
+bool vc_report_failed(const struct vc_report *r);
+
+/* The GNU-style location prefix "source:member:line:col" (no ":member"
+ * when member is NULL) into buf of `size` bytes, NUL-terminated and cut
+ * short when it does not fit. */
+void vc_report_location(char *buf, size_t size, const char *source, const char *member,
+                        uint64_t line, uint64_t column);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
+
+#endif

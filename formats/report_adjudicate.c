@@ -1,0 +1,225 @@
+/* vchess - the report of adjudication verdicts and standings
+ * (report_adjudicate.h). */
+#include <string.h>
+
+#include "report_adjudicate.h"
+
+static const char *tag_of(const struct vc_gc_game *g, const char *name)
+{
+	for (int i = 0; i < g->ntags; i++)
+		if (strcmp(g->tags[i].name, name) == 0)
+			return g->tags[i].value;
+	return NULL;
+}
+
+static const char *color_name(int c)
+{
+	return c == VC_WHITE ? "White" : "Black";
+}
+
+static const char *rules_word(enum vc_ruleset r)
+{
+	return r == VC_RULES_LICHESS ? "lichess" : "fide";
+}
+
+void vc_adjudicate_json_verdict(struct vc_json *j, const struct vc_verdict *v,
+                                enum vc_ruleset rules)
+{
+	vc_json_key(j, "adjudication");
+	vc_json_begin_object(j);
+	vc_json_kv_string(j, "result", vc_result_string(v->result));
+	vc_json_kv_string(j, "termination", v->basis == VC_BASIS_INVALID
+	                                        ? "invalid-record" : vc_termination_word(v->term));
+	if (v->ply >= 0)
+		vc_json_kv_int(j, "ply", v->ply);
+	else
+		vc_json_kv_null(j, "ply");
+	vc_json_kv_string(j, "basis", vc_basis_word(v->basis));
+	vc_json_kv_bool(j, "agrees", v->agrees);
+	vc_json_kv_string(j, "by_rules", vc_result_string(v->by_rules));
+	vc_json_kv_string(j, "rules", rules_word(rules));
+	vc_json_kv_string(j, "declared", v->declared);
+	vc_json_kv_string(j, "movetext_result", v->movetext);
+	vc_json_kv_string(j, "termination_tag", v->termination_tag);
+	vc_json_key(j, "claims");
+	vc_json_begin_array(j);
+	if (v->claims & VC_CLAIM_THREEFOLD)
+		vc_json_string(j, "threefold-repetition");
+	if (v->claims & VC_CLAIM_FIFTY)
+		vc_json_string(j, "fifty-moves");
+	vc_json_end_array(j);
+	if (v->three_move[0] || v->fifty_move[0]) {
+		vc_json_key(j, "claim_moves");
+		vc_json_begin_object(j);
+		if (v->three_move[0])
+			vc_json_kv_string(j, "threefold-repetition", v->three_move);
+		if (v->fifty_move[0])
+			vc_json_kv_string(j, "fifty-moves", v->fifty_move);
+		vc_json_end_object(j);
+	}
+	if (v->flagged >= 0) {
+		vc_json_kv_string(j, "flagged", v->flagged == VC_WHITE ? "white" : "black");
+		vc_json_kv_string(j, "flag_source", vc_flag_source_word(v->flag_source));
+	}
+	if (v->after_ply >= 0) {
+		vc_json_key(j, "moves_after_end");
+		vc_json_begin_object(j);
+		vc_json_kv_int(j, "ply", v->after_ply);
+		vc_json_kv_string(j, "move", v->after_move[0] ? v->after_move : NULL);
+		vc_json_end_object(j);
+	}
+	if (v->basis == VC_BASIS_INVALID) {
+		vc_json_kv_string(j, "error", v->error_code);
+		if (v->error_ply > 0)
+			vc_json_kv_int(j, "error_ply", v->error_ply);
+		else
+			vc_json_kv_null(j, "error_ply");
+	}
+	vc_json_end_object(j);
+}
+
+static void text_claims(FILE *f, const struct vc_verdict *v)
+{
+	if (!v->claims)
+		return;
+	fputs("; claim available at the end:", f);
+	const char *sep = " ";
+	if (v->claims & VC_CLAIM_THREEFOLD) {
+		fprintf(f, "%sthreefold-repetition", sep);
+		if (v->three_move[0])
+			fprintf(f, " (by declaring %s)", v->three_move);
+		sep = ", ";
+	}
+	if (v->claims & VC_CLAIM_FIFTY) {
+		fprintf(f, "%sfifty-moves", sep);
+		if (v->fifty_move[0])
+			fprintf(f, " (by declaring %s)", v->fifty_move);
+	}
+}
+
+void vc_adjudicate_text_verdict(FILE *f, const char *loc, const struct vc_gc_game *g,
+                                const struct vc_verdict *v)
+{
+	const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
+	fprintf(f, "%s: game %llu", loc, (unsigned long long)g->index);
+	if (w || b)
+		fprintf(f, " (%s - %s)", w ? w : "?", b ? b : "?");
+	fputs(": ", f);
+	switch (v->basis) {
+	case VC_BASIS_INVALID:
+	case VC_BASIS_N:
+		fputs("not judged", f);
+		if (v->error_ply > 0)
+			fprintf(f, ": the replay stops at ply %d", v->error_ply);
+		fprintf(f, " [%s]", v->error_code);
+		break;
+	case VC_BASIS_RULES:
+		fprintf(f, "%s by %s at ply %d", vc_result_string(v->result),
+		        vc_termination_word(v->term), v->ply);
+		if (v->flagged >= 0) {
+			fprintf(f, " (%s ran out of time", color_name(v->flagged));
+			if (v->flag_source == VC_FLAG_CLOCK)
+				fputs(": clock 0:00:00", f);
+			if (v->term == VC_TERM_TIME_FORFEIT_INSUFFICIENT)
+				fprintf(f, "; %s cannot win", color_name(!v->flagged));
+			fputc(')', f);
+		}
+		break;
+	case VC_BASIS_DECLARED:
+		if (v->result == VC_RES_NONE)
+			fputs("* (the rules do not end it)", f);
+		else
+			fprintf(f, "%s as declared (the rules alone give *)",
+			        vc_result_string(v->result));
+		break;
+	}
+	fputs("; declared ", f);
+	if (v->declared)
+		fputs(v->declared, f);
+	else
+		fputs("none", f);
+	if (v->movetext && (!v->declared || strcmp(v->movetext, v->declared)))
+		fprintf(f, ", movetext %s", v->movetext);
+	if (v->termination_tag)
+		fprintf(f, ", Termination \"%s\"", v->termination_tag);
+	if (v->basis != VC_BASIS_INVALID)
+		fputs(v->agrees ? ": agrees" : ": disagrees", f);
+	if (v->after_ply >= 0)
+		fprintf(f, "; moves after the end from ply %d%s%s%s", v->after_ply,
+		        v->after_move[0] ? " (" : "", v->after_move, v->after_move[0] ? ")" : "");
+	text_claims(f, v);
+	fputc('\n', f);
+}
+
+void vc_adjudicate_json_summary(struct vc_json *j, const struct vc_adjudicate_summary *s)
+{
+	const struct vc_verdict_tally *t = s->tally;
+	vc_json_key(j, "adjudication");
+	vc_json_begin_object(j);
+	vc_json_kv_uint(j, "agree", t->agree);
+	vc_json_kv_uint(j, "disagree", t->disagree);
+	vc_json_kv_uint(j, "not_judged", t->not_judged);
+	vc_json_key(j, "by_basis");
+	vc_json_begin_object(j);
+	for (int b = 0; b < VC_BASIS_N; b++)
+		vc_json_kv_uint(j, vc_basis_word((enum vc_basis)b), t->by_basis[b]);
+	vc_json_end_object(j);
+	vc_json_key(j, "by_termination");
+	vc_json_begin_object(j);
+	for (int k = 1; k < VC_TERM_N; k++)
+		if (t->by_term[k])
+			vc_json_kv_uint(j, vc_termination_word((enum vc_termination)k), t->by_term[k]);
+	vc_json_end_object(j);
+	if (s->fixed >= 0)
+		vc_json_kv_int(j, "fixed", s->fixed);
+	vc_json_end_object(j);
+	if (!s->st)
+		return;
+	vc_json_key(j, "standings");
+	vc_json_begin_array(j);
+	for (size_t i = 0; i < s->st->n; i++) {
+		const struct vc_player *p = &s->st->p[i];
+		vc_json_begin_object(j);
+		vc_json_kv_int(j, "rank", p->rank);
+		vc_json_kv_string(j, "player", p->name);
+		vc_json_kv_halves(j, "score", p->halves);
+		vc_json_kv_int(j, "games", p->games);
+		vc_json_kv_int(j, "wins", p->wins);
+		vc_json_kv_int(j, "draws", p->draws);
+		vc_json_kv_int(j, "losses", p->losses);
+		vc_json_end_object(j);
+	}
+	vc_json_end_array(j);
+	vc_json_kv_int(j, "standings_unfinished", s->st->unfinished);
+}
+
+void vc_adjudicate_text_summary(FILE *f, const struct vc_adjudicate_summary *s)
+{
+	const struct vc_verdict_tally *t = s->tally;
+	fprintf(f, "adjudicate: rules %s: %llu agree, %llu disagree, %llu not judged",
+	        rules_word(s->rules), (unsigned long long)t->agree,
+	        (unsigned long long)t->disagree, (unsigned long long)t->not_judged);
+	fprintf(f, "; basis rules %llu, declared %llu\n",
+	        (unsigned long long)t->by_basis[VC_BASIS_RULES],
+	        (unsigned long long)t->by_basis[VC_BASIS_DECLARED]);
+	for (int k = 1; k < VC_TERM_N; k++)
+		if (t->by_term[k])
+			fprintf(f, "  %-34s %llu\n", vc_termination_word((enum vc_termination)k),
+			        (unsigned long long)t->by_term[k]);
+	if (s->fixed >= 0)
+		fprintf(f, "adjudicate: %ld games corrected in %s\n", s->fixed, s->fixed_to);
+	if (!s->st)
+		return;
+	const struct vc_standings *st = s->st;
+	fprintf(f, "standings: %ld games scored", st->counted);
+	if (st->unfinished)
+		fprintf(f, ", %ld without a result", st->unfinished);
+	fputc('\n', f);
+	fprintf(f, "%4s  %-32s %6s %7s %5s %6s %7s\n", "rank", "player", "games", "points", "wins",
+	        "draws", "losses");
+	for (size_t i = 0; i < st->n; i++) {
+		const struct vc_player *p = &st->p[i];
+		fprintf(f, "%4ld  %-32s %6ld %5ld%s %5ld %6ld %7ld\n", p->rank, p->name, p->games,
+		        p->halves / 2, p->halves % 2 ? ".5" : "  ", p->wins, p->draws, p->losses);
+	}
+}

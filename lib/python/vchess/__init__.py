@@ -1,0 +1,95 @@
+"""vchess - chess variant rules from Python, over the shared libvchess.
+
+The module calls libvchess.so.0 (the library `make install` installed,
+see vchess._ffi) through cffi in ABI mode: no compiler is needed.
+
+    >>> import vchess
+    >>> vchess.perft("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3)
+    8902
+    >>> vchess.legal_moves("7k/8/8/8/8/8/8/K7 w - - 0 1")
+    ['a1a2', 'a1b1', 'a1b2']
+
+Variants are named as `vchess variants` lists them ("standard", "chess960",
+"antichess", "undo", "backwards") or by a PGN Variant tag value
+("Chess960", "Giveaway", ...). The rules are those of vchess-rules(7).
+
+Errors raise vchess.Error, whose .code is the stable finding word of the
+CLI's reports ("fen-no-king", "unknown-variant", ...).
+"""
+from ._ffi import FEN_SYNTAX, MAX_MOVES, MOVE_TEXT, NOTATION_UCI, ffi, lib, library_path
+
+__all__ = ["Error", "perft", "legal_moves", "library_path"]
+__version__ = "0.1.0"
+
+
+class Error(Exception):
+    """An input libvchess rejects. .code is the finding word
+    ("fen-syntax", "fen-no-king", "unknown-variant", ...), .message the
+    text the CLI prints for it."""
+
+    def __init__(self, code, message):
+        super().__init__("%s: %s" % (code, message))
+        self.code = code
+        self.message = message
+
+
+def _text(s):
+    return ffi.string(s).decode("utf-8")
+
+
+def _variant(name):
+    """The variant's id for its vchess name or PGN tag alias."""
+    unsupported = ffi.new("bool *")
+    v = lib.vc_variant_find(str(name).encode("utf-8"), unsupported)
+    if v == ffi.NULL:
+        if unsupported[0]:
+            raise Error("unsupported-variant",
+                        "variant '%s' is not supported by vchess" % name)
+        raise Error("unknown-variant", "unknown variant '%s'" % name)
+    return v.id
+
+
+def _position(fen, variant):
+    """Parse fen for the variant; raises Error on an invalid FEN."""
+    if not isinstance(fen, str):
+        raise TypeError("fen must be a str")
+    pos = ffi.new("struct vc_position *")
+    res = ffi.new("struct vc_fen_result *")
+    data = fen.encode("utf-8")
+    if b"\0" in data:
+        raise Error(_text(lib.vc_fen_code(FEN_SYNTAX)),
+                    _text(lib.vc_fen_strerror(FEN_SYNTAX)))
+    status = lib.vc_fen_parse(pos, data, _variant(variant), res)
+    if status != 0:
+        raise Error(_text(lib.vc_fen_code(status)),
+                    _text(lib.vc_fen_strerror(status)))
+    return pos
+
+
+def perft(fen, depth, variant="standard"):
+    """The number of move paths of `depth` plies from the position `fen`
+    (leaf nodes; perft(fen, 0) is 1), as `vchess perft` counts them.
+    A FEN whose castling field needs Chess960 is read as Chess960 in
+    standard chess, as the CLI does. Raises Error for an invalid FEN or an
+    unknown variant, ValueError for a negative depth."""
+    depth = int(depth)
+    if depth < 0:
+        raise ValueError("depth must be 0 or more")
+    pos = _position(fen, variant)
+    return int(lib.vc_perft(pos, depth))
+
+
+def legal_moves(fen, variant="standard"):
+    """The legal moves of the position `fen` as UCI strings, sorted, as
+    `vchess perft --divide --depth 1` lists them. Castling is written
+    king-to-rook square in Chess960-like variants (e1h1), e1g1 in standard
+    chess. A variant whose moves UCI cannot write has its own move text,
+    also used here: Backwards Stalemate Chess (vchess-backwards(7),
+    "Pf7e6xb"). Raises Error for an invalid FEN or an unknown variant."""
+    pos = _position(fen, variant)
+    moves = ffi.new("vc_move[]", MAX_MOVES)
+    n = lib.vc_legal_moves(pos, moves)
+    buf = ffi.new("char[]", MOVE_TEXT)
+    out = [_text(lib.vc_move_text(pos, moves[i], NOTATION_UCI, buf, MOVE_TEXT))
+           for i in range(n)]
+    return sorted(out)

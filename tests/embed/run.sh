@@ -1,0 +1,88 @@
+#!/bin/sh
+# make check-embed: build tests/embed/embed.c (C) and embed.cc (C++) against
+# an installed copy of libvchess and compare their output with the CLI's.
+#
+# usage: tests/embed/run.sh [VCHESS]   (from the top of the checkout)
+#
+# `make install DESTDIR=TMP` stages the library; the programs are built
+# with `pkg-config --define-prefix --cflags --libs vchess` found through
+# PKG_CONFIG_PATH=TMP/usr/local/lib/pkgconfig, four ways: C and C++, each
+# shared (libvchess.so.0 found by rpath for C, LD_LIBRARY_PATH for C++) and
+# static (--static and -static: libvchess.a, zlib, libarchive and what
+# libarchive needs; the binary must not need the shared library). Each prints, for every line of positions.txt, what
+# `VCHESS perft --divide` prints for it.
+set -u
+
+vchess=${1:-./vchess}
+make=${MAKE:-make}
+here=tests/embed
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/vchess-embed.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail=0
+
+prefix=/usr/local
+root=$tmp/root
+libdir=$root$prefix/lib
+$make -s install DESTDIR="$root" PREFIX="$prefix" >/dev/null ||
+	{ echo "embed: make install DESTDIR=$root failed" >&2; exit 1; }
+for f in libvchess.a libvchess.so libvchess.so.0 libvchess.so.0.1.0 pkgconfig/vchess.pc; do
+	[ -e "$libdir/$f" ] || { echo "embed: not installed: lib/$f" >&2; fail=1; }
+done
+[ "$(readlink "$libdir/libvchess.so")" = libvchess.so.0 ] &&
+[ "$(readlink "$libdir/libvchess.so.0")" = libvchess.so.0.1.0 ] ||
+	{ echo "embed: libvchess.so -> .so.0 -> .so.0.1.0 links wrong" >&2; fail=1; }
+readelf -d "$libdir/libvchess.so.0.1.0" | grep -q 'SONAME.*\[libvchess\.so\.0\]' ||
+	{ echo "embed: libvchess.so.0.1.0 has no soname libvchess.so.0" >&2; fail=1; }
+
+PKG_CONFIG_PATH=$libdir/pkgconfig
+export PKG_CONFIG_PATH
+pc="pkg-config --define-prefix"
+shared=$($pc --cflags --libs vchess) || exit 1
+# Fully static (-static): libvchess.a and what it needs, all from --static.
+static=$($pc --static --cflags --libs vchess) || exit 1
+
+# shellcheck disable=SC2086 # the pkg-config flags are words
+{
+	gcc -std=c11 -Wall -Wextra -Werror -pedantic -o "$tmp/c-shared" \
+		$here/embed.c $shared -Wl,-rpath,"$libdir" &&
+	gcc -std=c11 -Wall -Wextra -Werror -pedantic -o "$tmp/c-static" \
+		$here/embed.c -static $static &&
+	g++ -std=c++17 -Wall -Wextra -Werror -o "$tmp/cc-shared" \
+		$here/embed.cc $shared &&
+	g++ -std=c++17 -Wall -Wextra -Werror -o "$tmp/cc-static" \
+		$here/embed.cc -static $static
+} || { echo "embed: building against the installed library failed" >&2; exit 1; }
+
+for p in c-shared cc-shared; do
+	readelf -d "$tmp/$p" | grep -q 'NEEDED.*\[libvchess\.so\.0\]' ||
+		{ echo "embed: $p does not need libvchess.so.0" >&2; fail=1; }
+done
+for p in c-static cc-static; do
+	! readelf -d "$tmp/$p" | grep -q 'NEEDED.*libvchess' ||
+		{ echo "embed: $p needs the shared library" >&2; fail=1; }
+done
+
+# What the CLI says.
+grep -v '^#' $here/positions.txt | grep . | while read -r variant depth fen; do
+	echo "# $variant $depth $fen"
+	"$vchess" perft --divide --variant "$variant" --depth "$depth" "$fen" 2>/dev/null ||
+		echo "vchess perft failed"
+done > "$tmp/want.txt"
+
+for p in c-shared c-static cc-shared cc-static; do
+	case $p in
+	cc-shared) LD_LIBRARY_PATH=$libdir "$tmp/$p" perft $here/positions.txt ;;
+	*) "$tmp/$p" perft $here/positions.txt ;;
+	esac > "$tmp/$p.txt" || { echo "embed: $p perft failed" >&2; fail=1; }
+	if ! cmp -s "$tmp/want.txt" "$tmp/$p.txt"; then
+		echo "embed: $p perft differs from $vchess perft --divide:" >&2
+		diff "$tmp/want.txt" "$tmp/$p.txt" | head -20 >&2
+		fail=1
+	fi
+done
+
+if [ "$fail" -ne 0 ]; then
+	echo "embed: FAILED" >&2
+	exit 1
+fi
+echo "embed: C and C++, static and shared, agree with $vchess on $(grep -c '^nodes' "$tmp/want.txt") positions"

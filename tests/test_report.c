@@ -1,0 +1,191 @@
+/* Tests for formats/report.h: vc_report_game_jsonl, the one JSON line per
+ * game a library program prints, is exactly the line `vchess validate
+ * --format jsonl` prints for that game (vchess-validate(1) REPORTS). The
+ * games go through the checker as cmd/validate.c runs it; the lines are
+ * compared with those of ./vchess on the same file, which `make
+ * check-unit` builds first. */
+#include <criterion/criterion.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "checker.h"
+#include "report.h"
+#include "variant.h"
+
+struct collect {
+	FILE *out;
+	const struct vc_report_options *ro;
+	int games;
+};
+
+static int on_game(void *user, const struct vc_gc_game *g)
+{
+	struct collect *c = user;
+	cr_assert_eq(vc_report_game_jsonl(c->out, g, c->ro), 0);
+	c->games++;
+	return 0;
+}
+
+/* The JSONL of every game of `path` by the library, into a malloc'ed
+ * string; *games set to their number. */
+static char *library_lines(const char *path, bool strict, bool shredder,
+                           enum vc_ruleset rules, int *games)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	cr_assert_not_null(mem);
+	struct vc_report_options ro = {
+		.format = VC_FORMAT_JSONL, .rules = rules, .strict = strict,
+		.shredder = shredder, .command = "validate",
+	};
+	struct collect c = { .out = mem, .ro = &ro };
+	struct vc_gc_options go = { .rules = rules, .strict = strict };
+	struct vc_checker chk;
+	cr_assert_eq(vc_checker_init(&chk, &go, on_game, &c), 0);
+	FILE *in = fopen(path, "rb");
+	cr_assert_not_null(in, "cannot open %s", path);
+	vc_checker_run(&chk, vc_pgn_stdio_read, in, path, NULL);
+	fclose(in);
+	vc_checker_release(&chk);
+	cr_assert_eq(fclose(mem), 0);
+	*games = c.games;
+	return text;
+}
+
+/* What ./vchess validate --format jsonl prints for `path`, without the
+ * summary line (the last one). */
+static char *cli_lines(const char *path, const char *extra)
+{
+	cr_assert_eq(access("./vchess", X_OK), 0,
+	             "./vchess is missing: run the tests with make check-unit");
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "./vchess validate --format jsonl %s '%s'", extra, path);
+	FILE *p = popen(cmd, "r");
+	cr_assert_not_null(p);
+	char *text = NULL;
+	size_t len = 0, cap = 0;
+	char buf[4096];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, p)) > 0) {
+		if (len + n + 1 > cap) {
+			cap = 2 * (len + n + 1);
+			text = realloc(text, cap);
+			cr_assert_not_null(text);
+		}
+		memcpy(text + len, buf, n);
+		len += n;
+	}
+	int st = pclose(p);
+	cr_assert(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) <= 1,
+	          "%s: status %d", cmd, st);
+	cr_assert_not_null(text, "%s: no output", cmd);
+	text[len] = 0;
+	/* drop the summary: the last line */
+	cr_assert(len > 0 && text[len - 1] == '\n');
+	text[len - 1] = 0;
+	char *last = strrchr(text, '\n');
+	cr_assert(strstr(last ? last + 1 : text, "{\"summary\":") != NULL,
+	          "%s: last line is no summary", cmd);
+	if (last)
+		last[1] = 0;
+	else
+		text[0] = 0;
+	return text;
+}
+
+static int count_lines(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+static void same_as_cli(const char *path, const char *extra, bool strict, bool shredder,
+                        enum vc_ruleset rules, int min_games)
+{
+	int games = 0;
+	char *lib = library_lines(path, strict, shredder, rules, &games);
+	char *cli = cli_lines(path, extra);
+	cr_assert_geq(games, min_games, "%s: %d games", path, games);
+	cr_assert_eq(count_lines(lib), games, "%s: one line per game", path);
+	cr_assert_str_eq(lib, cli, "%s (%s): library and CLI differ", path, extra);
+	free(lib);
+	free(cli);
+}
+
+Test(report, jsonl_line_equals_cli_valid_games)
+{
+	same_as_cli("data/games/standard/kasparov-deep-blue-1997.pgn", "", false, false,
+	            VC_RULES_FIDE, 6);
+}
+
+Test(report, jsonl_line_equals_cli_findings)
+{
+	/* errors and warnings: codes, lines, columns, plies, moves */
+	same_as_cli("tests/data/validate/results.pgn", "", false, false, VC_RULES_FIDE, 8);
+	same_as_cli("tests/data/validate/end-without-moves.pgn", "", false, false,
+	            VC_RULES_FIDE, 9);
+	same_as_cli("tests/data/validate/setup-fen.pgn", "", false, false, VC_RULES_FIDE, 4);
+	same_as_cli("tests/data/validate/B21.pgn", "", false, false, VC_RULES_FIDE, 1);
+	same_as_cli("tests/data/validate/variation-warnings.pgn", "", false, false,
+	            VC_RULES_FIDE, 1);
+	same_as_cli("tests/data/validate/half-result.pgn", "", false, false, VC_RULES_FIDE, 1);
+	same_as_cli("tests/data/validate/crlf.pgn", "", false, false, VC_RULES_FIDE, 1);
+}
+
+Test(report, jsonl_line_equals_cli_variants)
+{
+	same_as_cli("tests/data/validate/variants.pgn", "", false, false, VC_RULES_FIDE, 29);
+	same_as_cli("tests/data/validate/fen-chess960.pgn", "", false, false, VC_RULES_FIDE, 3);
+	/* Undo Chess: the tokens and events members */
+	same_as_cli("data/games/undo/invalid-bad-tokens-tag.pgn", "", false, false,
+	            VC_RULES_FIDE, 6);
+	same_as_cli("data/games/undo/invalid-takeback-too-early.pgn", "", false, false,
+	            VC_RULES_FIDE, 3);
+}
+
+Test(report, jsonl_line_equals_cli_options)
+{
+	/* --strict lists warnings as errors; --shredder rewrites the final
+	 * FEN; --rules lichess changes the verdicts */
+	same_as_cli("tests/data/validate/variation-warnings.pgn", "--strict", true, false,
+	            VC_RULES_FIDE, 1);
+	same_as_cli("tests/data/validate/fen-chess960.pgn", "--shredder", false, true,
+	            VC_RULES_FIDE, 3);
+	same_as_cli("tests/data/validate/variants.pgn", "--rules lichess", false, false,
+	            VC_RULES_LICHESS, 29);
+}
+
+static int on_one(void *user, const struct vc_gc_game *g)
+{
+	cr_assert_eq(vc_report_game_json(user, g, NULL, NULL, NULL), 0);
+	return 0;
+}
+
+Test(report, game_json_into_a_buffer)
+{
+	/* the same object through any JSON writer (here a memory buffer, as a
+	 * binding would use), with the default options */
+	const char *path = "tests/data/validate/results.pgn";
+	int games = 0;
+	char *line = library_lines(path, false, false, VC_RULES_FIDE, &games);
+	cr_assert_eq(games, 8);
+	struct vc_json w;
+	vc_json_init_buffer(&w, 0);
+	struct vc_gc_options go = {0};
+	struct vc_checker chk;
+	cr_assert_eq(vc_checker_init(&chk, &go, on_one, &w), 0);
+	FILE *in = fopen(path, "rb");
+	cr_assert_not_null(in);
+	vc_checker_run(&chk, vc_pgn_stdio_read, in, path, NULL);
+	vc_checker_release(&chk);
+	fclose(in);
+	cr_assert_str_eq(vc_json_buffer(&w, NULL), line);
+	vc_json_release(&w);
+	free(line);
+}
