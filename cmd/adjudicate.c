@@ -100,46 +100,25 @@ struct verdict {
 	int error_ply;
 };
 
-static bool result_parse(const char *s, enum vc_result *out)
-{
-	if (!s)
-		return false;
-	static const struct { const char *text; enum vc_result r; } tab[] = {
-		{ "1-0", VC_RES_WHITE }, { "0-1", VC_RES_BLACK },
-		{ "1/2-1/2", VC_RES_DRAW }, { "*", VC_RES_NONE },
-	};
-	for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
-		if (strcmp(s, tab[i].text) == 0) {
-			*out = tab[i].r;
-			return true;
-		}
-	return false;
-}
-
 /* The declared result: the Result tag, or the movetext result token when
  * the tag is missing or no result; NULL when neither is one. */
 static const char *declared_result(const struct vc_gc_game *g)
 {
 	enum vc_result r;
-	if (result_parse(g->declared, &r))
+	if (vc_result_parse(g->declared, &r))
 		return g->declared;
-	if (result_parse(g->movetext_result, &r))
+	if (vc_result_parse(g->movetext_result, &r))
 		return g->movetext_result;
 	return NULL;
 }
 
 /* Errors that adjudicate explains in its own terms: the game is judged
  * all the same. */
-static bool explained_error(const char *code)
+static bool explained_error(enum vc_code code)
 {
-	static const char *const codes[] = {
-		"move-after-end", "takeback-after-end", "result-mismatch",
-		"result-contradicts-board", "bad-result-tag", NULL,
-	};
-	for (const char *const *c = codes; *c; c++)
-		if (strcmp(code, *c) == 0)
-			return true;
-	return false;
+	return code == VC_F_MOVE_AFTER_END || code == VC_F_TAKEBACK_AFTER_END ||
+	       code == VC_F_RESULT_MISMATCH || code == VC_F_RESULT_CONTRADICTS_BOARD ||
+	       code == VC_F_BAD_RESULT_TAG;
 }
 
 /* Does `hay` contain `needle`, ignoring ASCII case? */
@@ -166,7 +145,7 @@ static int flagged_side(const struct vc_gc_game *g, const struct vc_position *po
 {
 	const char *t = g->termination_tag;
 	enum vc_result decl = VC_RES_NONE;
-	bool known = result_parse(declared_result(g), &decl);
+	bool known = vc_result_parse(declared_result(g), &decl);
 	bool decisive = known && (decl == VC_RES_WHITE || decl == VC_RES_BLACK);
 	bool zero[2] = { g->last_clock[VC_WHITE] >= 0 && g->last_clock[VC_WHITE] < 0.0005,
 		         g->last_clock[VC_BLACK] >= 0 && g->last_clock[VC_BLACK] < 0.0005 };
@@ -237,13 +216,13 @@ static void judge(struct adjudicate *a, const struct vc_gc_game *g, struct verdi
 			continue;
 		if (explained_error(f->code)) {
 			explained++;
-			if (v->after_ply < 0 && (!strcmp(f->code, "move-after-end") ||
-			                         !strcmp(f->code, "takeback-after-end"))) {
+			if (v->after_ply < 0 && (f->code == VC_F_MOVE_AFTER_END ||
+			                         f->code == VC_F_TAKEBACK_AFTER_END)) {
 				v->after_ply = f->ply;
 				snprintf(v->after_move, sizeof v->after_move, "%s", f->move);
 			}
 		} else if (!v->error_code) {
-			v->error_code = f->code;
+			v->error_code = vc_code_word(f->code);
 			v->error_ply = f->ply;
 		}
 	}
@@ -253,7 +232,7 @@ static void judge(struct adjudicate *a, const struct vc_gc_game *g, struct verdi
 		v->by_rules = VC_RES_NONE;
 		v->term = VC_TERM_NONE;
 		if (!v->error_code)
-			v->error_code = "too-many-errors";
+			v->error_code = vc_code_word(VC_F_TOO_MANY_ERRORS);
 		v->agrees = false;
 		return;
 	}
@@ -283,7 +262,7 @@ static void judge(struct adjudicate *a, const struct vc_gc_game *g, struct verdi
 			v->term = VC_TERM_DECLARED;
 			v->ply = g->plies;
 			enum vc_result r = VC_RES_NONE;
-			result_parse(declared_result(g), &r);
+			vc_result_parse(declared_result(g), &r);
 			v->result = r;
 		}
 		if (game)
@@ -299,7 +278,7 @@ static void judge(struct adjudicate *a, const struct vc_gc_game *g, struct verdi
 		v->agrees = !g->game || v->result == VC_RES_NONE;
 	} else {
 		enum vc_result r;
-		bool tag_ok = !v->declared || result_parse(v->declared, &r);
+		bool tag_ok = !v->declared || vc_result_parse(v->declared, &r);
 		bool same = !v->declared || !v->movetext || strcmp(v->declared, v->movetext) == 0;
 		const char *d = v->declared ? v->declared : v->movetext;
 		v->agrees = tag_ok && same && (v->basis == BASIS_DECLARED || strcmp(d, vt) == 0);
@@ -866,7 +845,7 @@ static int on_game(void *user, const struct vc_gc_game *g)
 		enum vc_result final = v->result;
 		if (v->basis == BASIS_INVALID) {
 			final = VC_RES_NONE;
-			result_parse(declared_result(g), &final);
+			vc_result_parse(declared_result(g), &final);
 		}
 		if (g->game || g->ntags)
 			standings_add(&a->st, tag_of(g, "White"), tag_of(g, "Black"), final);

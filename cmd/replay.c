@@ -19,7 +19,7 @@
 #include "checker.h"
 #include "inputloop.h"
 #include "report.h"
-#include "undo.h"
+#include "clock.h"
 #include "san.h"
 
 static const char usage[] =
@@ -305,7 +305,7 @@ static bool is_undo_game(const struct vc_gc_game *g)
 static bool tokens_known(const struct vc_gc_game *g)
 {
 	for (int i = 0; i < g->nfindings; i++)
-		if (strcmp(g->findings[i].code, "bad-tokens-tag") == 0)
+		if (g->findings[i].code == VC_F_BAD_TOKENS_TAG)
 			return false;
 	return true;
 }

@@ -12,8 +12,6 @@
 #include "checker.h"
 #include "json.h"
 
-#define VC_REPORT_MAX_CODES 96
-
 /* Where game numbers were written into a stream (validate -j: a worker
  * numbers the games of its part of a file from 1, and the writer adds the
  * number of games before that part; see vc_report_write_marked). */
@@ -34,10 +32,10 @@ struct vc_report {
 	enum vc_ruleset rules;
 	struct vc_json json;
 	uint64_t games, valid, invalid, warnings, errors, input_errors;
-	struct {
-		const char *code;
-		uint64_t count;
-	} codes[VC_REPORT_MAX_CODES];
+	/* findings counted by code; code_order: the codes counted, in the
+	 * order first seen (vc_report_summary sorts it by word) */
+	uint64_t code_count[VC_F_COUNT];
+	enum vc_code code_order[VC_F_COUNT];
 	int ncodes;
 	char fen_buf[VC_FEN_MAX];    /* a FEN rewritten for --shredder */
 	bool any_game;
@@ -61,7 +59,10 @@ void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
 /* An input that could not be read (missing file, damaged stream): a
  * finding of its own, counted in the summary as an input error. */
 void vc_report_input_error(struct vc_report *r, const char *source, const char *member,
-                           const char *kind, const char *message);
+                           enum vc_code kind, const char *message);
+/* Count n findings of `code` in the summary (first ones in first-seen
+ * order), as a game's findings are. */
+void vc_report_count_code(struct vc_report *r, enum vc_code code, uint64_t n);
 /* The summary (text line or JSON summary object); closes the document. */
 void vc_report_summary(struct vc_report *r);
 /* The same, with extra members of the JSON summary object written by
