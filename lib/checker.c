@@ -460,7 +460,11 @@ static int foreign_token(struct vc_checker *c, const struct vc_move_token *mv, i
 	return o && o != c->rules ? o->foreign(c, mv, ply, label) : VC_GR_MOVE;
 }
 
-static int check_main_move(struct vc_checker *c, const struct vc_move_token *mv)
+/* A main-line move. `rules` is c->rules != NULL, a constant in each of
+ * the two copies vc_checker_move calls: a game without game-level rules
+ * pays one branch per ply for them, there. */
+static inline __attribute__((always_inline)) int
+check_main_move(struct vc_checker *c, const struct vc_move_token *mv, const bool rules)
 {
 	struct vc_gc_game *r = &c->rec;
 	const struct vc_position *pos = vc_game_pos(&c->game);
@@ -473,7 +477,7 @@ static int check_main_move(struct vc_checker *c, const struct vc_move_token *mv)
 #define LABEL() (label[0] ? label : (move_label(fullmove, side, mv->text, mv->len, label, sizeof label), label))
 	int ply = c->game.nplies + 1;
 
-	if (c->rules) { /* a game-level variant: its tokens, its refusals */
+	if (rules) { /* a game-level variant: its tokens, its refusals */
 		int rc = c->rules->before_move(c, mv, ply, LABEL());
 		if (rc != VC_GR_MOVE)
 			return rc;
@@ -516,11 +520,11 @@ static int check_main_move(struct vc_checker *c, const struct vc_move_token *mv)
 		add_move_warnings(c, warn, mv, ply, LABEL());
 	/* a clock comment after this ply is the mover's */
 	c->clock_owner = !vc_game_pos(&c->game)->side;
-	if (c->rules)
+	if (rules)
 		c->rules->after_move(c, mv, LABEL());
 	struct vc_outcome oc = judge_now(c);
 	bool pending = false;
-	if (outcome_ends(&oc) && !(pending = c->rules && c->rules->pending(c, &oc)))
+	if (outcome_ends(&oc) && !(pending = rules && c->rules->pending(c, &oc)))
 		mark_end(c, &oc);
 	if (c->on_event) {
 		struct vc_gc_event ev = {
@@ -578,7 +582,9 @@ int vc_checker_move(void *user, const struct vc_move_token *mv)
 		c->skip = true;
 		return VC_SKIP;
 	}
-	int rc = c->depth == 0 ? check_main_move(c, mv) : check_variation_move(c, mv);
+	int rc = c->depth != 0 ? check_variation_move(c, mv)
+	         : c->rules    ? check_main_move(c, mv, true)
+	                       : check_main_move(c, mv, false);
 	if (rc == VC_SKIP)
 		c->skip = true;
 	return rc;
