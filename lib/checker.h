@@ -29,6 +29,10 @@
 #include "game.h"
 #include "record.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Findings kept per game; more are counted but not stored. */
 #define VC_GC_MAX_FINDINGS 32
 
@@ -309,5 +313,9 @@ struct vc_game_rules {
 const struct vc_game_rules *vc_game_rules_for(const struct vc_variant *v);
 /* The game-level rules whose own token this is, or NULL. */
 const struct vc_game_rules *vc_game_rules_token_owner(const char *text, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
