@@ -8,7 +8,7 @@
  * game gives exactly one call of the on_game callback, broken games
  * included.
  *
- * What is checked (vchess-rules(7) sections 1-3, vchess-validate(1)):
+ * What is checked (vchess-rules(7) sections 1, 2 and 4, vchess-validate(1)):
  * the variant (tag or option), the start position (SetUp/FEN), every move
  * of the main line and of every variation (from the position where it
  * branches), moves after the rules ended the game, the Result tag against

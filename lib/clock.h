@@ -1,6 +1,6 @@
 /* vchess - clock comments: the `[%clk H:MM:SS]` command that PGN
  * producers write into the comment after a move (the PGN command syntax
- * of the "PGN Specification Supplement", vchess-rules(7) section 3 for its
+ * of the "PGN Specification Supplement"; vchess-rules(7) section 2 for its
  * use in time forfeits, vchess-undo(5) for clocks across take-backs).
  */
 #ifndef VC_CLOCK_H
@@ -17,7 +17,8 @@ extern "C" {
  * len bytes (need not be NUL-terminated; may hold NUL bytes). A clock is
  * H:MM:SS or M:SS after optional blanks: the first part up to 9 digits,
  * each later part one or two digits under 60, the seconds with an
- * optional fraction (digits after a '.'); no further digit may follow.
+ * optional fraction (digits after a '.', which ends the clock: "0:59.5"
+ * is M:SS.f); no further digit may follow.
  * Returns seconds (>= 0), or -1 when the comment holds no such clock. */
 double vc_clock_parse(const char *text, size_t len);
 

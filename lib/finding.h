@@ -15,9 +15,10 @@
  *     in one place and a warning in another;
  *   - a short text (vc_strerror): a generic description in English; the
  *     checker's finding messages add the particulars of each occurrence.
- * The rule behind each code is in vchess-rules(7) (section 1 for syntax
- * and limits, 2 for positions and moves, 3 for results and ends, 4 for
- * Undo Chess) and in vchess-undo(5).
+ * The rule behind each code: vchess-rules(7) section 1 (variant names),
+ * section 2 (positions, moves, the end of a game, results), section 4 and
+ * vchess-undo(5) (Undo Chess); PGN syntax, limits and input errors are in
+ * vchess-validate(1).
  *
  * The enum's numeric values are not part of the ABI: store words, not
  * numbers. VC_F_OK (0) is "no finding" and the success value of the

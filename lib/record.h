@@ -68,7 +68,7 @@ enum vc_action {
 	VC_STOP = 2
 };
 
-/* Result words of PGN (PGN standard 8.2.6; vchess-rules(7) section 3):
+/* Result words of PGN (PGN standard 8.2.6; vchess-rules(7) section 2):
  * "1-0", "0-1", "1/2-1/2" and "*" (not decided: VC_RES_NONE). Sets *out
  * and returns true for exactly these four (NUL-terminated; s may be NULL:
  * false); false and *out untouched for anything else. The inverse is
