@@ -689,10 +689,9 @@ static void final_pgn_game(struct replay *R, const struct vc_gc_game *g)
 		const char *v = tag_of(g, str_tags[i]);
 		put_tag(f, str_tags[i], v ? v : str_default[i]);
 	}
-	const char *result = g->declared ? g->declared : g->movetext_result;
-	if (!result || (strcmp(result, "1-0") && strcmp(result, "0-1") &&
-	                strcmp(result, "1/2-1/2")))
-		result = "*";
+	enum vc_result res = VC_RES_NONE; /* "*" when no result is known */
+	vc_result_parse(g->declared ? g->declared : g->movetext_result, &res);
+	const char *result = vc_result_string(res);
 	put_tag(f, "Result", result);
 	/* Undo Chess is written as Chess960; other variants as themselves. */
 	int vid = is_undo_game(g) ? VC_CHESS960 : g->variant_id;

@@ -172,8 +172,8 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 
 static bool is_result(const char *s)
 {
-	return s && (!strcmp(s, "1-0") || !strcmp(s, "0-1") || !strcmp(s, "1/2-1/2") ||
-	             !strcmp(s, "*"));
+	enum vc_result r;
+	return vc_result_parse(s, &r);
 }
 
 /* A FEN of the record as the report writes it: as recorded (X-FEN), or
