@@ -363,6 +363,7 @@ static void seg_open(struct worker *w, struct job *J)
 	w->rep.games = w->rep.valid = w->rep.invalid = 0;
 	w->rep.warnings = w->rep.errors = 0;
 	w->rep.ncodes = 0;
+	memset(w->rep.code_count, 0, sizeof w->rep.code_count);
 }
 
 /* Finish w's segment. Streams are closed without the lock; `done` is set
@@ -652,20 +653,8 @@ static void merge_counts(struct vc_report *into, const struct vc_report *from)
 	into->invalid += from->invalid;
 	into->warnings += from->warnings;
 	into->errors += from->errors;
-	for (int i = 0; i < from->ncodes; i++) {
-		int k;
-		for (k = 0; k < into->ncodes; k++)
-			if (strcmp(into->codes[k].code, from->codes[i].code) == 0)
-				break;
-		if (k == into->ncodes) {
-			if (into->ncodes >= VC_REPORT_MAX_CODES)
-				continue;
-			into->codes[k].code = from->codes[i].code;
-			into->codes[k].count = 0;
-			into->ncodes++;
-		}
-		into->codes[k].count += from->codes[i].count;
-	}
+	for (int i = 0; i < from->ncodes; i++)
+		vc_report_count_code(into, from->code_order[i], from->code_count[from->code_order[i]]);
 }
 
 static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
@@ -953,7 +942,7 @@ static int one_path(struct pipeline *pl, const char *path)
 	struct vc_input *in = vc_input_open_opts(path, &io, &err);
 	if (!in) {
 		drain(pl);
-		vc_report_input_error(p->rep, path, NULL, vc_input_errkind_name(err.kind), err.message);
+		vc_report_input_error(p->rep, path, NULL, vc_input_errkind_code(err.kind), err.message);
 		return VC_EXIT_INPUT;
 	}
 	int status = VC_EXIT_OK, r;
@@ -974,7 +963,7 @@ static int one_path(struct pipeline *pl, const char *path)
 		if (ic.failed) {
 			drain(pl);
 			const struct vc_input_error *e = vc_input_error(in);
-			vc_report_input_error(p->rep, path, member, vc_input_errkind_name(e->kind),
+			vc_report_input_error(p->rep, path, member, vc_input_errkind_code(e->kind),
 			                      e->message);
 			status = VC_EXIT_INPUT;
 			break;
@@ -983,7 +972,7 @@ static int one_path(struct pipeline *pl, const char *path)
 	if (r < 0 && status == VC_EXIT_OK) {
 		drain(pl);
 		const struct vc_input_error *e = vc_input_error(in);
-		vc_report_input_error(p->rep, path, NULL, vc_input_errkind_name(e->kind), e->message);
+		vc_report_input_error(p->rep, path, NULL, vc_input_errkind_code(e->kind), e->message);
 		status = VC_EXIT_INPUT;
 	}
 	drain(pl);

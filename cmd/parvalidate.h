@@ -31,7 +31,7 @@
 #include <stdio.h>
 
 #include "common.h"
-#include "checker.h"
+#include "pgn_checker.h"
 #include "report.h"
 
 struct vc_par_validate {
