@@ -226,7 +226,7 @@ static void check_line(struct vc_checker *c, char *line, uint64_t lineno, uint64
 		bool unsupported;
 		const struct vc_variant *found = vc_variant_find(vname, &unsupported);
 		if (!found) {
-			vc_gc_add(c, true, unsupported ? "unsupported-variant" : "unknown-variant",
+			vc_gc_add(c, unsupported ? VC_F_UNSUPPORTED_VARIANT : VC_F_UNKNOWN_VARIANT,
 			          lineno, indent + 1, 0, NULL, "%s variant \"%s\"",
 			          unsupported ? "unsupported" : "unknown", vname);
 			return;
@@ -246,26 +246,26 @@ static void check_line(struct vc_checker *c, char *line, uint64_t lineno, uint64
 			king_message(line, fr.status, msg, sizeof msg);
 		else
 			snprintf(msg, sizeof msg, "%s", vc_fen_strerror(fr.status));
-		vc_gc_add(c, true, vc_fen_code(fr.status), lineno, indent + (uint64_t)fr.column, 0,
+		vc_gc_add(c, vc_code_of_fen_status(fr.status), lineno, indent + (uint64_t)fr.column, 0,
 		          NULL, "%s", msg);
 		return;
 	}
-	static const struct { unsigned bit; const char *code, *msg; } tab[] = {
-		{ VC_FENW_EP_IMPOSSIBLE, "fen-ep-impossible", "en-passant square that no double push made: dropped" },
-		{ VC_FENW_CASTLING_DROPPED, "fen-castling-dropped", "castling right without king and rook in place: dropped" },
-		{ VC_FENW_CHESS960, "fen-chess960", "castling rights that need Chess960: read as Chess960" },
-		{ VC_FENW_CASTLING_IGNORED, "castling-ignored", "castling rights ignored: this variant has no castling" },
-	};
-	for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
-		if (fr.warnings & tab[i].bit)
-			vc_gc_add(c, false, tab[i].code, lineno, indent + 1, 0, NULL, "%s", tab[i].msg);
+	/* the FEN's repairs, in bit order (an EPD line has no clocks to miss) */
+	for (unsigned bit = 1, w = fr.warnings & ~VC_FENW_NO_CLOCKS; w; bit <<= 1) {
+		if (!(w & bit))
+			continue;
+		w &= ~bit;
+		enum vc_code code = vc_code_of_fen_warning(bit);
+		if (code != VC_F_OK)
+			vc_gc_add(c, code, lineno, indent + 1, 0, NULL, "%s", vc_strerror(code));
+	}
 	/* EPD operations end with ';' (perft suites' ";D1 20" start with one):
 	 * text after the fields with none is no operation (FORMATS.md 1) */
 	const char *rest = fr.rest ? fr.rest : "";
 	while (*rest == ' ' || *rest == '\t')
 		rest++;
 	if (*rest && !strchr(rest, ';'))
-		vc_gc_add(c, false, "fen-trailing-text", lineno,
+		vc_gc_add(c, VC_F_FEN_TRAILING_TEXT, lineno,
 		          indent + (uint64_t)(rest - line) + 1, 0, NULL,
 		          "text after the FEN fields that is not an EPD operation "
 		          "(opcode operands;): ignored");
@@ -338,7 +338,7 @@ int vc_epd_check(struct vc_peek *p, const char *source, const char *member,
 				r->end_ply = -1;
 				r->last_clock[0] = r->last_clock[1] = -1;
 				if (overlong)
-					vc_gc_add(c, true, "limit-line", lineno, EPD_MAX_LINE + 1, 0, NULL,
+					vc_gc_add(c, VC_F_LIMIT_LINE, lineno, EPD_MAX_LINE + 1, 0, NULL,
 					          "line longer than %d bytes", EPD_MAX_LINE);
 				else
 					check_line(c, t, lineno, (uint64_t)(t - line - skip), opt);

@@ -4,7 +4,7 @@
 #ifndef VC_EPDCHECK_H
 #define VC_EPDCHECK_H
 
-#include "checker.h"
+#include "pgn_checker.h"
 
 /* A read callback with the first bytes held back for a look. */
 struct vc_peek {

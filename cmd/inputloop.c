@@ -17,7 +17,7 @@ int vc_input_loop_path(struct vc_input_loop *L, const char *path)
 	vc_input_error_init(&err);
 	struct vc_input *in = vc_input_open_opts(path, L->input_opts, &err);
 	if (!in) {
-		vc_report_input_error(rep, path, NULL, vc_input_errkind_name(err.kind), err.message);
+		vc_report_input_error(rep, path, NULL, vc_input_errkind_code(err.kind), err.message);
 		return VC_EXIT_INPUT;
 	}
 	int status = VC_EXIT_OK;
@@ -50,7 +50,7 @@ int vc_input_loop_path(struct vc_input_loop *L, const char *path)
 		free(mname);
 		if (ic.failed) {
 			const struct vc_input_error *e = vc_input_error(in);
-			vc_report_input_error(rep, path, member, vc_input_errkind_name(e->kind),
+			vc_report_input_error(rep, path, member, vc_input_errkind_code(e->kind),
 			                      e->message);
 			status = VC_EXIT_INPUT;
 			break;
@@ -58,7 +58,7 @@ int vc_input_loop_path(struct vc_input_loop *L, const char *path)
 	}
 	if (!L->stopped && r < 0 && status == VC_EXIT_OK) {
 		const struct vc_input_error *e = vc_input_error(in);
-		vc_report_input_error(rep, path, NULL, vc_input_errkind_name(e->kind), e->message);
+		vc_report_input_error(rep, path, NULL, vc_input_errkind_code(e->kind), e->message);
 		status = VC_EXIT_INPUT;
 	}
 	L->bytes_done += vc_input_bytes_consumed(in);

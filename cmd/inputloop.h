@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "epdcheck.h"
-#include "checker.h"
+#include "pgn_checker.h"
 #include "input.h"
 #include "report.h"
 #include "pipeline.h"

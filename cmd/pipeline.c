@@ -466,6 +466,7 @@ static void seg_open(struct worker *w, struct job *J)
 	w->rep.games = w->rep.valid = w->rep.invalid = 0;
 	w->rep.warnings = w->rep.errors = 0;
 	w->rep.ncodes = 0;
+	memset(w->rep.code_count, 0, sizeof w->rep.code_count);
 	if (pl->json) {
 		w->rep.json = pl->json_more;
 		w->rep.json.fp = s->fo;
@@ -858,13 +859,6 @@ static struct job *job_new(struct pipeline *pl, struct chunk *c, bool front)
 
 /* ---- The calling thread: writing ---------------------------------------------- */
 
-/* Finding codes of two summaries are the same code. (One place, for the
- * day codes are no longer strings.) */
-static bool same_code(const char *a, const char *b)
-{
-	return strcmp(a, b) == 0;
-}
-
 static void merge_counts(struct vc_report *into, const struct vc_report *from)
 {
 	into->games += from->games;
@@ -872,20 +866,8 @@ static void merge_counts(struct vc_report *into, const struct vc_report *from)
 	into->invalid += from->invalid;
 	into->warnings += from->warnings;
 	into->errors += from->errors;
-	for (int i = 0; i < from->ncodes; i++) {
-		int k;
-		for (k = 0; k < into->ncodes; k++)
-			if (same_code(into->codes[k].code, from->codes[i].code))
-				break;
-		if (k == into->ncodes) {
-			if (into->ncodes >= VC_REPORT_MAX_CODES)
-				continue;
-			into->codes[k].code = from->codes[i].code;
-			into->codes[k].count = 0;
-			into->ncodes++;
-		}
-		into->codes[k].count += from->codes[i].count;
-	}
+	for (int i = 0; i < from->ncodes; i++)
+		vc_report_count_code(into, from->code_order[i], from->code_count[from->code_order[i]]);
 }
 
 static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
@@ -1314,7 +1296,7 @@ static int one_path(struct pipeline *pl, const char *path)
 		drain(pl);
 		if (pl->stopped)
 			return VC_EXIT_OK; /* -j 1 would not have got here */
-		vc_report_input_error(rep, path, NULL, vc_input_errkind_name(err.kind), err.message);
+		vc_report_input_error(rep, path, NULL, vc_input_errkind_code(err.kind), err.message);
 		return VC_EXIT_INPUT;
 	}
 	int status = VC_EXIT_OK, r = 0;
@@ -1341,7 +1323,7 @@ static int one_path(struct pipeline *pl, const char *path)
 			if (!pl->stopped || pl->stop_saw_error) {
 				const struct vc_input_error *e = vc_input_error(in);
 				vc_report_input_error(rep, path, member,
-				                      vc_input_errkind_name(e->kind), e->message);
+				                      vc_input_errkind_code(e->kind), e->message);
 				status = VC_EXIT_INPUT;
 			}
 			break;
@@ -1351,7 +1333,7 @@ static int one_path(struct pipeline *pl, const char *path)
 		drain(pl);
 		if (!pl->stopped) {
 			const struct vc_input_error *e = vc_input_error(in);
-			vc_report_input_error(rep, path, NULL, vc_input_errkind_name(e->kind),
+			vc_report_input_error(rep, path, NULL, vc_input_errkind_code(e->kind),
 			                      e->message);
 			status = VC_EXIT_INPUT;
 		}

@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 #include "common.h"
-#include "checker.h"
+#include "pgn_checker.h"
 #include "epdcheck.h"
 #include "input.h"
 #include "report.h"

@@ -3,7 +3,7 @@
 
 #include "finalpgn.h"
 #include "pgnwrite.h"
-#include "undo.h"
+#include "clock.h"
 #include "verdict.h"
 
 /* A ply with its move number when it needs one (White always, Black after

@@ -115,18 +115,23 @@ void vc_input_error_init(struct vc_input_error *err)
 	memset(err, 0, sizeof *err);
 }
 
-const char *vc_input_errkind_name(enum vc_input_errkind kind)
+enum vc_code vc_input_errkind_code(enum vc_input_errkind kind)
 {
 	switch (kind) {
-	case VC_INPUT_OK: return "ok";
-	case VC_INPUT_EOPEN: return "cannot-open";
-	case VC_INPUT_EREAD: return "read-error";
-	case VC_INPUT_ECORRUPT: return "corrupt";
-	case VC_INPUT_EUNSUPPORTED: return "unsupported";
-	case VC_INPUT_ELIMIT: return "limit-exceeded";
-	case VC_INPUT_ENOMEM: return "out-of-memory";
+	case VC_INPUT_OK: return VC_F_OK;
+	case VC_INPUT_EOPEN: return VC_F_CANNOT_OPEN;
+	case VC_INPUT_EREAD: return VC_F_READ_ERROR;
+	case VC_INPUT_ECORRUPT: return VC_F_CORRUPT;
+	case VC_INPUT_EUNSUPPORTED: return VC_F_UNSUPPORTED;
+	case VC_INPUT_ELIMIT: return VC_F_LIMIT_EXCEEDED;
+	case VC_INPUT_ENOMEM: return VC_F_OUT_OF_MEMORY;
 	}
-	return "unknown";
+	return VC_F_COUNT;
+}
+
+const char *vc_input_errkind_name(enum vc_input_errkind kind)
+{
+	return vc_code_word(vc_input_errkind_code(kind));
 }
 
 void vc_input_options_init(struct vc_input_options *opts)

@@ -90,6 +90,8 @@
 #ifndef VC_INPUT_H
 #define VC_INPUT_H
 
+#include "finding.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -152,6 +154,9 @@ void vc_input_error_init(struct vc_input_error *err);
  * "unsupported", "limit-exceeded", "out-of-memory"; "ok" for VC_INPUT_OK.
  * Never NULL; static storage. */
 const char *vc_input_errkind_name(enum vc_input_errkind kind);
+/* The same kind as a finding code (finding.h): VC_F_CANNOT_OPEN, ...,
+ * VC_F_OK for VC_INPUT_OK; vc_code_word gives the word above. */
+enum vc_code vc_input_errkind_code(enum vc_input_errkind kind);
 
 /* Open `path` ("-" = standard input, which is not closed by
  * vc_input_close) and detect its container from the first bytes (up to

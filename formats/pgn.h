@@ -17,7 +17,7 @@
  * game). Tag values and comments may contain NUL bytes; their lengths are
  * given.
  *
- * Positions: every callback gets a struct vc_pgn_loc: `line` counts from 1
+ * Positions: every callback gets a struct vc_loc: `line` counts from 1
  * (LF, CR LF and lone CR each end a line), `column` counts bytes from 1
  * (a UTF-8 BOM at the start of the stream is not counted), `offset` counts
  * bytes from 0 from the start of the stream, BOM included, so a caller can
@@ -44,7 +44,7 @@
  * of the game: it still finds the game's end (comments, tags and variations
  * are still lexed so that the next game is found where it starts) but makes
  * no further calls for that game other than end_game. A callback may ask
- * for the same (VC_PGN_SKIP), e.g. after an illegal move. An error inside a
+ * for the same (VC_SKIP), e.g. after an illegal move. An error inside a
  * tag section (a broken tag, `[Event "x"]<br>`) also skips the rest of its
  * line, so that the game's next tag lines do not look like a new game.
  *
@@ -62,13 +62,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "finding.h" /* enum vc_code: the reader's findings */
+#include "record.h"  /* struct vc_loc, struct vc_move_token, enum vc_rtok,
+                        enum vc_action: what the visitor is told */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 #pragma GCC visibility push(default)
 
 /* ---- Findings -----------------------------------------------------------
- * Stable kebab-case words (vc_pgn_code_word); messages may change.
+ * Codes of the library's one finding enum (lib/finding.h), with their
+ * stable kebab-case words (vc_code_word); messages may change.
  *
  * Errors (the game is invalid; the reader skips the rest of the game unless
  * noted):
@@ -88,7 +93,7 @@ extern "C" {
  *   limit-comment          comment longer than limits.comment: the rest of
  *                          the comment is skipped and NOT delivered, reading
  *                          goes on normally (no skip; the caller may return
- *                          VC_PGN_SKIP).
+ *                          VC_SKIP).
  *   limit-variation-depth  more than limits.depth nested `(`.
  *   limit-plies            more than limits.plies main-line moves.
  *   limit-tags             more than limits.tags tags in one game.
@@ -115,37 +120,9 @@ extern "C" {
  *                          limits.raw bytes (game->raw_truncated).
  * `null-move` and all rules findings belong to the caller.
  */
-enum vc_pgn_code {
-	VC_PGN_OK = 0,
-	/* errors */
-	VC_PGN_E_SYNTAX,
-	VC_PGN_E_UNTERMINATED_COMMENT,
-	VC_PGN_E_UNTERMINATED_TAG,
-	VC_PGN_E_UNBALANCED_VARIATION,
-	VC_PGN_E_LIMIT_TAG_NAME,
-	VC_PGN_E_LIMIT_TAG_VALUE,
-	VC_PGN_E_LIMIT_COMMENT,
-	VC_PGN_E_LIMIT_DEPTH,
-	VC_PGN_E_LIMIT_PLIES,
-	VC_PGN_E_LIMIT_TAGS,
-	VC_PGN_E_LIMIT_TOKEN,
-	VC_PGN_E_READ,
-	VC_PGN_E_NOMEM,
-	/* warnings */
-	VC_PGN_W_MISSING_RESULT,
-	VC_PGN_W_LATIN1,
-	VC_PGN_W_NONSTANDARD,
-	VC_PGN_W_RESULT_IN_VARIATION,
-	VC_PGN_W_BAD_NAG,
-	VC_PGN_W_LIMIT_RAW,
-	VC_PGN_CODE_COUNT
-};
-
-/* The stable word of a code ("pgn-syntax", ...); "unknown" when out of
- * range. Static storage. */
-const char *vc_pgn_code_word(enum vc_pgn_code code);
-/* True for the error codes, false for warnings and VC_PGN_OK. */
-bool vc_pgn_code_is_error(enum vc_pgn_code code);
+/* The reader reports codes VC_F_PGN_SYNTAX..VC_F_OUT_OF_MEMORY (errors)
+ * and VC_F_MISSING_RESULT..VC_F_LIMIT_RAW (warnings); vc_code_is_error
+ * tells them apart. */
 
 /* ---- Limits ---------------------------------------------------------------
  * Each zero field means the default in brackets. Exceeding one is the error
@@ -227,53 +204,27 @@ size_t vc_pgn_stdio_read(void *ctx, char *buf, size_t n);
 
 /* ---- What the visitor is told ---------------------------------------------- */
 
-struct vc_pgn_loc {
-	uint64_t offset; /* byte offset in the stream, from 0 */
-	uint64_t line;   /* from 1 */
-	uint64_t column; /* bytes from 1 */
-};
+/* Locations are struct vc_loc (record.h); result tokens enum vc_rtok. */
 
-enum vc_pgn_result {
-	VC_PGN_RES_NONE = 0, /* no result token */
-	VC_PGN_RES_WHITE,    /* 1-0 */
-	VC_PGN_RES_BLACK,    /* 0-1 */
-	VC_PGN_RES_DRAW,     /* 1/2-1/2 */
-	VC_PGN_RES_OPEN      /* * */
-};
-
-/* A move-like token. `text` is ASCII: letters, digits and `-+#=@/:`,
- * plus a promotion written `e8(Q)`, as in the input (Unicode figurines and
- * dashes are normalised, warning nonstandard-notation). Suffix annotations
- * (`!`, `?!`, ...) are split off and reported as NAGs after the move;
- * check marks `+`/`#` stay in the text; trailing dots (`e4.`) are dropped. */
-struct vc_pgn_move {
-	const char *text;
-	size_t len;
-	struct vc_pgn_loc loc;
-	/* The move number written just before this move in the same line of
-	 * play (`12.` or `12...` or `12. ...`), 0 when none was written. A
-	 * number is used by one move only. */
-	unsigned long number;
-	/* Dots after that number: 1 for `12.`, 3 for `12...`, 4 for `12. ...`,
-	 * 0 for a bare `12` or no number. Two or more mark a Black move. */
-	unsigned number_dots;
-	/* Variation depth: 0 for the main line. */
-	unsigned depth;
-	/* For the main line: the ply this move makes, from 1 at the game's
-	 * start (or the FEN's position). 0 inside variations. */
-	unsigned long ply;
-};
+/* A move-like token (struct vc_move_token, record.h: text, len, loc, the
+ * move number and dots written before it, depth, main-line ply). `text`
+ * is ASCII: letters, digits and `-+#=@/:`, plus a promotion written
+ * `e8(Q)`, as in the input (Unicode figurines and dashes are normalised,
+ * warning nonstandard-notation). Suffix annotations (`!`, `?!`, ...) are
+ * split off and reported as NAGs after the move; check marks `+`/`#` stay
+ * in the text; trailing dots (`e4.`) are dropped. A number is used by one
+ * move only. */
 
 /* The game being read. Valid at begin_game, end_game and (through
  * vc_pgn_reader_game) during every callback of the game. */
 struct vc_pgn_game {
 	uint64_t index;          /* from 1 within this reader's input */
-	struct vc_pgn_loc start; /* first byte of the game's first token */
+	struct vc_loc start; /* first byte of the game's first token */
 	/* One past the last byte of the game's last token, and where that
 	 * byte is; final at end_game. Whitespace, `%` lines and comments
 	 * before the next game belong to no game, except a comment directly
 	 * after the result. */
-	struct vc_pgn_loc end;
+	struct vc_loc end;
 	/* keep_raw: the original bytes [start.offset, end.offset), unchanged
 	 * (CR LF stays CR LF, no BOM); a copier writes them and a line end.
 	 * NULL / 0 without keep_raw; only at end_game. Not NUL-terminated. */
@@ -287,22 +238,17 @@ struct vc_pgn_game {
 	unsigned long tags;      /* tags seen */
 	unsigned long errors;    /* errors reported for this game */
 	unsigned long warnings;  /* warnings reported for this game */
-	enum vc_pgn_code first_error; /* VC_PGN_OK when none */
-	enum vc_pgn_result result;    /* the main-line result token */
+	enum vc_code first_error; /* VC_F_OK when none */
+	enum vc_rtok result;    /* the main-line result token */
 	bool skipped;            /* part of the game was skipped (an error or
-	                            a callback's VC_PGN_SKIP) */
+	                            a callback's VC_SKIP) */
 };
 
-/* What a callback returns. */
-enum vc_pgn_action {
-	VC_PGN_CONTINUE = 0,
-	/* Skip the rest of this game: no more calls for it but end_game; the
-	 * reader resynchronises at the next game. */
-	VC_PGN_SKIP = 1,
-	/* Stop reading: vc_pgn_read returns VC_PGN_STOPPED at once. The open
-	 * game gets no end_game (unless STOP came from end_game itself). */
-	VC_PGN_STOP = 2
-};
+/* What a callback returns: enum vc_action (record.h). VC_CONTINUE;
+ * VC_SKIP: skip the rest of this game, no more calls for it but end_game,
+ * the reader resynchronises at the next game; VC_STOP: stop reading,
+ * vc_pgn_read returns VC_PGN_STOPPED at once, the open game gets no
+ * end_game (unless STOP came from end_game itself). */
 
 /* The visitor: every pointer may be NULL (= ignore, returns CONTINUE).
  * `user` is passed back unchanged. All strings are borrowed. */
@@ -311,34 +257,34 @@ struct vc_pgn_visitor {
 	int (*begin_game)(void *user, const struct vc_pgn_game *game);
 	/* name: ASCII [A-Za-z0-9_+#=:.-]; value unescaped (\" and \\). */
 	int (*tag)(void *user, const char *name, const char *value,
-	           size_t value_len, const struct vc_pgn_loc *loc);
-	int (*move)(void *user, const struct vc_pgn_move *move);
+	           size_t value_len, const struct vc_loc *loc);
+	int (*move)(void *user, const struct vc_move_token *move);
 	/* $n (0..255), or a suffix annotation: ! $1, ? $2, !! $3, ?? $4,
 	 * !? $5, ?! $6; or a textual evaluation: = $10, += / +/= $14,
 	 * =+ / =/+ $15, +/- $16, -/+ $17, +- $18, -+ $19. */
-	int (*nag)(void *user, int nag, const struct vc_pgn_loc *loc);
+	int (*nag)(void *user, int nag, const struct vc_loc *loc);
 	/* The text between `{` and `}` (or after `;` to the line end), line
 	 * ends written as "\n". Not called when the comment exceeds
 	 * limits.comment. Without this callback comments are skipped unread. */
 	int (*comment)(void *user, const char *text, size_t len,
-	               const struct vc_pgn_loc *loc);
+	               const struct vc_loc *loc);
 	/* depth: of the variation opened (1 for a variation of the main line)
 	 * or closed. */
 	int (*begin_variation)(void *user, unsigned depth,
-	                       const struct vc_pgn_loc *loc);
+	                       const struct vc_loc *loc);
 	int (*end_variation)(void *user, unsigned depth,
-	                     const struct vc_pgn_loc *loc);
+	                     const struct vc_loc *loc);
 	/* text as written ("1-0", "0-1", "1/2-1/2", "*"; lenient forms are
 	 * normalised, warning nonstandard-notation). */
-	int (*result)(void *user, const char *text, enum vc_pgn_result result,
-	              const struct vc_pgn_loc *loc);
+	int (*result)(void *user, const char *text, enum vc_rtok result,
+	              const struct vc_loc *loc);
 	int (*end_game)(void *user, const struct vc_pgn_game *game);
 	/* A finding in the current game (see the codes above). A read-error
 	 * between games comes with vc_pgn_reader_game() == NULL. */
-	int (*error)(void *user, enum vc_pgn_code code, const char *message,
-	             const struct vc_pgn_loc *loc);
-	int (*warning)(void *user, enum vc_pgn_code code, const char *message,
-	               const struct vc_pgn_loc *loc);
+	int (*error)(void *user, enum vc_code code, const char *message,
+	             const struct vc_loc *loc);
+	int (*warning)(void *user, enum vc_code code, const char *message,
+	               const struct vc_loc *loc);
 };
 
 /* ---- The reader -------------------------------------------------------------
@@ -363,7 +309,7 @@ struct vc_pgn_reader {
 	/* lexer */
 	int ls;                     /* lexer state */
 	unsigned tag_blanks;
-	struct vc_pgn_loc tok_loc;  /* where the current token began */
+	struct vc_loc tok_loc;  /* where the current token began */
 	unsigned char *tok;         /* word or tag name */
 	size_t tok_len;
 	bool tok_over;
@@ -379,12 +325,12 @@ struct vc_pgn_reader {
 	unsigned nag_digits;
 	char annot[4];
 	unsigned annot_len;
-	struct vc_pgn_loc paren_loc;
+	struct vc_loc paren_loc;
 	unsigned char paren_piece;
 	/* game */
 	int phase;
 	bool skipping, pending, warned_latin1, warned_nonstd;
-	struct vc_pgn_loc pend_loc;
+	struct vc_loc pend_loc;
 	struct vc_pgn_game game;
 	uint64_t ngames;
 	uint64_t depth;
@@ -395,7 +341,7 @@ struct vc_pgn_reader {
 	size_t tag_hash_cap;
 	unsigned long ntag_hash;
 	uint64_t cur_hash;
-	struct vc_pgn_loc last_end;
+	struct vc_loc last_end;
 	/* raw copy of the current game */
 	unsigned char *raw;
 	size_t raw_len, raw_cap;
@@ -411,7 +357,7 @@ struct vc_pgn_reader {
 enum vc_pgn_status {
 	VC_PGN_DONE = 0,     /* end of input reached, every game ended */
 	VC_PGN_GAME = 1,     /* vc_pgn_read_game: one game ended, more may follow */
-	VC_PGN_STOPPED = 2,  /* a callback returned VC_PGN_STOP */
+	VC_PGN_STOPPED = 2,  /* a callback returned VC_STOP */
 	VC_PGN_IO_ERROR = -1,/* the read callback failed (reported as read-error) */
 	VC_PGN_NOMEM = -2    /* vc_pgn_reader_init could not allocate */
 };

@@ -74,7 +74,7 @@ static inline void copy_short(unsigned char *dst, size_t room,
  * line ends and no longer than limits.tag_value, then `"]`, it reads it as
  * the tag states would: the name, tag_name_done (which may end the game),
  * the value, tag_done. Otherwise, or when tag_name_done's callbacks break
- * the read (VC_PGN_STOP, vc_pgn_read_game), it leaves the rest to the tag
+ * the read (VC_STOP, vc_pgn_read_game), it leaves the rest to the tag
  * states, from where it stands (LS_TAG_OPEN or LS_TAG_AFTER_NAME). */
 static void fast_tag(struct vc_pgn_reader *r)
 {
@@ -198,7 +198,7 @@ struct fm_const {
 	size_t lim_token;
 	unsigned long lim_plies;
 	uint64_t depth;            /* r->depth */
-	int (*move)(void *, const struct vc_pgn_move *);
+	int (*move)(void *, const struct vc_move_token *);
 	void *user;
 };
 
@@ -281,7 +281,7 @@ fm_word(struct vc_pgn_reader *r, const struct fm_const *k,
 			r->tok[j] = s[i + j];
 	}
 	r->tok[mlen] = 0;
-	struct vc_pgn_move m;
+	struct vc_move_token m;
 	m.text = (const char *)r->tok;
 	m.len = mlen;
 	m.loc.offset = base + p + i;

@@ -129,9 +129,9 @@ static inline void start_skip(struct vc_pgn_reader *r)
 
 static inline void act(struct vc_pgn_reader *r, int rc)
 {
-	if (rc == VC_PGN_SKIP)
+	if (rc == VC_SKIP)
 		start_skip(r);
-	else if (rc == VC_PGN_STOP)
+	else if (rc == VC_STOP)
 		r->stopped = r->brk = true;
 }
 
@@ -144,8 +144,8 @@ static inline void act(struct vc_pgn_reader *r, int rc)
 /* Reports a finding to the visitor (printf-style message) and counts it in
  * the current game; an error starts skipping the rest of the game. */
 
-void vc_pgn_finding(struct vc_pgn_reader *r, enum vc_pgn_code code,
-             const struct vc_pgn_loc *loc, const char *fmt, ...)
+void vc_pgn_finding(struct vc_pgn_reader *r, enum vc_code code,
+             const struct vc_loc *loc, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 /* ---- pgn_text.c -------------------------------------------------------------- */
@@ -154,14 +154,14 @@ void vc_pgn_finding(struct vc_pgn_reader *r, enum vc_pgn_code code,
 
 size_t vc_pgn_u8_seq(const unsigned char *s, size_t n, uint32_t *cp);
 const char *vc_pgn_deliver_text(struct vc_pgn_reader *r, unsigned char *s,
-                         size_t *n, const struct vc_pgn_loc *loc);
+                         size_t *n, const struct vc_loc *loc);
 int vc_pgn_eval_nag(const unsigned char *s, size_t n);
 int vc_pgn_glyph_nag(const unsigned char *s, size_t n);
 bool vc_pgn_is_zero_castle(const unsigned char *s, size_t n);
 bool vc_pgn_normalise_word(struct vc_pgn_reader *r, const unsigned char *s,
                     size_t n, size_t *out_n);
 bool vc_pgn_parse_result(const unsigned char *s, size_t n,
-                  enum vc_pgn_result *res, bool *lenient);
+                  enum vc_rtok *res, bool *lenient);
 extern const char *const vc_pgn_result_text[];
 bool vc_pgn_unicode_space(uint32_t cp);
 

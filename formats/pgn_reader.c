@@ -16,41 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const code_words[VC_PGN_CODE_COUNT] = {
-	[VC_PGN_OK] = "ok",
-	[VC_PGN_E_SYNTAX] = "pgn-syntax",
-	[VC_PGN_E_UNTERMINATED_COMMENT] = "unterminated-comment",
-	[VC_PGN_E_UNTERMINATED_TAG] = "unterminated-tag",
-	[VC_PGN_E_UNBALANCED_VARIATION] = "unbalanced-variation",
-	[VC_PGN_E_LIMIT_TAG_NAME] = "limit-tag-name",
-	[VC_PGN_E_LIMIT_TAG_VALUE] = "limit-tag-value",
-	[VC_PGN_E_LIMIT_COMMENT] = "limit-comment",
-	[VC_PGN_E_LIMIT_DEPTH] = "limit-variation-depth",
-	[VC_PGN_E_LIMIT_PLIES] = "limit-plies",
-	[VC_PGN_E_LIMIT_TAGS] = "limit-tags",
-	[VC_PGN_E_LIMIT_TOKEN] = "limit-token",
-	[VC_PGN_E_READ] = "read-error",
-	[VC_PGN_E_NOMEM] = "out-of-memory",
-	[VC_PGN_W_MISSING_RESULT] = "missing-result",
-	[VC_PGN_W_LATIN1] = "encoding-latin1",
-	[VC_PGN_W_NONSTANDARD] = "nonstandard-notation",
-	[VC_PGN_W_RESULT_IN_VARIATION] = "result-in-variation",
-	[VC_PGN_W_BAD_NAG] = "bad-nag",
-	[VC_PGN_W_LIMIT_RAW] = "limit-raw",
-};
-
-const char *vc_pgn_code_word(enum vc_pgn_code code)
-{
-	if ((unsigned)code >= VC_PGN_CODE_COUNT)
-		return "unknown";
-	return code_words[code];
-}
-
-bool vc_pgn_code_is_error(enum vc_pgn_code code)
-{
-	return code >= VC_PGN_E_SYNTAX && code <= VC_PGN_E_NOMEM;
-}
-
 size_t vc_pgn_stdio_read(void *ctx, char *buf, size_t n)
 {
 	FILE *f = ctx;
@@ -68,7 +33,7 @@ static inline uint64_t here_off(const struct vc_pgn_reader *r)
 }
 
 static inline void loc_at(const struct vc_pgn_reader *r, uint64_t off,
-                          struct vc_pgn_loc *l)
+                          struct vc_loc *l)
 {
 	/* off is on the current line */
 	l->offset = off;
@@ -225,20 +190,20 @@ static void raw_begin(struct vc_pgn_reader *r, uint64_t off)
 	r->tail_len = 0;
 }
 
-void vc_pgn_finding(struct vc_pgn_reader *r, enum vc_pgn_code code,
-                    const struct vc_pgn_loc *loc, const char *fmt, ...)
+void vc_pgn_finding(struct vc_pgn_reader *r, enum vc_code code,
+                    const struct vc_loc *loc, const char *fmt, ...)
 {
-	bool err = vc_pgn_code_is_error(code);
+	bool err = vc_code_is_error(code);
 	if (r->stopped)
 		return;
 	if (r->phase != G_NONE) {
 		/* a skipped game reports nothing more, except that the input
 		 * failed */
-		if (r->skipping && code != VC_PGN_E_READ)
+		if (r->skipping && code != VC_F_READ_ERROR)
 			return;
 		if (err) {
 			r->game.errors++;
-			if (r->game.first_error == VC_PGN_OK)
+			if (r->game.first_error == VC_F_OK)
 				r->game.first_error = code;
 		} else {
 			r->game.warnings++;
@@ -248,12 +213,12 @@ void vc_pgn_finding(struct vc_pgn_reader *r, enum vc_pgn_code code,
 	va_start(ap, fmt);
 	vsnprintf(r->msg, sizeof r->msg, fmt, ap);
 	va_end(ap);
-	int (*fn)(void *, enum vc_pgn_code, const char *,
-	          const struct vc_pgn_loc *) =
+	int (*fn)(void *, enum vc_code, const char *,
+	          const struct vc_loc *) =
 		err ? r->vis.error : r->vis.warning;
 	if (fn)
 		act(r, fn(r->vis.user, code, r->msg, loc));
-	if (err && code != VC_PGN_E_LIMIT_COMMENT)
+	if (err && code != VC_F_LIMIT_COMMENT)
 		start_skip(r);
 }
 
@@ -266,11 +231,11 @@ static void close_game(struct vc_pgn_reader *r, bool reopen)
 		return;
 	if (!r->skipping && !r->stopped) {
 		if (r->depth > 0)
-			vc_pgn_finding(r, VC_PGN_E_UNBALANCED_VARIATION, &r->last_end,
+			vc_pgn_finding(r, VC_F_UNBALANCED_VARIATION, &r->last_end,
 			        "game ends inside a variation (%llu unclosed)",
 			        (unsigned long long)r->depth);
-		if (g->result == VC_PGN_RES_NONE)
-			vc_pgn_finding(r, VC_PGN_W_MISSING_RESULT, &r->last_end,
+		if (g->result == VC_RTOK_NONE)
+			vc_pgn_finding(r, VC_F_MISSING_RESULT, &r->last_end,
 			        "game has no result token");
 	}
 	g->end = r->last_end;
@@ -284,7 +249,7 @@ static void close_game(struct vc_pgn_reader *r, bool reopen)
 		g->raw_truncated =
 			r->raw_full && g->end.offset - r->raw_base > r->raw_len;
 		if (g->raw_truncated && !r->skipping && !r->stopped)
-			vc_pgn_finding(r, VC_PGN_W_LIMIT_RAW, &g->end,
+			vc_pgn_finding(r, VC_F_LIMIT_RAW, &g->end,
 			        "game longer than %zu bytes; copy truncated",
 			        r->lim.raw);
 		if (!g->raw)
@@ -307,7 +272,7 @@ static void close_game(struct vc_pgn_reader *r, bool reopen)
 		r->brk = true;
 }
 
-static void open_game(struct vc_pgn_reader *r, const struct vc_pgn_loc *at,
+static void open_game(struct vc_pgn_reader *r, const struct vc_loc *at,
                       int phase)
 {
 	struct vc_pgn_game *g = &r->game;
@@ -384,17 +349,17 @@ static void garbage(struct vc_pgn_reader *r, unsigned c)
 	if (r->phase == G_TAGS)
 		r->ls = LS_SKIPLINE;
 	if (c >= 0x20 && c < 0x7f)
-		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
+		vc_pgn_finding(r, VC_F_PGN_SYNTAX, &r->tok_loc,
 		        "unexpected character '%c'", (int)c);
 	else
-		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
+		vc_pgn_finding(r, VC_F_PGN_SYNTAX, &r->tok_loc,
 		        "unexpected byte 0x%02x", c);
 }
 
 /* ---- Movetext tokens -------------------------------------------------------- */
 
 static void emit_nag(struct vc_pgn_reader *r, int nag,
-                     const struct vc_pgn_loc *loc)
+                     const struct vc_loc *loc)
 {
 	if (r->skipping || r->stopped || !r->vis.nag)
 		return;
@@ -402,7 +367,7 @@ static void emit_nag(struct vc_pgn_reader *r, int nag,
 }
 
 static void emit_move(struct vc_pgn_reader *r, unsigned char *s, size_t n,
-                      const struct vc_pgn_loc *loc)
+                      const struct vc_loc *loc)
 {
 	unsigned long number = r->num_pending ? r->num_value : 0;
 	unsigned dots = r->num_pending ? r->num_dots : 0;
@@ -411,7 +376,7 @@ static void emit_move(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 		return;
 	if (r->depth == 0) {
 		if (r->game.plies >= r->lim.plies) {
-			vc_pgn_finding(r, VC_PGN_E_LIMIT_PLIES, loc,
+			vc_pgn_finding(r, VC_F_LIMIT_PLIES, loc,
 			        "more than %lu moves in the main line",
 			        r->lim.plies);
 			return;
@@ -421,7 +386,7 @@ static void emit_move(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 	if (!r->vis.move)
 		return;
 	s[n] = 0;
-	struct vc_pgn_move m;
+	struct vc_move_token m;
 	m.text = (const char *)s;
 	m.len = n;
 	m.loc = *loc;
@@ -433,11 +398,11 @@ static void emit_move(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 }
 
 static void emit_result(struct vc_pgn_reader *r, const char *text,
-                        enum vc_pgn_result res, const struct vc_pgn_loc *loc)
+                        enum vc_rtok res, const struct vc_loc *loc)
 {
 	r->num_pending = false;
 	if (r->depth > 0) {
-		vc_pgn_finding(r, VC_PGN_W_RESULT_IN_VARIATION, loc,
+		vc_pgn_finding(r, VC_F_RESULT_IN_VARIATION, loc,
 		        "result %s inside a variation ignored", text);
 		return;
 	}
@@ -447,11 +412,11 @@ static void emit_result(struct vc_pgn_reader *r, const char *text,
 		act(r, r->vis.result(r->vis.user, text, res, loc));
 }
 
-static void lparen(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc)
+static void lparen(struct vc_pgn_reader *r, const struct vc_loc *loc)
 {
 	r->num_pending = false;
 	if (!r->skipping && r->depth >= r->lim.depth)
-		vc_pgn_finding(r, VC_PGN_E_LIMIT_DEPTH, loc,
+		vc_pgn_finding(r, VC_F_LIMIT_VARIATION_DEPTH, loc,
 		        "variations nested deeper than %u", r->lim.depth);
 	r->depth++;
 	if (!r->skipping && !r->stopped && r->vis.begin_variation)
@@ -459,11 +424,11 @@ static void lparen(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc)
 		                              loc));
 }
 
-static void rparen(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc)
+static void rparen(struct vc_pgn_reader *r, const struct vc_loc *loc)
 {
 	r->num_pending = false;
 	if (r->depth == 0) {
-		vc_pgn_finding(r, VC_PGN_E_UNBALANCED_VARIATION, loc,
+		vc_pgn_finding(r, VC_F_UNBALANCED_VARIATION, loc,
 		        "')' without a variation to close");
 		return;
 	}
@@ -473,19 +438,19 @@ static void rparen(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc)
 	r->depth--;
 }
 
-static void nonstandard(struct vc_pgn_reader *r, const struct vc_pgn_loc *loc,
+static void nonstandard(struct vc_pgn_reader *r, const struct vc_loc *loc,
                         const char *what)
 {
 	if (r->warned_nonstd)
 		return;
 	r->warned_nonstd = true;
-	vc_pgn_finding(r, VC_PGN_W_NONSTANDARD, loc, "%s", what);
+	vc_pgn_finding(r, VC_F_NONSTANDARD_NOTATION, loc, "%s", what);
 }
 
 /* One word without Unicode spaces: s[0..n) in r->tok, at loc. `ascii`:
  * the caller knows it holds no byte above 0x7f. */
 static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
-                       struct vc_pgn_loc loc, bool ascii)
+                       struct vc_loc loc, bool ascii)
 {
 	for (size_t i = 0; i < n && !ascii; i++) {
 		if (s[i] >= 0x80) {
@@ -495,7 +460,7 @@ static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 				return;
 			}
 			if (!vc_pgn_normalise_word(r, s, n, &n)) {
-				vc_pgn_finding(r, VC_PGN_E_SYNTAX, &loc,
+				vc_pgn_finding(r, VC_F_PGN_SYNTAX, &loc,
 				        "unrecognised non-ASCII token");
 				return;
 			}
@@ -532,7 +497,7 @@ static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 				r->num_dots = 0;
 				return;
 			}
-			enum vc_pgn_result res;
+			enum vc_rtok res;
 			bool lenient;
 			if (vc_pgn_parse_result(s, n, &res, &lenient)) {
 				if (lenient)
@@ -548,7 +513,7 @@ static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 				emit_move(r, s, n, &loc);
 				return;
 			}
-			vc_pgn_finding(r, VC_PGN_E_SYNTAX, &loc,
+			vc_pgn_finding(r, VC_F_PGN_SYNTAX, &loc,
 			        "'%.*s' is not a move, move number or result",
 			        (int)(n > 40 ? 40 : n), (const char *)s);
 			return;
@@ -576,7 +541,7 @@ static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 			emit_move(r, s, n, &loc); /* null move: the caller's */
 			return;
 		}
-		enum vc_pgn_result res;
+		enum vc_rtok res;
 		bool lenient;
 		if (vc_pgn_parse_result(s, n, &res, &lenient)) {
 			nonstandard(r, &loc, "result written in a nonstandard way");
@@ -588,7 +553,7 @@ static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 			emit_nag(r, nag, &loc);
 			return;
 		}
-		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &loc, "'%.*s' is not PGN",
+		vc_pgn_finding(r, VC_F_PGN_SYNTAX, &loc, "'%.*s' is not PGN",
 		        (int)(n > 40 ? 40 : n), (const char *)s);
 		return;
 	}
@@ -597,10 +562,10 @@ static void word_piece(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 /* Piece r->tok[from..to) of a word that began at `base`. A piece after a
  * result starts the next game, as a separate word would. */
 static void word_split_piece(struct vc_pgn_reader *r,
-                             const struct vc_pgn_loc *base, size_t from,
+                             const struct vc_loc *base, size_t from,
                              size_t to)
 {
-	struct vc_pgn_loc loc = *base;
+	struct vc_loc loc = *base;
 	loc.offset += from, loc.column += from;
 	if (from > 0 && r->phase == G_POST) {
 		r->tok_loc = loc;
@@ -621,7 +586,7 @@ static void word_end(struct vc_pgn_reader *r, uint64_t end)
 	bool high = false;
 	tok_done(r, end);
 	if (r->tok_over) {
-		vc_pgn_finding(r, VC_PGN_E_LIMIT_TOKEN, &r->tok_loc,
+		vc_pgn_finding(r, VC_F_LIMIT_TOKEN, &r->tok_loc,
 		        "token longer than %zu bytes", r->lim.token);
 		return;
 	}
@@ -631,7 +596,7 @@ static void word_end(struct vc_pgn_reader *r, uint64_t end)
 		word_piece(r, r->tok, n, r->tok_loc, true); /* no byte above 0x7f */
 		return;
 	}
-	struct vc_pgn_loc base = r->tok_loc;
+	struct vc_loc base = r->tok_loc;
 	while (i < n && !r->stopped) {
 		uint32_t cp;
 		size_t k;
@@ -653,9 +618,9 @@ static void nag_end(struct vc_pgn_reader *r)
 {
 	tok_done(r, here_off(r));
 	if (r->nag_digits == 0)
-		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &r->tok_loc, "'$' without a number");
+		vc_pgn_finding(r, VC_F_PGN_SYNTAX, &r->tok_loc, "'$' without a number");
 	else if (r->nag_val > 255)
-		vc_pgn_finding(r, VC_PGN_W_BAD_NAG, &r->tok_loc,
+		vc_pgn_finding(r, VC_F_BAD_NAG, &r->tok_loc,
 		        "NAG above $255 ignored");
 	else
 		emit_nag(r, (int)r->nag_val, &r->tok_loc);
@@ -673,7 +638,7 @@ static void annot_end(struct vc_pgn_reader *r)
 				return;
 			}
 	}
-	vc_pgn_finding(r, VC_PGN_W_BAD_NAG, &r->tok_loc,
+	vc_pgn_finding(r, VC_F_BAD_NAG, &r->tok_loc,
 	        "unknown annotation symbol ignored");
 }
 
@@ -709,10 +674,10 @@ static void comment_add(struct vc_pgn_reader *r, unsigned char c)
 	r->val_collect = false;
 	r->val_over = true;
 	if (r->val_nomem)
-		vc_pgn_finding(r, VC_PGN_E_NOMEM, &r->tok_loc,
+		vc_pgn_finding(r, VC_F_OUT_OF_MEMORY, &r->tok_loc,
 		        "out of memory reading a comment");
 	else
-		vc_pgn_finding(r, VC_PGN_E_LIMIT_COMMENT, &r->tok_loc,
+		vc_pgn_finding(r, VC_F_LIMIT_COMMENT, &r->tok_loc,
 		        "comment longer than %zu bytes; skipped",
 		        r->lim.comment);
 }
@@ -767,7 +732,7 @@ static bool has_tag(const struct vc_pgn_reader *r, uint64_t h)
 
 /* A `[` that could have started a new game turned out not to be a tag:
  * the error is the current game's. */
-static void tag_fail(struct vc_pgn_reader *r, enum vc_pgn_code code,
+static void tag_fail(struct vc_pgn_reader *r, enum vc_code code,
                      const char *msg)
 {
 	r->pending = false;
@@ -782,14 +747,14 @@ static void tag_name_hashed(struct vc_pgn_reader *r, uint64_t h)
 	if (r->pending) {
 		r->pending = false;
 		if (r->phase == G_MOVES || (r->phase == G_TAGS && has_tag(r, h))) {
-			struct vc_pgn_loc at = r->pend_loc;
+			struct vc_loc at = r->pend_loc;
 			close_game(r, true);
 			open_game(r, &at, G_TAGS);
 		}
 	}
 	r->cur_hash = h;
 	if (r->tok_over)
-		vc_pgn_finding(r, VC_PGN_E_LIMIT_TAG_NAME, &r->tok_loc,
+		vc_pgn_finding(r, VC_F_LIMIT_TAG_NAME, &r->tok_loc,
 		        "tag name longer than %zu bytes", r->lim.tag_name);
 }
 
@@ -838,16 +803,16 @@ static void tag_done_text(struct vc_pgn_reader *r, bool ascii)
 		return;
 	if (r->val_over) {
 		if (r->val_nomem)
-			vc_pgn_finding(r, VC_PGN_E_NOMEM, &r->tok_loc,
+			vc_pgn_finding(r, VC_F_OUT_OF_MEMORY, &r->tok_loc,
 			        "out of memory reading a tag value");
 		else
-			vc_pgn_finding(r, VC_PGN_E_LIMIT_TAG_VALUE, &r->tok_loc,
+			vc_pgn_finding(r, VC_F_LIMIT_TAG_VALUE, &r->tok_loc,
 			        "tag value longer than %zu bytes",
 			        r->lim.tag_value);
 		return;
 	}
 	if (g->tags > r->lim.tags) {
-		vc_pgn_finding(r, VC_PGN_E_LIMIT_TAGS, &r->tok_loc,
+		vc_pgn_finding(r, VC_F_LIMIT_TAGS, &r->tok_loc,
 		        "more than %lu tags", r->lim.tags);
 		return;
 	}
@@ -935,7 +900,7 @@ static void ws_dispatch(struct vc_pgn_reader *r, unsigned char c)
 		token_start(r, TK_MOVETEXT);
 		r->pos++;
 		tok_done(r, here_off(r));
-		emit_result(r, "*", VC_PGN_RES_OPEN, &r->tok_loc);
+		emit_result(r, "*", VC_RTOK_OPEN, &r->tok_loc);
 		return;
 	case W: {
 		token_start(r, TK_MOVETEXT);
@@ -1006,7 +971,7 @@ static void u8_done(struct vc_pgn_reader *r, bool broken)
 		if (r->phase == G_TAGS)
 			r->ls = LS_SKIPLINE;
 		tok_done(r, here_off(r));
-		vc_pgn_finding(r, VC_PGN_E_SYNTAX, &r->tok_loc,
+		vc_pgn_finding(r, VC_F_PGN_SYNTAX, &r->tok_loc,
 		        "invalid UTF-8 byte 0x%02x", r->u8[0]);
 		return;
 	}
@@ -1023,7 +988,7 @@ static void u8_done(struct vc_pgn_reader *r, bool broken)
  * whose first word starts with the piece letter. */
 static void paren_fail(struct vc_pgn_reader *r, bool with_piece)
 {
-	struct vc_pgn_loc pl = r->paren_loc;
+	struct vc_loc pl = r->paren_loc;
 	word_end(r, pl.offset);
 	if (r->stopped)
 		return;
@@ -1176,16 +1141,16 @@ static void step(struct vc_pgn_reader *r)
 			r->pos++;
 		} else if (c == ' ' || c == '\t') {
 			r->ls = LS_SKIPLINE;
-			tag_fail(r, VC_PGN_E_SYNTAX, "'[' not followed by a tag name");
+			tag_fail(r, VC_F_PGN_SYNTAX, "'[' not followed by a tag name");
 		} else if (is_name_char(c)) {
 			r->ls = LS_TAG_NAME;
 		} else if (c == '\n' || c == '\r') {
 			r->ls = LS_WS;
-			tag_fail(r, VC_PGN_E_UNTERMINATED_TAG,
+			tag_fail(r, VC_F_UNTERMINATED_TAG,
 			         "line ends inside a tag");
 		} else {
 			r->ls = LS_SKIPLINE;
-			tag_fail(r, VC_PGN_E_SYNTAX, "'[' not followed by a tag name");
+			tag_fail(r, VC_F_PGN_SYNTAX, "'[' not followed by a tag name");
 		}
 		return;
 
@@ -1222,11 +1187,11 @@ static void step(struct vc_pgn_reader *r)
 			r->ls = LS_TAG_VALUE;
 		} else if (c == '\n' || c == '\r') {
 			r->ls = LS_WS;
-			tag_fail(r, VC_PGN_E_UNTERMINATED_TAG,
+			tag_fail(r, VC_F_UNTERMINATED_TAG,
 			         "line ends inside a tag");
 		} else {
 			r->ls = LS_SKIPLINE;
-			tag_fail(r, VC_PGN_E_SYNTAX,
+			tag_fail(r, VC_F_PGN_SYNTAX,
 			         "tag name not followed by a quoted value");
 		}
 		return;
@@ -1273,15 +1238,15 @@ static void step(struct vc_pgn_reader *r)
 			if (c == 0) {
 				/* a NUL would cut the value short for every C reader
 				 * after us: an error, as in movetext */
-				struct vc_pgn_loc at;
+				struct vc_loc at;
 				loc_at(r, here_off(r), &at);
-				vc_pgn_finding(r, VC_PGN_E_SYNTAX, &at, "NUL byte in a tag value");
+				vc_pgn_finding(r, VC_F_PGN_SYNTAX, &at, "NUL byte in a tag value");
 				r->pos++;
 				continue;
 			}
 			if (c == '\n' || c == '\r') {
 				r->ls = LS_WS;
-				tag_fail(r, VC_PGN_E_UNTERMINATED_TAG,
+				tag_fail(r, VC_F_UNTERMINATED_TAG,
 				         "line ends inside a tag value");
 				return;
 			}
@@ -1319,7 +1284,7 @@ static void step(struct vc_pgn_reader *r)
 			r->pos++;
 		} else if (c == '\n' || c == '\r') {
 			r->ls = LS_WS;
-			tag_fail(r, VC_PGN_E_UNTERMINATED_TAG,
+			tag_fail(r, VC_F_UNTERMINATED_TAG,
 			         "tag without its closing ']'");
 		} else {
 			/* the quote was part of the value */
@@ -1467,7 +1432,7 @@ static void finish(struct vc_pgn_reader *r)
 	case LS_BRACE:
 		tok_done(r, here_off(r));
 		if (!r->io_error) /* a failed read is no end of the input */
-			vc_pgn_finding(r, VC_PGN_E_UNTERMINATED_COMMENT, &r->tok_loc,
+			vc_pgn_finding(r, VC_F_UNTERMINATED_COMMENT, &r->tok_loc,
 			        "comment not closed before the end of the input");
 		break;
 	case LS_TAG_OPEN:
@@ -1480,7 +1445,7 @@ static void finish(struct vc_pgn_reader *r)
 			r->pending = false;
 			tok_done(r, here_off(r));
 		} else {
-			tag_fail(r, VC_PGN_E_UNTERMINATED_TAG,
+			tag_fail(r, VC_F_UNTERMINATED_TAG,
 			         "input ends inside a tag");
 		}
 		break;
@@ -1500,13 +1465,13 @@ static void finish(struct vc_pgn_reader *r)
 		break;
 	}
 	if (r->io_error) {
-		struct vc_pgn_loc l;
+		struct vc_loc l;
 		loc_at(r, here_off(r), &l);
 		/* a game whose result was read is complete: the failure is
 		 * reported between games */
 		if (r->phase == G_POST)
 			close_game(r, false);
-		vc_pgn_finding(r, VC_PGN_E_READ, &l, "read error");
+		vc_pgn_finding(r, VC_F_READ_ERROR, &l, "read error");
 	}
 	close_game(r, false);
 	r->done = true;

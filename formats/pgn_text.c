@@ -43,7 +43,7 @@ size_t vc_pgn_u8_seq(const unsigned char *s, size_t n, uint32_t *cp)
 /* Makes s[0..n) (room for n + 1 bytes) deliverable: NUL-terminated, valid
  * UTF-8. Returns the text to pass (s itself or the conversion buffer). */
 const char *vc_pgn_deliver_text(struct vc_pgn_reader *r, unsigned char *s,
-                                size_t *n, const struct vc_pgn_loc *loc)
+                                size_t *n, const struct vc_loc *loc)
 {
 	size_t len = *n, i = 0;
 	s[len] = 0;
@@ -61,7 +61,7 @@ const char *vc_pgn_deliver_text(struct vc_pgn_reader *r, unsigned char *s,
 		return (const char *)s;
 	/* Some byte is not UTF-8: decode those bytes as Latin-1. */
 	if (!grow(&r->conv, &r->conv_cap, 2 * len + 1, r->conv_max)) {
-		vc_pgn_finding(r, VC_PGN_E_NOMEM, loc, "out of memory converting text");
+		vc_pgn_finding(r, VC_F_OUT_OF_MEMORY, loc, "out of memory converting text");
 		return NULL;
 	}
 	unsigned char *o = r->conv;
@@ -84,7 +84,7 @@ const char *vc_pgn_deliver_text(struct vc_pgn_reader *r, unsigned char *s,
 	*n = (size_t)(o - r->conv);
 	if (!r->warned_latin1) {
 		r->warned_latin1 = true;
-		vc_pgn_finding(r, VC_PGN_W_LATIN1, loc,
+		vc_pgn_finding(r, VC_F_ENCODING_LATIN1, loc,
 		        "text is not UTF-8; decoded as Latin-1");
 	}
 	return (const char *)r->conv;
@@ -183,21 +183,21 @@ bool vc_pgn_normalise_word(struct vc_pgn_reader *r, const unsigned char *s,
 }
 
 bool vc_pgn_parse_result(const unsigned char *s, size_t n,
-                         enum vc_pgn_result *res, bool *lenient)
+                         enum vc_rtok *res, bool *lenient)
 {
 	*lenient = false;
 	if (n == 3 && memcmp(s, "1-0", 3) == 0)
-		*res = VC_PGN_RES_WHITE;
+		*res = VC_RTOK_WHITE;
 	else if (n == 3 && memcmp(s, "0-1", 3) == 0)
-		*res = VC_PGN_RES_BLACK;
+		*res = VC_RTOK_BLACK;
 	else if (n == 7 && memcmp(s, "1/2-1/2", 7) == 0)
-		*res = VC_PGN_RES_DRAW;
+		*res = VC_RTOK_DRAW;
 	else if (n == 3 && memcmp(s, "1/2", 3) == 0)
-		*res = VC_PGN_RES_DRAW, *lenient = true;
+		*res = VC_RTOK_DRAW, *lenient = true;
 	else if (n == 3 && (memcmp(s, "+--", 3) == 0 || memcmp(s, "+:-", 3) == 0))
-		*res = VC_PGN_RES_WHITE, *lenient = true; /* ChessBase forfeits */
+		*res = VC_RTOK_WHITE, *lenient = true; /* ChessBase forfeits */
 	else if (n == 3 && (memcmp(s, "--+", 3) == 0 || memcmp(s, "-:+", 3) == 0))
-		*res = VC_PGN_RES_BLACK, *lenient = true;
+		*res = VC_RTOK_BLACK, *lenient = true;
 	else
 		return false;
 	return true;

@@ -96,18 +96,18 @@ void vc_report_init(struct vc_report *r, FILE *out, const struct vc_report_optio
 	}
 }
 
-static void count_code(struct vc_report *r, const char *code)
+void vc_report_count_code(struct vc_report *r, enum vc_code code, uint64_t n)
 {
-	for (int i = 0; i < r->ncodes; i++)
-		if (strcmp(r->codes[i].code, code) == 0) {
-			r->codes[i].count++;
-			return;
-		}
-	if (r->ncodes < VC_REPORT_MAX_CODES) {
-		r->codes[r->ncodes].code = code;
-		r->codes[r->ncodes].count = 1;
-		r->ncodes++;
-	}
+	if ((unsigned)code >= VC_F_COUNT || !n)
+		return;
+	if (!r->code_count[code])
+		r->code_order[r->ncodes++] = code;
+	r->code_count[code] += n;
+}
+
+static void count_code(struct vc_report *r, enum vc_code code)
+{
+	vc_report_count_code(r, code, 1);
 }
 
 static const char *tag_of(const struct vc_gc_game *g, const char *name)
@@ -148,7 +148,7 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 			fprintf(r->out, " (%s)", f->move);
 		if (f->variation)
 			fputs(" in a variation", r->out);
-		fprintf(r->out, ": %s [%s]\n", f->message, f->code);
+		fprintf(r->out, ": %s [%s]\n", f->message, vc_code_word(f->code));
 	}
 	int more = g->nerrors + g->nwarnings - g->nfindings;
 	if (more > 0 && !r->quiet) {
@@ -173,8 +173,8 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 
 static bool is_result(const char *s)
 {
-	return s && (!strcmp(s, "1-0") || !strcmp(s, "0-1") || !strcmp(s, "1/2-1/2") ||
-	             !strcmp(s, "*"));
+	enum vc_result r;
+	return vc_result_parse(s, &r);
 }
 
 /* A FEN of the record as the report writes it: as recorded (X-FEN), or
@@ -194,7 +194,7 @@ static const char *fen_out(bool shredder, char buf[VC_FEN_MAX], const struct vc_
 static void json_finding(struct vc_json *j, const struct vc_finding *f)
 {
 	vc_json_begin_object(j);
-	vc_json_kv_string(j, "code", f->code);
+	vc_json_kv_string(j, "code", vc_code_word(f->code));
 	vc_json_kv_string(j, "message", f->message);
 	vc_json_kv_uint(j, "line", f->line);
 	vc_json_kv_uint(j, "column", f->column);
@@ -382,10 +382,11 @@ void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
 }
 
 void vc_report_input_error(struct vc_report *r, const char *source, const char *member,
-                           const char *kind, const char *message)
+                           enum vc_code code, const char *message)
 {
+	const char *kind = vc_code_word(code);
 	r->input_errors++;
-	count_code(r, kind);
+	count_code(r, code);
 	/* Diagnostics about an unreadable input go to stderr in every format,
 	 * and into the JSON summary. */
 	if (member)
@@ -408,24 +409,24 @@ static void json_summary(struct vc_report *r, struct vc_json *j, vc_report_extra
 	vc_json_key(j, "by_code");
 	vc_json_begin_object(j);
 	for (int i = 0; i < r->ncodes; i++)
-		vc_json_kv_uint(j, r->codes[i].code, r->codes[i].count);
+		vc_json_kv_uint(j, vc_code_word(r->code_order[i]), r->code_count[r->code_order[i]]);
 	vc_json_end_object(j);
 	if (extra)
 		extra(ctx, j);
 	vc_json_end_object(j);
 }
 
+/* Codes in the order of their words (the summary's order). */
 static int code_cmp(const void *a, const void *b)
 {
-	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-	return strcmp(x, y);
+	return strcmp(vc_code_word(*(const enum vc_code *)a), vc_code_word(*(const enum vc_code *)b));
 }
 
 void vc_report_summary(struct vc_report *r)
 {
 	/* codes in name order, so that the summary is the same whatever order
 	 * the games were checked in (-j) */
-	qsort(r->codes, (size_t)r->ncodes, sizeof r->codes[0], code_cmp);
+	qsort(r->code_order, (size_t)r->ncodes, sizeof r->code_order[0], code_cmp);
 	vc_report_summary_ext(r, NULL, NULL);
 }
 
@@ -441,8 +442,8 @@ void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra, void
 			fprintf(r->out, ", %llu unreadable inputs", (unsigned long long)r->input_errors);
 		fputc('\n', r->out);
 		for (int i = 0; i < r->ncodes; i++)
-			fprintf(r->out, "  %-28s %llu\n", r->codes[i].code,
-			        (unsigned long long)r->codes[i].count);
+			fprintf(r->out, "  %-28s %llu\n", vc_code_word(r->code_order[i]),
+			        (unsigned long long)r->code_count[r->code_order[i]]);
 		break;
 	case VC_FORMAT_JSON:
 		vc_json_end_array(&r->json);

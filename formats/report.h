@@ -50,8 +50,6 @@ struct vc_report_options {
 	void (*after_write)(FILE *f);
 };
 
-#define VC_REPORT_MAX_CODES 96
-
 /* Where game numbers were written into a stream (validate -j: a worker
  * numbers the games of its part of a file from 1, and the writer adds the
  * number of games before that part; see vc_report_write_marked). */
@@ -76,10 +74,10 @@ struct vc_report {
 	void (*after_write)(FILE *f);
 	struct vc_json json;
 	uint64_t games, valid, invalid, warnings, errors, input_errors;
-	struct {
-		const char *code;
-		uint64_t count;
-	} codes[VC_REPORT_MAX_CODES];
+	/* findings counted by code; code_order: the codes counted, in the
+	 * order first seen (vc_report_summary sorts it by word) */
+	uint64_t code_count[VC_F_COUNT];
+	enum vc_code code_order[VC_F_COUNT];
 	int ncodes;
 	bool any_game;
 	/* NULL, or where the game numbers written to `out` go (set by the
@@ -124,12 +122,14 @@ int vc_report_game_jsonl(FILE *f, const struct vc_gc_game *g,
                          const struct vc_report_options *o);
 /* An input that could not be read (missing file, damaged stream): a
  * finding of its own, counted in the summary as an input error and under
- * its code `kind` (a finding word, vchess-validate(1) CODES; kept by
- * pointer until the summary, so a string that lives as long, such as a
- * literal), and said on stderr in every format as "vchess COMMAND: source[:
+ * its code `kind` (an input code of finding.h, vchess-validate(1) CODES:
+ * vc_input_errkind_code), and said on stderr in every format as "vchess COMMAND: source[:
  * member]: kind: message" (member may be NULL). */
 void vc_report_input_error(struct vc_report *r, const char *source, const char *member,
-                           const char *kind, const char *message);
+                           enum vc_code kind, const char *message);
+/* Count n findings of `code` in the summary (first ones in first-seen
+ * order), as a game's findings are. */
+void vc_report_count_code(struct vc_report *r, enum vc_code code, uint64_t n);
 /* The summary: text, the counts line and the count of each error code in
  * name order; JSON, the "summary" member, which closes the document;
  * JSONL, a {"summary":...} line. Codes in name order make the summary the

@@ -69,7 +69,7 @@ void vc_adjudicate_json_verdict(struct vc_json *j, const struct vc_verdict *v,
 		vc_json_end_object(j);
 	}
 	if (v->basis == VC_BASIS_INVALID) {
-		vc_json_kv_string(j, "error", v->error_code);
+		vc_json_kv_string(j, "error", vc_code_word(v->error_code));
 		if (v->error_ply > 0)
 			vc_json_kv_int(j, "error_ply", v->error_ply);
 		else
@@ -111,7 +111,7 @@ void vc_adjudicate_text_verdict(FILE *f, const char *loc, const struct vc_gc_gam
 		fputs("not judged", f);
 		if (v->error_ply > 0)
 			fprintf(f, ": the replay stops at ply %d", v->error_ply);
-		fprintf(f, " [%s]", v->error_code);
+		fprintf(f, " [%s]", vc_code_word(v->error_code));
 		break;
 	case VC_BASIS_RULES:
 		fprintf(f, "%s by %s at ply %d", vc_result_string(v->result),

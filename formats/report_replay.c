@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "report_replay.h"
-#include "undo.h"
+#include "clock.h"
 
 static const char *color_word(int c, bool upper)
 {

@@ -1,5 +1,5 @@
-/* vchess - the game checker: PGN visitor -> rules library -> one record per
- * game. See checker.h. */
+/* vchess - the game checker: record events -> rules library -> one record
+ * per game. See checker.h. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -8,8 +8,8 @@
 #include <strings.h>
 
 #include "checker.h"
+#include "clock.h"
 #include "san.h"
-#include "undo.h"
 
 /* One variation level: the position before and after its last move. */
 struct vc_gc_level {
@@ -18,12 +18,16 @@ struct vc_gc_level {
 	int ply; /* plies made at this level's current position */
 };
 
-#define MAX_LEVELS (VC_PGN_DEFAULT_DEPTH + 2)
+/* Variations nested deeper than this are not checked: the PGN reader's
+ * default depth limit (VC_PGN_DEFAULT_DEPTH) reports them. */
+#define MAX_DEPTH 256
+#define MAX_LEVELS (MAX_DEPTH + 2)
 
-void vc_gc_add(struct vc_checker *c, bool error, const char *code, uint64_t line,
-               uint64_t column, int ply, const char *move, const char *fmt, ...)
+void vc_gc_add(struct vc_checker *c, enum vc_code code, uint64_t line, uint64_t column,
+               int ply, const char *move, const char *fmt, ...)
 {
 	struct vc_gc_game *r = &c->rec;
+	const bool error = vc_code_is_error(code);
 	if (error)
 		r->nerrors++;
 	else
@@ -58,8 +62,8 @@ void vc_gc_emit(struct vc_checker *c, const struct vc_gc_event *ev)
 		c->on_event(c->event_user, ev);
 }
 
-int vc_checker_init(struct vc_checker *c, const struct vc_gc_options *opt,
-                    vc_gc_on_game on_game, void *user)
+enum vc_code vc_checker_init(struct vc_checker *c, const struct vc_gc_options *opt,
+                             vc_gc_on_game on_game, void *user)
 {
 	memset(c, 0, sizeof *c);
 	c->opt = *opt;
@@ -68,9 +72,16 @@ int vc_checker_init(struct vc_checker *c, const struct vc_gc_options *opt,
 	c->levels = calloc(MAX_LEVELS, sizeof *c->levels);
 	if (!c->levels || vc_game_init(&c->game, VC_STANDARD, opt->rules)) {
 		free(c->levels);
-		return -1;
+		c->levels = NULL;
+		return VC_F_OUT_OF_MEMORY;
 	}
-	return 0;
+	return VC_F_OK;
+}
+
+void vc_checker_set_source(struct vc_checker *c, const char *source, const char *member)
+{
+	c->source = source;
+	c->member = member;
 }
 
 void vc_checker_release(struct vc_checker *c)
@@ -80,6 +91,9 @@ void vc_checker_release(struct vc_checker *c)
 	free(c->tags);
 	free(c->tag_off);
 	free(c->arena);
+	free(c->rules_state);
+	c->rules_state = NULL;
+	c->rules_state_cap = 0;
 	c->levels = NULL;
 	c->tags = NULL;
 	c->arena = NULL;
@@ -150,18 +164,17 @@ static void move_label(unsigned fullmove, int side, const char *text, size_t len
 
 /* ---- set-up: variant and start position ----------------------------------- */
 
+/* One warning per repair of the FEN (VC_FENW_* bits), in bit order. */
 static void fen_warnings(struct vc_checker *c, unsigned w)
 {
-	static const struct { unsigned bit; const char *code, *msg; } tab[] = {
-		{ VC_FENW_EP_IMPOSSIBLE, "fen-ep-impossible", "en-passant square that no double push made: dropped" },
-		{ VC_FENW_CASTLING_DROPPED, "fen-castling-dropped", "castling right without king and rook in place: dropped" },
-		{ VC_FENW_NO_CLOCKS, "fen-no-clocks", "FEN without halfmove clock and fullmove number: 0 and 1 assumed" },
-		{ VC_FENW_CHESS960, "fen-chess960", "castling rights that need Chess960: read as Chess960" },
-		{ VC_FENW_CASTLING_IGNORED, "castling-ignored", "castling rights ignored: this variant has no castling" },
-	};
-	for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
-		if (w & tab[i].bit)
-			vc_gc_add(c, false, tab[i].code, c->fen_line, c->fen_col, 0, NULL, "%s", tab[i].msg);
+	for (unsigned bit = 1; w; bit <<= 1) {
+		if (!(w & bit))
+			continue;
+		w &= ~bit;
+		enum vc_code code = vc_code_of_fen_warning(bit);
+		if (code != VC_F_OK)
+			vc_gc_add(c, code, c->fen_line, c->fen_col, 0, NULL, "%s", vc_strerror(code));
+	}
 }
 
 static bool outcome_ends(const struct vc_outcome *oc)
@@ -184,7 +197,7 @@ static void mark_end(struct vc_checker *c, const struct vc_outcome *oc)
  * the record ends. Others get the whole outcome at once. */
 static inline struct vc_outcome judge_now(struct vc_checker *c)
 {
-	if (c->on_event || c->undo.active)
+	if (c->on_event || c->rules)
 		return vc_game_outcome(&c->game);
 	if (vc_game_outcome_quiet(&c->game)) {
 		c->end_open = true;
@@ -211,7 +224,7 @@ static void settle_end(struct vc_checker *c)
 
 /* Decide variant and start position before the first move. Returns false
  * when the game cannot be checked (the error is recorded). */
-static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
+static bool setup(struct vc_checker *c, const struct vc_loc *loc)
 {
 	struct vc_gc_game *r = &c->rec;
 	if (c->started)
@@ -224,7 +237,7 @@ static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
 		v = vc_variant_find(vt, &unsupported);
 		if (!v) {
 			/* at the Variant tag, where the fault is */
-			vc_gc_add(c, true, unsupported ? "unsupported-variant" : "unknown-variant",
+			vc_gc_add(c, unsupported ? VC_F_UNSUPPORTED_VARIANT : VC_F_UNKNOWN_VARIANT,
 			          c->tag_off[c->variant_tag].line, c->tag_off[c->variant_tag].column, 0,
 			          NULL,
 			          unsupported ? "variant \"%s\" is not supported by vchess"
@@ -241,10 +254,10 @@ static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
 	const char *setup_val = tag_value(c, c->setup_tag);
 	struct vc_position start;
 	if (setup_val && strcmp(setup_val, "1") == 0 && !fen)
-		vc_gc_add(c, false, "setup-without-fen", loc->line, loc->column, 0, NULL,
+		vc_gc_add(c, VC_F_SETUP_WITHOUT_FEN, loc->line, loc->column, 0, NULL,
 		          "SetUp \"1\" without a FEN tag");
 	if (fen && (!setup_val || strcmp(setup_val, "1") != 0))
-		vc_gc_add(c, false, "fen-without-setup", c->fen_line, c->fen_col, 0, NULL,
+		vc_gc_add(c, VC_F_FEN_WITHOUT_SETUP, c->fen_line, c->fen_col, 0, NULL,
 		          "FEN tag without SetUp \"1\": the FEN is used");
 	if (fen) {
 		if (!c->fen_cache.ok || c->fen_cache.variant != v->id ||
@@ -252,7 +265,7 @@ static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
 			struct vc_fen_result fr;
 			c->fen_cache.ok = false;
 			if (vc_fen_parse(&start, fen, v->id, &fr) != VC_FEN_OK) {
-				vc_gc_add(c, true, vc_fen_code(fr.status), c->fen_line, c->fen_col, 0,
+				vc_gc_add(c, vc_code_of_fen_status(fr.status), c->fen_line, c->fen_col, 0,
 				          NULL, "FEN tag: %s (column %d)", vc_fen_strerror(fr.status),
 				          fr.column);
 				return false;
@@ -267,10 +280,12 @@ static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
 		}
 		start = c->fen_cache.pos;
 		if (c->fen_cache.trailing)
-			vc_gc_add(c, false, "fen-trailing-text", c->fen_line, c->fen_col, 0, NULL,
+			vc_gc_add(c, VC_F_FEN_TRAILING_TEXT, c->fen_line, c->fen_col, 0, NULL,
 			          "FEN tag: text after the FEN fields ignored");
 		fen_warnings(c, c->fen_cache.warnings);
-		if (start.variant != v->id && v->id == VC_STANDARD) {
+		/* the FEN may name a relative of the variant asked for
+		 * (Chess960 castling in a standard game, fen-chess960) */
+		if (start.variant != v->id) {
 			r->variant = vc_variant_get(start.variant)->name;
 			r->variant_id = start.variant;
 		}
@@ -283,11 +298,30 @@ static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
 	if (c->opt.want_start_fen)
 		vc_fen_write(&start, r->start_fen, false);
 	r->setup_ok = true;
-	if (!vc_undo_start(c)) {
-		c->skip = true; /* a bad TakebackTokens tag: tokens unknown */
-		return false;
-	}
-	if (!c->undo.active) {
+	c->clock_owner = -1;
+	c->rules = vc_game_rules_for(v);
+	if (c->rules) {
+		size_t n = c->rules->state_size;
+		if (n > c->rules_state_cap) {
+			void *st = realloc(c->rules_state, n);
+			if (!st) {
+				vc_gc_add(c, VC_F_OUT_OF_MEMORY, loc->line, loc->column, 0, NULL,
+				          "out of memory");
+				c->rules = NULL;
+				c->skip = true;
+				return false;
+			}
+			c->rules_state = st;
+			c->rules_state_cap = n;
+		}
+		if (n)
+			memset(c->rules_state, 0, n);
+		if (!c->rules->start(c)) {
+			c->rules = NULL;
+			c->skip = true; /* e.g. a bad TakebackTokens tag: tokens unknown */
+			return false;
+		}
+	} else {
 		/* A start position the rules have ended already (a FEN of a
 		 * mate, a stalemate, a dead position): moves after it are moves
 		 * after the end, judged as after any ply (check_main_move). */
@@ -298,19 +332,18 @@ static bool setup(struct vc_checker *c, const struct vc_pgn_loc *loc)
 	return true;
 }
 
-/* ---- visitor callbacks ------------------------------------------------------ */
+/* ---- the record API ---------------------------------------------------------- */
 
-static int on_begin(void *user, const struct vc_pgn_game *g)
+int vc_checker_begin_game(struct vc_checker *c, uint64_t index, const struct vc_loc *start)
 {
-	struct vc_checker *c = user;
 	struct vc_gc_game *r = &c->rec;
 	memset(r, 0, offsetof(struct vc_gc_game, findings));
 	c->in_game = true;
 	r->source = c->source;
 	r->member = c->member;
-	r->index = g->index;
-	r->line = g->start.line;
-	r->offset = g->start.offset;
+	r->index = index;
+	r->line = start->line;
+	r->offset = start->offset;
 	r->variant_id = -1;
 	r->end_ply = -1;
 	r->last_clock[0] = r->last_clock[1] = -1;
@@ -320,28 +353,30 @@ static int on_begin(void *user, const struct vc_pgn_game *g)
 	c->started = false;
 	c->ended = false;
 	c->end_open = false;
+	c->rules = NULL;
+	c->clock_owner = -1;
 	c->fen_tag = c->setup_tag = c->variant_tag = -1;
 	c->result_tag = c->termination_tag = c->plycount_tag = -1;
 	memset(c->tag_names, 0, sizeof c->tag_names);
-	return VC_PGN_CONTINUE;
+	return VC_CONTINUE;
 }
 
-static int on_tag(void *user, const char *name, const char *value, size_t value_len,
-                  const struct vc_pgn_loc *loc)
+int vc_checker_tag(void *user, const char *name, const char *value, size_t value_len,
+                   const struct vc_loc *loc)
 {
 	struct vc_checker *c = user;
 	struct vc_gc_game *r = &c->rec;
 	if (c->started) /* a tag after movetext belongs to the next game */
-		return VC_PGN_CONTINUE;
+		return VC_CONTINUE;
 	if (r->ntags >= c->tag_cap) {
 		int cap = c->tag_cap ? c->tag_cap * 2 : 32;
 		struct vc_gc_tag *t = realloc(c->tags, (size_t)cap * sizeof *t);
 		if (!t)
-			return VC_PGN_SKIP;
+			return VC_SKIP;
 		c->tags = t;
 		struct vc_gc_tagoff *o = realloc(c->tag_off, (size_t)cap * sizeof *o);
 		if (!o)
-			return VC_PGN_SKIP;
+			return VC_SKIP;
 		c->tag_off = o;
 		c->tag_cap = cap;
 	}
@@ -357,14 +392,14 @@ static int on_tag(void *user, const char *name, const char *value, size_t value_
 	size_t n = arena_add(c, name, name_len);
 	size_t v = n == (size_t)-1 ? n : arena_add(c, value, strnlen(value, value_len));
 	if (v == (size_t)-1)
-		return VC_PGN_SKIP;
+		return VC_SKIP;
 	c->tag_off[r->ntags].name = n;
 	c->tag_off[r->ntags].value = v;
 	c->tag_off[r->ntags].line = loc->line;
 	c->tag_off[r->ntags].column = loc->column;
 	int idx = r->ntags++;
 	if (dup >= 0)
-		vc_gc_add(c, false, "duplicate-tag", loc->line, loc->column, 0, NULL,
+		vc_gc_add(c, VC_F_DUPLICATE_TAG, loc->line, loc->column, 0, NULL,
 		          "tag %s given twice: the last value is used", name);
 	if (name[0] == 'F' && strcmp(name, "FEN") == 0) {
 		c->fen_tag = idx;
@@ -381,29 +416,29 @@ static int on_tag(void *user, const char *name, const char *value, size_t value_
 	} else if (name[0] == 'P' && strcmp(name, "PlyCount") == 0) {
 		c->plycount_tag = idx;
 	}
-	return VC_PGN_CONTINUE;
+	return VC_CONTINUE;
 }
 
 /* One warning finding per lenient form (VC_SANW_* bits) of a move. */
-static void add_move_warnings(struct vc_checker *c, unsigned warn, const struct vc_pgn_move *mv,
+static void add_move_warnings(struct vc_checker *c, unsigned warn, const struct vc_move_token *mv,
                               int ply, const char *label)
 {
 	for (unsigned bit = 1; warn; bit <<= 1) {
 		if (!(warn & bit))
 			continue;
 		warn &= ~bit;
-		vc_gc_add(c, false, vc_san_warning_code(bit), mv->loc.line, mv->loc.column, ply,
-		          label, "%s", vc_san_warning_message(bit));
+		enum vc_code code = vc_code_of_san_warning(bit);
+		vc_gc_add(c, code, mv->loc.line, mv->loc.column, ply, label, "%s", vc_strerror(code));
 	}
 }
 
-static int move_after_end(struct vc_checker *c, const struct vc_pgn_move *mv, int ply,
+static int move_after_end(struct vc_checker *c, const struct vc_move_token *mv, int ply,
                           const char *label)
 {
-	vc_gc_add(c, true, "move-after-end", mv->loc.line, mv->loc.column, ply, label,
+	vc_gc_add(c, VC_F_MOVE_AFTER_END, mv->loc.line, mv->loc.column, ply, label,
 	          "move after the game ended at ply %d by %s", c->rec.end_ply,
 	          vc_termination_word(c->rec.board.termination));
-	return VC_PGN_SKIP;
+	return VC_SKIP;
 }
 
 static const char *san_failure(int st)
@@ -415,7 +450,21 @@ static const char *san_failure(int st)
 	                                 : "not a move";
 }
 
-static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
+/* A token of a game-level variant other than this game's: its error
+ * (returns an action), else VC_GR_MOVE. Off the per-ply path: called
+ * only once a token is no move. */
+static int foreign_token(struct vc_checker *c, const struct vc_move_token *mv, int ply,
+                         const char *label)
+{
+	const struct vc_game_rules *o = vc_game_rules_token_owner(mv->text, mv->len);
+	return o && o != c->rules ? o->foreign(c, mv, ply, label) : VC_GR_MOVE;
+}
+
+/* A main-line move. `rules` is c->rules != NULL, a constant in each of
+ * the two copies vc_checker_move calls: a game without game-level rules
+ * pays one branch per ply for them, there. */
+static inline __attribute__((always_inline)) int
+check_main_move(struct vc_checker *c, const struct vc_move_token *mv, const bool rules)
 {
 	struct vc_gc_game *r = &c->rec;
 	const struct vc_position *pos = vc_game_pos(&c->game);
@@ -428,14 +477,15 @@ static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 #define LABEL() (label[0] ? label : (move_label(fullmove, side, mv->text, mv->len, label, sizeof label), label))
 	int ply = c->game.nplies + 1;
 
-	if (mv->len == 4 && vc_undo_is_token(c, mv->text, mv->len)) {
-		settle_end(c);
-		return vc_undo_takeback(c, mv, LABEL());
+	if (rules) { /* a game-level variant: its tokens, its refusals */
+		int rc = c->rules->before_move(c, mv, ply, LABEL());
+		if (rc != VC_GR_MOVE)
+			return rc;
 	}
-	if (c->ended)
-		return move_after_end(c, mv, ply, LABEL());
-	if (c->undo.active && !vc_undo_may_move(c, mv, LABEL()))
-		return VC_PGN_SKIP;
+	if (c->ended) {
+		int rc = foreign_token(c, mv, ply, LABEL());
+		return rc != VC_GR_MOVE ? rc : move_after_end(c, mv, ply, LABEL());
+	}
 	vc_move m;
 	unsigned warn;
 	if (!vc_game_play_san(&c->game, mv->text, mv->len, &m, &warn)) {
@@ -443,19 +493,24 @@ static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 		int suffix;
 		int st = vc_game_parse_move(&c->game, mv->text, mv->len, &m, &warn, &suffix);
 		if (st != VC_SAN_OK) {
+			/* another game-level variant's token (`undo` in a
+			 * standard game): no move text, an error of its own */
+			int rc = foreign_token(c, mv, ply, LABEL());
+			if (rc != VC_GR_MOVE)
+				return rc;
 			settle_end(c); /* no legal move at all: the game had ended */
 			if (c->ended)
 				return move_after_end(c, mv, ply, LABEL());
-			vc_gc_add(c, true, vc_san_code(st), mv->loc.line, mv->loc.column, ply,
+			vc_gc_add(c, vc_code_of_san_status(st), mv->loc.line, mv->loc.column, ply,
 			          LABEL(), "%s", san_failure(st));
-			return VC_PGN_SKIP;
+			return VC_SKIP;
 		}
 		int rc = vc_game_push(&c->game, m);
 		if (rc) {
-			vc_gc_add(c, true, rc == -2 ? "limit-plies" : "out-of-memory", mv->loc.line,
+			vc_gc_add(c, rc == -2 ? VC_F_LIMIT_PLIES : VC_F_OUT_OF_MEMORY, mv->loc.line,
 			          mv->loc.column, ply, LABEL(), "%s",
 			          rc == -2 ? "too many plies in one game" : "out of memory");
-			return VC_PGN_SKIP;
+			return VC_SKIP;
 		}
 		/* the count is known only when asked for before (-1: unknown) */
 		warn |= vc_san_check_suffix(vc_game_pos(&c->game), c->game.nlegal, suffix);
@@ -463,10 +518,13 @@ static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 	c->end_open = false; /* a legal move: the position before it had one */
 	if (warn)
 		add_move_warnings(c, warn, mv, ply, LABEL());
-	vc_undo_after_move(c, mv, c->undo.active ? LABEL() : NULL);
+	/* a clock comment after this ply is the mover's */
+	c->clock_owner = !vc_game_pos(&c->game)->side;
+	if (rules)
+		c->rules->after_move(c, mv, LABEL());
 	struct vc_outcome oc = judge_now(c);
 	bool pending = false;
-	if (outcome_ends(&oc) && !(pending = vc_undo_pending(c, &oc)))
+	if (outcome_ends(&oc) && !(pending = rules && c->rules->pending(c, &oc)))
 		mark_end(c, &oc);
 	if (c->on_event) {
 		struct vc_gc_event ev = {
@@ -476,17 +534,15 @@ static int check_main_move(struct vc_checker *c, const struct vc_pgn_move *mv)
 		};
 		c->on_event(c->event_user, &ev);
 	}
-	return VC_PGN_CONTINUE;
+	return VC_CONTINUE;
 #undef LABEL
 }
 
-static int check_variation_move(struct vc_checker *c, const struct vc_pgn_move *mv)
+static int check_variation_move(struct vc_checker *c, const struct vc_move_token *mv)
 {
 	struct vc_gc_level *L = &c->levels[c->depth];
 	char label[64];
 	move_label(L->cur.fullmove, L->cur.side, mv->text, mv->len, label, sizeof label);
-	if (vc_undo_is_token(c, mv->text, mv->len))
-		return vc_undo_in_variation(c, mv, label, L->ply + 1);
 	vc_move legal[VC_MAX_MOVES];
 	int n = vc_legal_moves(&L->cur, legal);
 	vc_move m;
@@ -494,13 +550,18 @@ static int check_variation_move(struct vc_checker *c, const struct vc_pgn_move *
 	int suffix;
 	int st = vc_parse_move_at(&L->cur, legal, n, mv->text, mv->len, &m, &warn, &suffix);
 	if (st != VC_SAN_OK) {
-		vc_gc_add(c, true, vc_san_code(st), mv->loc.line, mv->loc.column, L->ply + 1, label,
+		/* a game-level variant's token: its own finding */
+		const struct vc_game_rules *o = vc_game_rules_token_owner(mv->text, mv->len);
+		if (o)
+			return o == c->rules ? o->in_variation(c, mv, L->ply + 1, label)
+			                     : o->foreign(c, mv, L->ply + 1, label);
+		vc_gc_add(c, vc_code_of_san_status(st), mv->loc.line, mv->loc.column, L->ply + 1, label,
 		          "%s in a variation", st == VC_SAN_ILLEGAL ? "illegal move"
 		                               : st == VC_SAN_AMBIGUOUS ? "ambiguous move"
 		                               : st == VC_SAN_NULL_MOVE ? "null move"
 		                               : st == VC_SAN_IMPOSSIBLE ? "impossible move"
 		                                                         : "not a move");
-		return VC_PGN_SKIP;
+		return VC_SKIP;
 	}
 	L->prev = L->cur;
 	L->has_prev = true;
@@ -509,31 +570,33 @@ static int check_variation_move(struct vc_checker *c, const struct vc_pgn_move *
 	/* warnings accumulate in variations as in the main line */
 	warn |= vc_san_check_suffix(&L->cur, -1, suffix);
 	add_move_warnings(c, warn, mv, L->ply, label);
-	return VC_PGN_CONTINUE;
+	return VC_CONTINUE;
 }
 
-static int on_move(void *user, const struct vc_pgn_move *mv)
+int vc_checker_move(void *user, const struct vc_move_token *mv)
 {
 	struct vc_checker *c = user;
 	if (c->skip)
-		return VC_PGN_SKIP;
+		return VC_SKIP;
 	if (!setup(c, &mv->loc)) {
 		c->skip = true;
-		return VC_PGN_SKIP;
+		return VC_SKIP;
 	}
-	int rc = c->depth == 0 ? check_main_move(c, mv) : check_variation_move(c, mv);
-	if (rc == VC_PGN_SKIP)
+	int rc = c->depth != 0 ? check_variation_move(c, mv)
+	         : c->rules    ? check_main_move(c, mv, true)
+	                       : check_main_move(c, mv, false);
+	if (rc == VC_SKIP)
 		c->skip = true;
 	return rc;
 }
 
-static int on_begin_variation(void *user, unsigned depth, const struct vc_pgn_loc *loc)
+int vc_checker_begin_variation(void *user, unsigned depth, const struct vc_loc *loc)
 {
 	struct vc_checker *c = user;
 	if (c->skip || !setup(c, loc))
-		return VC_PGN_CONTINUE;
+		return VC_CONTINUE;
 	if (depth >= MAX_LEVELS)
-		return VC_PGN_CONTINUE; /* the reader reports the depth limit */
+		return VC_CONTINUE; /* the reader reports the depth limit */
 	struct vc_gc_level *L = &c->levels[depth];
 	/* A variation replaces the last move of the line it branches from. */
 	if (depth == 1) {
@@ -552,19 +615,19 @@ static int on_begin_variation(void *user, unsigned depth, const struct vc_pgn_lo
 	}
 	L->has_prev = false;
 	c->depth = depth;
-	return VC_PGN_CONTINUE;
+	return VC_CONTINUE;
 }
 
-static int on_end_variation(void *user, unsigned depth, const struct vc_pgn_loc *loc)
+int vc_checker_end_variation(void *user, unsigned depth, const struct vc_loc *loc)
 {
 	struct vc_checker *c = user;
 	(void)loc;
 	c->depth = depth > 0 ? depth - 1 : 0;
-	return VC_PGN_CONTINUE;
+	return VC_CONTINUE;
 }
 
-static int on_result(void *user, const char *text, enum vc_pgn_result res,
-                     const struct vc_pgn_loc *loc)
+int vc_checker_result(void *user, const char *text, enum vc_rtok res,
+                      const struct vc_loc *loc)
 {
 	struct vc_checker *c = user;
 	(void)res;
@@ -577,113 +640,53 @@ static int on_result(void *user, const char *text, enum vc_pgn_result res,
 		c->result_line = loc->line;
 		c->result_col = loc->column;
 	}
-	return VC_PGN_CONTINUE;
+	return VC_CONTINUE;
 }
 
-/* The clock after a "%clk" at p: H:MM:SS or M:SS, the seconds with an
- * optional fraction, each part after the first under 60. Returns seconds,
- * or -1 when p holds no such clock. */
-static double clock_at(const char *p, const char *stop)
-{
-	while (p < stop && (*p == ' ' || *p == '\t'))
-		p++;
-	double parts[3];
-	int n = 0;
-	while (n < 3) {
-		double v = 0;
-		const char *d = p;
-		while (p < stop && *p >= '0' && *p <= '9' && p - d < 9)
-			v = v * 10 + (*p++ - '0');
-		if (p == d || (n > 0 && (p - d > 2 || v >= 60)))
-			return -1;
-		if (p < stop && *p == '.') { /* a fraction: the seconds only */
-			double scale = 0.1;
-			for (p++; p < stop && *p >= '0' && *p <= '9'; p++, scale /= 10)
-				v += (*p - '0') * scale;
-			parts[n++] = v;
-			break;
-		}
-		parts[n++] = v;
-		if (p < stop && *p == ':')
-			p++;
-		else
-			break;
-	}
-	if (p < stop && *p >= '0' && *p <= '9')
-		return -1; /* a fourth part, or a longer number */
-	if (n == 3)
-		return parts[0] * 3600 + parts[1] * 60 + parts[2];
-	if (n == 2)
-		return parts[0] * 60 + parts[1];
-	return -1;
-}
-
-/* "[%clk 0:02:57.3]" inside a comment -> seconds, or -1: the first
- * "%clk" followed by a well-formed clock (a broken one before it does not
- * hide it). */
-static double parse_clock(const char *text, size_t len)
-{
-	const char *q = text, *stop = text + len;
-	while ((q = memchr(q, '%', (size_t)(stop - q))) != NULL) {
-		if (stop - q >= 4 && memcmp(q, "%clk", 4) == 0) {
-			double v = clock_at(q + 4, stop);
-			if (v >= 0)
-				return v;
-		}
-		q++;
-	}
-	return -1;
-}
-
-static int on_comment(void *user, const char *text, size_t len, const struct vc_pgn_loc *loc)
+int vc_checker_comment(void *user, const char *text, size_t len, const struct vc_loc *loc)
 {
 	struct vc_checker *c = user;
 	if (c->skip || c->depth != 0 || !c->started || !c->rec.setup_ok)
-		return VC_PGN_CONTINUE;
-	double clk = parse_clock(text, len);
+		return VC_CONTINUE;
+	double clk = vc_clock_parse(text, len);
 	/* the clock of the side that just moved (or took back) */
-	int mover = vc_undo_clock_owner(c);
+	int mover = c->clock_owner;
 	if (clk >= 0 && mover >= 0) {
 		c->rec.last_clock[mover] = clk;
-		vc_undo_clock(c, mover, clk, loc);
+		if (c->rules)
+			c->rules->clock(c, mover, clk, loc);
 		struct vc_gc_event ev = {
 			.type = VC_GC_EVENT_CLOCK, .color = mover, .loc = *loc,
 			.game = &c->game, .rec = &c->rec, .clock = clk,
 		};
 		vc_gc_emit(c, &ev);
 	}
-	return VC_PGN_CONTINUE;
+	return VC_CONTINUE;
 }
 
-static int on_error(void *user, enum vc_pgn_code code, const char *message,
-                    const struct vc_pgn_loc *loc)
+int vc_checker_finding(void *user, enum vc_code code, const char *message,
+                       const struct vc_loc *loc)
 {
 	struct vc_checker *c = user;
 	/* A read error between games belongs to no game: the input loop
 	 * reports the unreadable input itself (exit status 3). */
 	if (!c->in_game)
-		return VC_PGN_CONTINUE;
-	vc_gc_add(c, true, vc_pgn_code_word(code), loc->line, loc->column,
+		return VC_CONTINUE;
+	if (!vc_code_is_error(code)) {
+		vc_gc_add(c, code, loc->line, loc->column, 0, NULL, "%s", message);
+		return VC_CONTINUE;
+	}
+	vc_gc_add(c, code, loc->line, loc->column,
 	          c->started && c->rec.setup_ok ? c->game.nplies : 0, NULL, "%s", message);
-	if (code != VC_PGN_E_LIMIT_COMMENT)
+	if (code != VC_F_LIMIT_COMMENT)
 		c->skip = true;
-	return VC_PGN_CONTINUE;
-}
-
-static int on_warning(void *user, enum vc_pgn_code code, const char *message,
-                      const struct vc_pgn_loc *loc)
-{
-	struct vc_checker *c = user;
-	if (c->in_game)
-		vc_gc_add(c, false, vc_pgn_code_word(code), loc->line, loc->column, 0, NULL, "%s",
-		          message);
-	return VC_PGN_CONTINUE;
+	return VC_CONTINUE;
 }
 
 static bool result_known(const char *s)
 {
-	return s && (!strcmp(s, "1-0") || !strcmp(s, "0-1") || !strcmp(s, "1/2-1/2") ||
-	             !strcmp(s, "*"));
+	enum vc_result r;
+	return vc_result_parse(s, &r);
 }
 
 /* A result written with ½ or a Unicode dash (U+2010..U+2015, U+2212) as
@@ -716,7 +719,8 @@ static const char *normalize_result(const char *s, char *buf, size_t size)
 }
 
 /* Checks that need the whole game: results, PlyCount. */
-static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
+static void finish(struct vc_checker *c, const struct vc_loc *end, const char *raw,
+                   size_t raw_len)
 {
 	struct vc_gc_game *r = &c->rec;
 	c->depth = 0; /* findings from here on are the game's, not a variation's
@@ -735,7 +739,7 @@ static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
 		const char *norm = normalize_result(r->declared, c->result_norm,
 		                                    sizeof c->result_norm);
 		if (norm) {
-			vc_gc_add(c, false, "nonstandard-notation", c->tag_off[rtag].line,
+			vc_gc_add(c, VC_F_NONSTANDARD_NOTATION, c->tag_off[rtag].line,
 			          c->tag_off[rtag].column, 0, NULL,
 			          "Result tag \"%s\" read as \"%s\"", r->declared, norm);
 			r->declared = norm;
@@ -746,7 +750,7 @@ static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
 		r->movetext_result = NULL;
 	/* Findings about the result point at it: the movetext result, else
 	 * the Result tag, else the end of the game's text. */
-	uint64_t line = g->end.line, col = g->end.column;
+	uint64_t line = end->line, col = end->column;
 	if (r->movetext_result) {
 		line = c->result_line;
 		col = c->result_col;
@@ -756,18 +760,18 @@ static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
 	}
 	if (!r->declared) {
 		if (r->ntags)
-			vc_gc_add(c, false, "missing-result-tag", r->line, 1, 0, NULL,
+			vc_gc_add(c, VC_F_MISSING_RESULT_TAG, r->line, 1, 0, NULL,
 			          "no Result tag");
 	} else if (!result_known(r->declared)) {
-		vc_gc_add(c, true, "bad-result-tag", r->line, 1, 0, NULL,
+		vc_gc_add(c, VC_F_BAD_RESULT_TAG, r->line, 1, 0, NULL,
 		          "Result tag \"%s\" is not 1-0, 0-1, 1/2-1/2 or *", r->declared);
 	} else if (r->movetext_result && strcmp(r->declared, r->movetext_result) != 0) {
-		vc_gc_add(c, true, "result-mismatch", line, col, 0, NULL,
+		vc_gc_add(c, VC_F_RESULT_MISMATCH, line, col, 0, NULL,
 		          "Result tag \"%s\" but movetext ends with \"%s\"", r->declared,
 		          r->movetext_result);
 	}
 	if (!r->setup_ok && !c->started)
-		setup(c, &g->end); /* games without movetext still get a position */
+		setup(c, end); /* games without movetext still get a position */
 	if (r->setup_ok) {
 		const struct vc_position *pos = vc_game_pos(&c->game);
 		r->plies = c->game.nplies;
@@ -778,81 +782,46 @@ static void finish(struct vc_checker *c, const struct vc_pgn_game *g)
 		if (!c->ended)
 			r->board = vc_game_outcome(&c->game);
 		const char *decl = r->declared ? r->declared : r->movetext_result;
-		if (!c->skip && decl && result_known(decl) && r->board.termination != VC_TERM_NONE &&
-		    !vc_undo_decides_result(c, decl)) {
+		enum vc_result dres;
+		if (!c->skip && vc_result_parse(decl, &dres) && r->board.termination != VC_TERM_NONE &&
+		    !(c->rules && c->rules->decides_result(c, decl))) {
 			const char *board = vc_result_string(r->board.result);
-			if (!strcmp(decl, "*")) {
-				vc_gc_add(c, false, "unfinished-result", line, col, r->end_ply, NULL,
+			if (dres == VC_RES_NONE) {
+				vc_gc_add(c, VC_F_UNFINISHED_RESULT, line, col, r->end_ply, NULL,
 				          "result \"*\" but the game ended by %s (%s)",
 				          vc_termination_word(r->board.termination), board);
-			} else if (strcmp(decl, board) != 0) {
-				vc_gc_add(c, true, "result-contradicts-board", line, col, r->end_ply, NULL,
+			} else if (dres != r->board.result) {
+				vc_gc_add(c, VC_F_RESULT_CONTRADICTS_BOARD, line, col, r->end_ply, NULL,
 				          "declared %s but the rules end the game by %s: %s", decl,
 				          vc_termination_word(r->board.termination), board);
 			}
 		}
 		const char *pc = tag_value(c, c->plycount_tag);
 		if (pc && !c->skip) {
-			char *end;
-			long v = strtol(pc, &end, 10);
-			if (*pc && !*end && v != c->game.nplies && !vc_undo_active(c))
-				vc_gc_add(c, false, "plycount-mismatch", r->line, 1, 0, NULL,
+			char *pend;
+			long v = strtol(pc, &pend, 10);
+			if (*pc && !*pend && v != c->game.nplies && !(c->rules && c->rules->plycount_exempt(c)))
+				vc_gc_add(c, VC_F_PLYCOUNT_MISMATCH, r->line, 1, 0, NULL,
 				          "PlyCount %ld but the game has %d plies", v, c->game.nplies);
 		}
 		r->game = &c->game;
 	}
-	vc_undo_finish(c, line, col);
+	if (c->rules) {
+		c->rules->finish(c, line, col);
+		c->rules = NULL;
+	}
 	r->valid = r->nerrors == 0 && (!c->opt.strict || r->nwarnings == 0);
-	/* a copy cut at limits.raw is not the game: no copy (limit-raw) */
-	r->raw = g->raw_truncated ? NULL : g->raw;
-	r->raw_len = g->raw_truncated ? 0 : g->raw_len;
+	r->raw = raw;
+	r->raw_len = raw ? raw_len : 0;
 }
 
-static int on_end(void *user, const struct vc_pgn_game *g)
+int vc_checker_end_game(struct vc_checker *c, const struct vc_loc *end, const char *raw,
+                        size_t raw_len)
 {
-	struct vc_checker *c = user;
-	finish(c, g);
+	finish(c, end, raw, raw_len);
 	c->in_game = false;
 	int rc = c->on_game(c->user, &c->rec);
 	if (rc)
 		c->stop = rc;
-	return rc ? VC_PGN_STOP : VC_PGN_CONTINUE;
-}
-
-void vc_checker_visitor(struct vc_checker *c, struct vc_pgn_visitor *vis,
-                        const char *source, const char *member)
-{
-	static const struct vc_pgn_visitor tmpl = {
-		.begin_game = on_begin,
-		.tag = on_tag,
-		.move = on_move,
-		.comment = on_comment,
-		.begin_variation = on_begin_variation,
-		.end_variation = on_end_variation,
-		.result = on_result,
-		.end_game = on_end,
-		.error = on_error,
-		.warning = on_warning,
-	};
-	*vis = tmpl;
-	vis->user = c;
-	c->source = source;
-	c->member = member;
-}
-
-int vc_checker_run(struct vc_checker *c, vc_pgn_read_fn read, void *ctx,
-                   const char *source, const char *member)
-{
-	struct vc_pgn_visitor vis;
-	vc_checker_visitor(c, &vis, source, member);
-	struct vc_pgn_options po;
-	memset(&po, 0, sizeof po);
-	po.keep_raw = c->opt.keep_raw;
-	po.comment_marker = '%'; /* the checker reads only [%clk] commands */
-	struct vc_pgn_reader rd;
-	if (vc_pgn_reader_init(&rd, read, ctx, &vis, &po))
-		return VC_PGN_NOMEM;
-	int st = vc_pgn_read(&rd);
-	vc_pgn_reader_release(&rd);
-	return st;
+	return rc ? VC_STOP : VC_CONTINUE;
 }

@@ -1,15 +1,23 @@
-/* vchess - the game checker: a PGN visitor that replays every game through
- * the rules library and builds one report record per game.
+/* vchess - the game checker: replays every game of a record through the
+ * rules library and builds one report record per game.
  *
  * Shared by `validate`, `adjudicate` and `replay`: they differ in what they
- * print, not in how a game is read. Every game the PGN reader delimits gives
- * exactly one call of the on_game callback, broken games included.
+ * print, not in how a game is read. The checker knows no syntax: a reader
+ * (the PGN reader of formats/, formats/pgn_checker.h, or any program)
+ * feeds it a record through the record API below, game by game, and every
+ * game gives exactly one call of the on_game callback, broken games
+ * included.
  *
- * What is checked (RULES.md sections 1-2, FORMATS.md sections 1 and 6):
- * the variant (tag or --variant), the start position (SetUp/FEN), every
- * move of the main line and of every variation (from the position where
- * it branches), moves after the rules ended the game, the Result tag
- * against the movetext result and against the board.
+ * What is checked (vchess-rules(7) sections 1, 2 and 4, vchess-validate(1)):
+ * the variant (tag or option), the start position (SetUp/FEN), every move
+ * of the main line and of every variation (from the position where it
+ * branches), moves after the rules ended the game, the Result tag against
+ * the movetext result and against the board. Game-level variants (Undo
+ * Chess, vchess-undo(5)) add their rules through a struct vc_game_rules
+ * table chosen at set-up from the variant's flags.
+ *
+ * Errors: functions follow the library's convention (vchess.h): those that
+ * can fail return an enum vc_code, VC_F_OK (0) on success.
  */
 #ifndef VC_CHECKER_H
 #define VC_CHECKER_H
@@ -17,8 +25,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "finding.h"
 #include "game.h"
-#include "pgn.h"
+#include "record.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -29,13 +42,13 @@ extern "C" {
 #define VC_GC_MAX_FINDINGS 32
 
 struct vc_finding {
-	const char *code;    /* stable kebab-case word (static storage) */
+	enum vc_code code;   /* its word: vc_code_word(code) */
 	char message[192];
 	uint64_t line, column;
 	int ply;             /* from 1 at the record's start position; 0: none */
 	char move[48];       /* "12...Nf6" or "" */
 	bool variation;      /* inside a variation */
-	bool error;          /* error, else warning */
+	bool error;          /* vc_code_is_error(code) */
 };
 
 struct vc_gc_tag {
@@ -101,21 +114,6 @@ typedef int (*vc_gc_on_game)(void *user, const struct vc_gc_game *game);
 
 struct vc_gc_level;
 
-/* Undo Chess checker state (cmd/undo.c). */
-struct vc_gc_undo_state {
-	bool active;              /* the game is Undo Chess */
-	int total;                /* tokens in the game (conserved) */
-	bool timed;               /* TimeControl base+increment given */
-	double increment;         /* seconds */
-	double last_clock[2];     /* latest clock reading per colour, -1 none */
-	bool takeback_since[2];   /* a take-back since that reading */
-	double check_from[2];     /* the reading the event's clock is checked
-	                             against, -1: not checked */
-	int clock_owner;          /* whose clock a comment now gives, -1 none */
-	bool clock_seen;          /* the last event already had its clock */
-	char clock_label[48];     /* the last event's move text ("4.undo") */
-	struct vc_outcome pending_outcome;
-};
 struct vc_gc_tagoff {
 	size_t name, value; /* offsets into the arena */
 	uint64_t line, column; /* where the tag starts */
@@ -134,7 +132,7 @@ enum vc_gc_event_type {
 struct vc_gc_event {
 	enum vc_gc_event_type type;
 	int color;                        /* who moved / took back / whose clock */
-	struct vc_pgn_loc loc;            /* the token or the comment */
+	struct vc_loc loc;                /* the token or the comment */
 	vc_move move;                     /* MOVE: the ply */
 	const struct vc_position *before; /* MOVE: the position before it */
 	vc_move removed[2];               /* TAKEBACK: the plies removed, line order */
@@ -188,39 +186,142 @@ struct vc_checker {
 	uint64_t fen_line, fen_col;
 	const char *source, *member;
 	int stop;                    /* on_game asked to stop */
-	struct vc_gc_undo_state undo;
+	const struct vc_game_rules *rules; /* game-level variant, NULL: none */
+	void *rules_state;           /* its per-game state (rules->state_size) */
+	size_t rules_state_cap;
+	int clock_owner;             /* whose clock a comment now gives, -1 none
+	                                (the side that moved or took back last) */
 	vc_gc_on_event on_event;     /* NULL: no events (vc_checker_on_event) */
 	void *event_user;
 };
 
-/* Prepare a checker; on_game is called once per game with its record.
- * Returns 0 or -1 (memory). Release with vc_checker_release. */
-int vc_checker_init(struct vc_checker *c, const struct vc_gc_options *opt,
-                    vc_gc_on_game on_game, void *user);
+/* Prepare a checker; on_game is called once per game with its record
+ * (a non-zero return asks the reader to stop: vc_checker_end_game returns
+ * VC_STOP). opt is copied. Returns VC_F_OK, or VC_F_OUT_OF_MEMORY (c is
+ * then released already). Release with vc_checker_release. */
+enum vc_code vc_checker_init(struct vc_checker *c, const struct vc_gc_options *opt,
+                             vc_gc_on_game on_game, void *user);
+/* Frees what c holds; accepts a checker zeroed with memset. */
 void vc_checker_release(struct vc_checker *c);
 
-/* Read every game of one stream (a file or an archive member), calling
- * on_game for each. source/member name the stream in reports. Returns the
- * PGN reader's status (VC_PGN_DONE, VC_PGN_STOPPED, VC_PGN_IO_ERROR). */
-int vc_checker_run(struct vc_checker *c, vc_pgn_read_fn read, void *ctx,
-                   const char *source, const char *member);
+/* Name the stream the next games come from, for the records (borrowed:
+ * they must outlive the games): a file name ("-" for stdin) and an
+ * archive member or NULL. */
+void vc_checker_set_source(struct vc_checker *c, const char *source, const char *member);
 
-/* The checker as a PGN visitor (user = c), for callers that drive a reader
- * themselves or replay recorded events (parallel validation); source and
- * member name the stream in reports. */
-void vc_checker_visitor(struct vc_checker *c, struct vc_pgn_visitor *vis,
-                        const char *source, const char *member);
+/* ---- The record API ----------------------------------------------------------
+ * A reader calls these in record order for each game: begin_game; tags;
+ * then movetext events (moves, comments, variations, the result) and the
+ * reader's own findings; end_game. Each returns an enum vc_action for the
+ * reader (VC_SKIP: the checker stopped checking this game, e.g. after an
+ * illegal move; VC_STOP: on_game asked to stop). Strings are borrowed for
+ * the call's time. The functions the PGN reader's visitor calls take the
+ * checker as `void *` (a struct vc_checker *) so that the visitor points
+ * straight at them (formats/pgn_checker.c): no wrapper on the per-move
+ * path. */
+
+/* A game starts: index counts from 1 within the stream; start is where
+ * its first token stands. */
+int vc_checker_begin_game(struct vc_checker *c, uint64_t index, const struct vc_loc *start);
+/* A tag pair; value is value_len bytes (may hold NUL bytes: the value ends
+ * at the first). A tag after the first movetext event belongs to the next
+ * game and is ignored. */
+int vc_checker_tag(void *c, const char *name, const char *value, size_t value_len,
+                   const struct vc_loc *loc);
+/* A move token (main line when mv->depth is 0, else the current
+ * variation): set-up happens at the first movetext event. */
+int vc_checker_move(void *c, const struct vc_move_token *mv);
+/* A comment; the checker reads only clock commands (clock.h). */
+int vc_checker_comment(void *c, const char *text, size_t len, const struct vc_loc *loc);
+/* A variation opens (depth 1 for one of the main line; it replaces the
+ * last move of the line it branches from) or closes. */
+int vc_checker_begin_variation(void *c, unsigned depth, const struct vc_loc *loc);
+int vc_checker_end_variation(void *c, unsigned depth, const struct vc_loc *loc);
+/* The result token as written ("1-0", "0-1", "1/2-1/2", "*"); only the
+ * main line's counts. */
+int vc_checker_result(void *c, const char *text, enum vc_rtok res, const struct vc_loc *loc);
+/* A finding of the reader itself (syntax, limits, read-error), with its
+ * message: recorded in the game, at ply so far; an error other than
+ * limit-comment ends the checking of the game. Between games (no
+ * begin_game open) it is ignored: the input loop reports the input. */
+int vc_checker_finding(void *c, enum vc_code code, const char *message, const struct vc_loc *loc);
+/* The game ends at `end` (one past its last token). raw/raw_len: its
+ * original bytes for the record (NULL: none kept). Runs the whole-game
+ * checks and calls on_game; returns VC_STOP when on_game returned
+ * non-zero, else VC_CONTINUE. */
+int vc_checker_end_game(struct vc_checker *c, const struct vc_loc *end, const char *raw,
+                        size_t raw_len);
 
 /* Ask for every main-line event of every game (NULL: none), called
  * before the game's on_game. */
 void vc_checker_on_event(struct vc_checker *c, vc_gc_on_event fn, void *user);
-/* Report an event to the on_event callback, if any (for the Undo layer). */
+/* Report an event to the on_event callback, if any (for game-level
+ * variants). */
 void vc_gc_emit(struct vc_checker *c, const struct vc_gc_event *ev);
 
-/* Add a finding to the current record (for the Undo/time layers). */
-void vc_gc_add(struct vc_checker *c, bool error, const char *code,
-               uint64_t line, uint64_t column, int ply, const char *move,
-               const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+/* Add a finding to the current record (for game-level variants and the
+ * EPD checker); its severity is the code's. move may be NULL. */
+void vc_gc_add(struct vc_checker *c, enum vc_code code, uint64_t line, uint64_t column,
+               int ply, const char *move, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+/* ---- Game-level variants -------------------------------------------------------
+ * A variant whose rules reach beyond the position (Undo Chess: take-back
+ * tokens) gives the checker a table of hooks, chosen at set-up from the
+ * variant (vc_game_rules_for). For other variants the checker has no
+ * table and pays one branch per ply. `label` is the move's text for
+ * findings ("12...Nf6"). Each hook that records a finding uses vc_gc_add.
+ * Hooks may read and change the record (c->rec) and the game (c->game);
+ * their own per-game state is c->rules_state (state_size bytes, zeroed at
+ * each set-up). */
+struct vc_game_rules {
+	const char *name;
+	unsigned variant_flag;  /* VC_VF_* flag of the variants it serves */
+	size_t state_size;
+	/* Set-up (tags read, start position set): false after recording a
+	 * finding when the game cannot be checked. */
+	bool (*start)(struct vc_checker *c);
+	/* Is this movetext token the variant's own (not a move)? */
+	bool (*is_token)(const char *text, size_t len);
+	/* Before a main-line token is read as a move: handles the variant's
+	 * own token or refuses a move; returns an enum vc_action, or
+	 * VC_GR_MOVE to go on reading it as a move. */
+	int (*before_move)(struct vc_checker *c, const struct vc_move_token *mv, int ply,
+	                   const char *label);
+	/* The variant's own token inside a variation (at `ply` of that line):
+	 * records its finding, returns an enum vc_action. */
+	int (*in_variation)(struct vc_checker *c, const struct vc_move_token *mv, int ply,
+	                    const char *label);
+	/* The variant's own token in a game of another variant: records its
+	 * finding, returns an enum vc_action. */
+	int (*foreign)(struct vc_checker *c, const struct vc_move_token *mv, int ply,
+	               const char *label);
+	/* After a main-line move stands. */
+	void (*after_move)(struct vc_checker *c, const struct vc_move_token *mv, const char *label);
+	/* The rules end the game with *oc after a move: true when the end is
+	 * only pending (the game goes on). */
+	bool (*pending)(struct vc_checker *c, const struct vc_outcome *oc);
+	/* A clock reading (seconds) for `mover`'s last event. */
+	void (*clock)(struct vc_checker *c, int mover, double seconds, const struct vc_loc *loc);
+	/* At the end, before the result is checked against the board: true
+	 * when the variant decided the record's outcome itself (no
+	 * contradiction check). declared is a known result word. */
+	bool (*decides_result)(struct vc_checker *c, const char *declared);
+	/* True when PlyCount does not count the line's plies (take-backs). */
+	bool (*plycount_exempt)(const struct vc_checker *c);
+	/* The record ends; line/col: where findings about the result go. */
+	void (*finish)(struct vc_checker *c, uint64_t line, uint64_t col);
+};
+#define VC_GR_MOVE (-1)
+
+/* The game-level rules of variant v, or NULL (plain variants). */
+const struct vc_game_rules *vc_game_rules_for(const struct vc_variant *v);
+/* The game-level rules whose own token this is, or NULL. */
+const struct vc_game_rules *vc_game_rules_token_owner(const char *text, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #pragma GCC visibility pop
 #ifdef __cplusplus

@@ -5,11 +5,6 @@
 #include "history.h"
 #include "san.h"
 
-/* Finding codes are compared here only (the code type may change). */
-static bool code_is(const struct vc_finding *f, const char *word)
-{
-	return strcmp(f->code, word) == 0;
-}
 
 static bool grow(void **p, int *cap, int need, size_t size)
 {
@@ -162,7 +157,7 @@ void vc_history_finish(struct vc_history *h)
 bool vc_history_start_tokens(const struct vc_history *h, const struct vc_gc_game *g, int t[2])
 {
 	for (int i = 0; i < g->nfindings; i++)
-		if (code_is(&g->findings[i], "bad-tokens-tag"))
+		if (g->findings[i].code == VC_F_BAD_TOKENS_TAG)
 			return false;
 	t[0] = h->start_tokens[0] >= 0 ? h->start_tokens[0] : g->undo.tokens[0];
 	t[1] = h->start_tokens[1] >= 0 ? h->start_tokens[1] : g->undo.tokens[1];

@@ -1,15 +1,35 @@
-/* vchess - Undo Chess take-back tokens in the game checker. See undo.h.
+/* vchess - Undo Chess take-back tokens: the game-level hooks. See undo.h.
  *
  * The tokens live in the record (c->rec.undo.tokens); the take-back stack
  * is the game's line itself: vc_game_pop restores position, castling and
  * en-passant rights, halfmove clock and repetition history (lib/game.h),
  * nothing is recomputed from the start.
  */
-#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "undo.h"
+
+/* Per-game state (c->rules_state, zeroed at set-up). */
+struct undo_state {
+	int total;                /* tokens in the game (conserved) */
+	bool timed;               /* TimeControl base+increment given */
+	double increment;         /* seconds */
+	double last_clock[2];     /* latest clock reading per colour, -1 none */
+	bool takeback_since[2];   /* a take-back since that reading */
+	double check_from[2];     /* the reading the event's clock is checked
+	                             against, -1: not checked */
+	bool clock_seen;          /* the last event already had its clock */
+	char clock_label[48];     /* the last event's move text ("4.undo") */
+	struct vc_outcome pending_outcome;
+};
+
+static struct undo_state *state(const struct vc_checker *c)
+{
+	return c->rules_state;
+}
 
 /* Clocks are compared to the millisecond: "0:02:57.3" parses inexactly. */
 #define CLOCK_EPS 1e-3
@@ -17,11 +37,6 @@
 static const char *color_name(int color)
 {
 	return color == VC_WHITE ? "White" : "Black";
-}
-
-static bool is_undo(const struct vc_checker *c)
-{
-	return c->rec.setup_ok && c->rec.variant_id == VC_UNDO;
 }
 
 static int find_tag_index(const struct vc_checker *c, const char *name)
@@ -109,29 +124,23 @@ static bool parse_time_control(const char *tc, double *inc)
 	return !*end && *inc >= 0;
 }
 
-bool vc_undo_start(struct vc_checker *c)
+static bool undo_start(struct vc_checker *c)
 {
-	struct vc_gc_undo_state *u = &c->undo;
-	memset(u, 0, sizeof *u);
+	struct undo_state *u = state(c);
 	u->last_clock[0] = u->last_clock[1] = -1;
 	u->check_from[0] = u->check_from[1] = -1;
-	u->clock_owner = -1;
 	c->rec.undo.tokens[0] = c->rec.undo.tokens[1] = 2;
-	if (!is_undo(c))
-		return true;
-	u->active = true;
 	int ti = find_tag_index(c, "TakebackTokens");
 	if (ti >= 0) {
 		const char *t = c->arena + c->tag_off[ti].value;
 		int w = 0, b = 0;
 		if (!parse_tokens_tag(t, find_value(c, "FEN") != NULL, &w, &b)) {
-			vc_gc_add(c, true, "bad-tokens-tag", c->tag_off[ti].line,
+			vc_gc_add(c, VC_F_BAD_TOKENS_TAG, c->tag_off[ti].line,
 			          c->tag_off[ti].column, 0, NULL,
 			          "TakebackTokens \"%s\": expected N (0 to 3 each), or W/B for a "
 			          "game set up from a FEN (0 to 6 each, an even total of at most 6)",
 			          t);
 			c->rec.undo.tokens[0] = c->rec.undo.tokens[1] = -1; /* unknown */
-			u->active = false;
 			return false;
 		}
 		c->rec.undo.tokens[VC_WHITE] = w;
@@ -142,63 +151,63 @@ bool vc_undo_start(struct vc_checker *c)
 	return true;
 }
 
-bool vc_undo_is_token(const struct vc_checker *c, const char *text, size_t len)
+static bool undo_is_token(const char *text, size_t len)
 {
-	(void)c;
 	return len == 4 && memcmp(text, "undo", 4) == 0;
 }
 
 /* Tokens only change hands (RULES.md section 4): after every event. */
-static bool conserved(struct vc_checker *c, const struct vc_pgn_move *mv, int ply,
+static bool conserved(struct vc_checker *c, const struct vc_move_token *mv, int ply,
                       const char *label)
 {
 	const int *t = c->rec.undo.tokens;
-	if (t[0] >= 0 && t[1] >= 0 && t[0] + t[1] == c->undo.total)
+	if (t[0] >= 0 && t[1] >= 0 && t[0] + t[1] == state(c)->total)
 		return true;
-	vc_gc_add(c, true, "token-conservation", mv->loc.line, mv->loc.column, ply, label,
+	vc_gc_add(c, VC_F_TOKEN_CONSERVATION, mv->loc.line, mv->loc.column, ply, label,
 	          "tokens %d/%d do not add up to the %d of the start (internal error)", t[0],
-	          t[1], c->undo.total);
+	          t[1], state(c)->total);
 	return false;
 }
 
-static int wrong_variant(struct vc_checker *c, const struct vc_pgn_move *mv, int ply,
+/* `undo` in a game of another variant (the foreign hook). */
+static int wrong_variant(struct vc_checker *c, const struct vc_move_token *mv, int ply,
                          const char *label)
 {
 	bool tagged = find_value(c, "TakebackTokens") != NULL;
-	vc_gc_add(c, true, "takeback-wrong-variant", mv->loc.line, mv->loc.column, ply, label,
+	vc_gc_add(c, VC_F_TAKEBACK_WRONG_VARIANT, mv->loc.line, mv->loc.column, ply, label,
 	          "take-back (`undo`) in a %s game: only Undo Chess has take-backs%s",
 	          c->rec.variant ? c->rec.variant : "non-Undo",
 	          tagged ? " (TakebackTokens given: is [Variant \"Undo Chess\"] missing?)" : "");
-	return VC_PGN_SKIP;
+	return VC_SKIP;
 }
 
-int vc_undo_takeback(struct vc_checker *c, const struct vc_pgn_move *mv, const char *label)
+/* A take-back by the side to move in the main line: checks the rules,
+ * passes the token, pops two plies, reports the event. `ply`: where the
+ * `undo` stands (the side to move's next ply). */
+static int takeback(struct vc_checker *c, const struct vc_move_token *mv, int ply,
+                    const char *label)
 {
-	struct vc_gc_undo_state *u = &c->undo;
+	struct undo_state *u = state(c);
 	struct vc_gc_game *r = &c->rec;
 	int p = vc_game_pos(&c->game)->side;
-	/* an `undo` stands where the side to move would make its next ply */
-	int ply = c->game.nplies + 1;
-	if (!u->active)
-		return wrong_variant(c, mv, ply, label);
 	if (c->ended) {
-		vc_gc_add(c, true, "takeback-after-end", mv->loc.line, mv->loc.column, ply, label,
+		vc_gc_add(c, VC_F_TAKEBACK_AFTER_END, mv->loc.line, mv->loc.column, ply, label,
 		          "take-back after the game ended at ply %d by %s", r->end_ply,
 		          vc_termination_word(r->board.termination));
-		return VC_PGN_SKIP;
+		return VC_SKIP;
 	}
 	if (c->game.nplies < 2) {
-		vc_gc_add(c, true, "takeback-too-early", mv->loc.line, mv->loc.column, ply, label,
+		vc_gc_add(c, VC_F_TAKEBACK_TOO_EARLY, mv->loc.line, mv->loc.column, ply, label,
 		          "take-back by %s, who has made no move that can be taken back%s",
 		          color_name(p),
 		          c->game.nplies ? "" : " (no ply since the start position)");
-		return VC_PGN_SKIP;
+		return VC_SKIP;
 	}
 	if (r->undo.tokens[p] < 1) {
-		vc_gc_add(c, true, "takeback-without-token", mv->loc.line, mv->loc.column, ply, label,
+		vc_gc_add(c, VC_F_TAKEBACK_WITHOUT_TOKEN, mv->loc.line, mv->loc.column, ply, label,
 		          "take-back by %s, who holds no token (%s holds %d)", color_name(p),
 		          color_name(!p), r->undo.tokens[!p]);
-		return VC_PGN_SKIP;
+		return VC_SKIP;
 	}
 	struct vc_gc_event ev = {
 		.type = VC_GC_EVENT_TAKEBACK, .color = p, .loc = mv->loc,
@@ -215,47 +224,52 @@ int vc_undo_takeback(struct vc_checker *c, const struct vc_pgn_move *mv, const c
 	 * next one; a reading on the `undo` itself is the taker's */
 	u->takeback_since[0] = u->takeback_since[1] = true;
 	u->check_from[p] = u->last_clock[p];
-	u->clock_owner = p;
+	c->clock_owner = p;
 	u->clock_seen = false;
 	snprintf(u->clock_label, sizeof u->clock_label, "%s", label ? label : "");
 	if (!conserved(c, mv, ply, label))
-		return VC_PGN_SKIP;
+		return VC_SKIP;
 	vc_gc_emit(c, &ev);
-	return VC_PGN_CONTINUE;
+	return VC_CONTINUE;
 }
 
-int vc_undo_in_variation(struct vc_checker *c, const struct vc_pgn_move *mv,
-                         const char *label, int ply)
+static int undo_in_variation(struct vc_checker *c, const struct vc_move_token *mv, int ply,
+                             const char *label)
 {
-	if (!c->undo.active)
-		return wrong_variant(c, mv, ply, label);
-	vc_gc_add(c, true, "takeback-in-variation", mv->loc.line, mv->loc.column, ply, label,
+	vc_gc_add(c, VC_F_TAKEBACK_IN_VARIATION, mv->loc.line, mv->loc.column, ply, label,
 	          "take-back (`undo`) inside a variation: take-backs are recorded in the "
 	          "main line only");
-	return VC_PGN_SKIP;
+	return VC_SKIP;
 }
 
-bool vc_undo_may_move(struct vc_checker *c, const struct vc_pgn_move *mv, const char *label)
+/* Before a main-line token: `undo` is a take-back; while a mate or
+ * stalemate is pending only `undo` or the result may follow. */
+static int undo_before_move(struct vc_checker *c, const struct vc_move_token *mv, int ply,
+                            const char *label)
 {
+	if (undo_is_token(mv->text, mv->len))
+		return takeback(c, mv, ply, label);
 	struct vc_gc_game *r = &c->rec;
-	if (!c->undo.active || !r->undo.pending)
-		return true;
+	if (!r->undo.pending)
+		return VC_GR_MOVE;
 	int p = vc_game_pos(&c->game)->side;
-	vc_gc_add(c, true, "move-while-pending", mv->loc.line, mv->loc.column,
-	          c->game.nplies + 1, label,
+	vc_gc_add(c, VC_F_MOVE_WHILE_PENDING, mv->loc.line, mv->loc.column, ply, label,
 	          "%s is %s and holds %d token%s: only a take-back (`undo`) or the result "
 	          "(accepting) may follow", color_name(p),
-	          c->undo.pending_outcome.termination == VC_TERM_CHECKMATE ? "checkmated"
-	                                                                    : "stalemated",
+	          state(c)->pending_outcome.termination == VC_TERM_CHECKMATE ? "checkmated"
+	                                                                      : "stalemated",
 	          r->undo.tokens[p], r->undo.tokens[p] == 1 ? "" : "s");
-	return false;
+	return VC_SKIP;
 }
 
-void vc_undo_after_move_tokens(struct vc_checker *c, const struct vc_pgn_move *mv,
-                               const char *label)
+/* After a main-line move stands: count it, note that its clock is still
+ * to come, check token conservation. */
+static void undo_after_move(struct vc_checker *c, const struct vc_move_token *mv,
+                            const char *label)
 {
-	struct vc_gc_undo_state *u = &c->undo;
-	int mover = u->clock_owner;
+	struct undo_state *u = state(c);
+	int mover = c->clock_owner; /* the checker set it to the mover */
+	u->clock_seen = false;
 	snprintf(u->clock_label, sizeof u->clock_label, "%s", label ? label : "");
 	c->rec.undo.moves++;
 	/* the clock of this ply is checked against the mover's previous
@@ -266,45 +280,27 @@ void vc_undo_after_move_tokens(struct vc_checker *c, const struct vc_pgn_move *m
 	conserved(c, mv, c->game.nplies, label);
 }
 
-bool vc_undo_pending(struct vc_checker *c, const struct vc_outcome *oc)
+/* Checkmate/stalemate while the side to move can take back: the game is
+ * pending, not ended. */
+static bool undo_pending(struct vc_checker *c, const struct vc_outcome *oc)
 {
-	if (!c->undo.active)
-		return false;
 	if (oc->termination != VC_TERM_CHECKMATE && oc->termination != VC_TERM_STALEMATE)
 		return false;
 	int p = vc_game_pos(&c->game)->side;
 	if (c->rec.undo.tokens[p] < 1 || c->game.nplies < 2)
 		return false;
 	c->rec.undo.pending = true;
-	c->undo.pending_outcome = *oc;
+	state(c)->pending_outcome = *oc;
 	return true;
 }
 
-int vc_undo_clock_owner(const struct vc_checker *c)
+/* A clock comment for `mover`'s last event: time is not given back
+ * across a take-back beyond the increment (clock-given-back). */
+static void undo_clock(struct vc_checker *c, int mover, double seconds,
+                       const struct vc_loc *loc)
 {
-	return c->undo.clock_owner;
-}
-
-void vc_clock_text(double s, char *buf, size_t size)
-{
-	long long ms = llround(s * 1000);
-	long long sec = ms / 1000;
-	int frac = (int)(ms % 1000);
-	int n = snprintf(buf, size, "%lld:%02lld:%02lld", sec / 3600, sec / 60 % 60, sec % 60);
-	if (frac && n > 0 && (size_t)n < size) {
-		char f[8];
-		snprintf(f, sizeof f, ".%03d", frac);
-		for (int i = 3; i > 0 && f[i] == '0'; i--)
-			f[i] = 0;
-		snprintf(buf + n, size - (size_t)n, "%s", f);
-	}
-}
-
-void vc_undo_clock(struct vc_checker *c, int mover, double seconds,
-                   const struct vc_pgn_loc *loc)
-{
-	struct vc_gc_undo_state *u = &c->undo;
-	if (!u->active || u->clock_seen)
+	struct undo_state *u = state(c);
+	if (u->clock_seen)
 		return;
 	u->clock_seen = true;
 	double from = u->check_from[mover];
@@ -316,54 +312,75 @@ void vc_undo_clock(struct vc_checker *c, int mover, double seconds,
 	vc_clock_text(from, a, sizeof a);
 	vc_clock_text(seconds, b, sizeof b);
 	vc_clock_text(u->increment, inc, sizeof inc);
-	vc_gc_add(c, true, "clock-given-back", loc->line, loc->column, c->game.nplies,
+	vc_gc_add(c, VC_F_CLOCK_GIVEN_BACK, loc->line, loc->column, c->game.nplies,
 	          u->clock_label[0] ? u->clock_label : NULL,
 	          "%s's clock went from %s to %s across a take-back (increment %s): "
 	          "time is not given back", color_name(mover), a, b, inc);
 	c->skip = true; /* the first error ends the game's check */
 }
 
-bool vc_undo_decides_result(struct vc_checker *c, const char *declared)
+/* At the end of a pending record: '*' means awaiting decision (sets the
+ * record's board outcome and returns true: no contradiction check); the
+ * matching result is the player accepting (returns false: the normal
+ * check confirms it). */
+static bool undo_decides_result(struct vc_checker *c, const char *declared)
 {
 	struct vc_gc_game *r = &c->rec;
-	if (!c->undo.active || !r->undo.pending)
+	enum vc_result res;
+	if (!r->undo.pending)
 		return false;
 	r->end_ply = c->game.nplies;
-	if (strcmp(declared, "*") == 0) {
+	if (vc_result_parse(declared, &res) && res == VC_RES_NONE) {
 		r->board.result = VC_RES_NONE;
 		r->board.termination = VC_TERM_AWAITING_DECISION;
 		return true;
 	}
-	r->board = c->undo.pending_outcome; /* the player accepted */
+	r->board = state(c)->pending_outcome; /* the player accepted */
 	return false;
 }
 
-bool vc_undo_active(const struct vc_checker *c)
+/* With take-backs PlyCount counts differently. */
+static bool undo_plycount_exempt(const struct vc_checker *c)
 {
-	return c->undo.active && c->rec.undo.takebacks > 0;
+	return c->rec.undo.takebacks > 0;
 }
 
-void vc_undo_finish(struct vc_checker *c, uint64_t line, uint64_t col)
+/* End of record: awaiting-decision for a pending record without a
+ * decision. */
+static void undo_finish(struct vc_checker *c, uint64_t line, uint64_t col)
 {
 	struct vc_gc_game *r = &c->rec;
-	if (!c->undo.active || !is_undo(c)) {
-		c->undo.active = false;
-		return;
-	}
-	c->undo.active = false;
 	if (!r->undo.pending || c->skip)
 		return;
 	const char *decl = r->declared ? r->declared : r->movetext_result;
-	if (decl && strcmp(decl, "*") != 0)
+	enum vc_result res;
+	if (decl && !(vc_result_parse(decl, &res) && res == VC_RES_NONE))
 		return; /* accepted (or contradicted: the checker's finding) */
 	r->board.result = VC_RES_NONE;
 	r->board.termination = VC_TERM_AWAITING_DECISION;
 	r->end_ply = c->game.nplies;
 	int p = vc_game_pos(&c->game)->side;
-	vc_gc_add(c, false, "awaiting-decision", line, col, c->game.nplies, NULL,
+	vc_gc_add(c, VC_F_AWAITING_DECISION, line, col, c->game.nplies, NULL,
 	          "%s is %s holding %d token%s: awaiting %s's decision (take back or accept)",
 	          color_name(p),
-	          c->undo.pending_outcome.termination == VC_TERM_CHECKMATE ? "checkmated"
-	                                                                    : "stalemated",
+	          state(c)->pending_outcome.termination == VC_TERM_CHECKMATE ? "checkmated"
+	                                                                      : "stalemated",
 	          r->undo.tokens[p], r->undo.tokens[p] == 1 ? "" : "s", color_name(p));
 }
+
+const struct vc_game_rules vc_undo_rules = {
+	.name = "undo",
+	.variant_flag = VC_VF_TOKENS,
+	.state_size = sizeof(struct undo_state),
+	.start = undo_start,
+	.is_token = undo_is_token,
+	.before_move = undo_before_move,
+	.in_variation = undo_in_variation,
+	.foreign = wrong_variant,
+	.after_move = undo_after_move,
+	.pending = undo_pending,
+	.clock = undo_clock,
+	.decides_result = undo_decides_result,
+	.plycount_exempt = undo_plycount_exempt,
+	.finish = undo_finish,
+};

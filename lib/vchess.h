@@ -2,11 +2,14 @@
  *
  * The rules library of vchess: positions and FEN (position.h), the variant
  * interface, legal moves, perft and outcomes (variant.h), SAN (san.h), games
- * with repetition and take-backs (game.h), and the two variants with public
- * helpers (variant_antichess.h, variant_backwards.h). Every function has its
- * contract in its header; the rules are those of vchess-rules(7), the API
- * in one page is libvchess(3). Installed as <vchess/vchess.h>; build with
- * `pkg-config --cflags --libs vchess` (add --static for libvchess.a).
+ * with repetition and take-backs (game.h), the two variants with public
+ * helpers (variant_antichess.h, variant_backwards.h), and the game level:
+ * finding codes (finding.h), the record a reader delivers (record.h),
+ * clock comments (clock.h) and the game checker (checker.h). Every
+ * function has its contract in its header; the rules are those of
+ * vchess-rules(7), the API in one page is libvchess(3). Installed as
+ * <vchess/vchess.h>; build with `pkg-config --cflags --libs vchess` (add
+ * --static for libvchess.a).
  *
  * ABI rule (libvchess(3), "ABI RULE"). The shared library's soname,
  * libvchess.so.SOMAJOR (Makefile), changes with any change that can break
@@ -25,6 +28,27 @@
  * declarations in extern "C" and `#pragma GCC visibility push(default)`:
  * the library is built with -fvisibility=hidden and exports exactly what
  * the installed headers declare (make check-exports).
+ *
+ * Errors: one convention for every public function.
+ *   - A function that can fail returns an enum vc_code (finding.h):
+ *     VC_F_OK, which is 0, on success; otherwise the code of the failure
+ *     (VC_F_OUT_OF_MEMORY, VC_F_FEN_NO_KING, ...), so `if (f(...))` tests
+ *     for failure. The caller gets the stable word with vc_code_word()
+ *     and a short English text with vc_strerror(); vc_code_is_error()
+ *     tells errors from warnings. There is no errno, no global error
+ *     state and no message buffer; an object a call failed on is left as
+ *     its contract says (unchanged, or released).
+ *   - Functions older than this rule return 0 on success and a negative
+ *     value on failure, as their headers say (vc_game_init: -1 memory);
+ *     parsers with a richer status (vc_fen_parse, vc_san_parse) return
+ *     their own enum, which vc_code_of_fen_status / vc_code_of_san_status
+ *     turn into a code.
+ *   - Predicates return bool; counts return a value >= 0; lookups return a
+ *     pointer or NULL (static storage unless the header says otherwise).
+ *   - The checker's record API returns an enum vc_action (record.h) for
+ *     the reader; what it finds in a game is recorded as findings (struct
+ *     vc_finding: code, location, ply, message), never returned as an
+ *     error: an invalid game is a result, not a failure.
  */
 #ifndef VCHESS_H
 #define VCHESS_H
@@ -36,6 +60,10 @@
 #include "game.h"
 #include "variant_antichess.h"
 #include "variant_backwards.h"
+#include "finding.h"
+#include "record.h"
+#include "clock.h"
+#include "checker.h"
 
 #ifdef __cplusplus
 extern "C" {

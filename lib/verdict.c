@@ -6,17 +6,6 @@
 #include "san.h"
 #include "verdict.h"
 
-/* Finding codes are compared here only (the code type may change). */
-static bool code_is(const struct vc_finding *f, const char *word)
-{
-	return strcmp(f->code, word) == 0;
-}
-
-static const char *code_word(const struct vc_finding *f)
-{
-	return f->code;
-}
-
 const char *vc_basis_word(enum vc_basis b)
 {
 	static const char *const words[VC_BASIS_N] = { "rules", "declared", "invalid" };
@@ -30,22 +19,6 @@ const char *vc_flag_source_word(enum vc_flag_source s)
 	case VC_FLAG_CLOCK: return "clock";
 	default: return NULL;
 	}
-}
-
-bool vc_result_parse(const char *s, enum vc_result *out)
-{
-	if (!s)
-		return false;
-	static const struct { const char *text; enum vc_result r; } tab[] = {
-		{ "1-0", VC_RES_WHITE }, { "0-1", VC_RES_BLACK },
-		{ "1/2-1/2", VC_RES_DRAW }, { "*", VC_RES_NONE },
-	};
-	for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
-		if (strcmp(s, tab[i].text) == 0) {
-			*out = tab[i].r;
-			return true;
-		}
-	return false;
 }
 
 const char *vc_declared_result(const struct vc_gc_game *g)
@@ -62,14 +35,14 @@ const char *vc_declared_result(const struct vc_gc_game *g)
  * all the same. */
 static bool explained_error(const struct vc_finding *f)
 {
-	return code_is(f, "move-after-end") || code_is(f, "takeback-after-end") ||
-	       code_is(f, "result-mismatch") || code_is(f, "result-contradicts-board") ||
-	       code_is(f, "bad-result-tag");
+	return f->code == VC_F_MOVE_AFTER_END || f->code == VC_F_TAKEBACK_AFTER_END ||
+	       f->code == VC_F_RESULT_MISMATCH || f->code == VC_F_RESULT_CONTRADICTS_BOARD ||
+	       f->code == VC_F_BAD_RESULT_TAG;
 }
 
 static bool is_after_end(const struct vc_finding *f)
 {
-	return code_is(f, "move-after-end") || code_is(f, "takeback-after-end");
+	return f->code == VC_F_MOVE_AFTER_END || f->code == VC_F_TAKEBACK_AFTER_END;
 }
 
 /* Does `hay` contain `needle`, ignoring ASCII case? */
@@ -199,7 +172,7 @@ void vc_judge_game(struct vc_judge *j, const struct vc_gc_game *g, struct vc_ver
 				snprintf(v->after_move, sizeof v->after_move, "%s", f->move);
 			}
 		} else if (!v->error_code) {
-			v->error_code = code_word(f);
+			v->error_code = f->code;
 			v->error_ply = f->ply;
 		}
 	}
@@ -209,7 +182,7 @@ void vc_judge_game(struct vc_judge *j, const struct vc_gc_game *g, struct vc_ver
 		v->by_rules = VC_RES_NONE;
 		v->term = VC_TERM_NONE;
 		if (!v->error_code)
-			v->error_code = "too-many-errors";
+			v->error_code = VC_F_TOO_MANY_ERRORS;
 		v->agrees = false;
 		return;
 	}

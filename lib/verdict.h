@@ -77,9 +77,10 @@ struct vc_verdict {
 	unsigned claims;
 	bool three_on_board, fifty_on_board;
 	char three_move[48], fifty_move[48];
-	/* not judged: the first error that stopped the replay (its finding
-	 * word, "too-many-errors" when none was kept) and its ply (0: none) */
-	const char *error_code;
+	/* not judged: the first error that stopped the replay
+	 * (VC_F_TOO_MANY_ERRORS when none was kept; VC_F_OK while judged) and
+	 * its ply (0: none) */
+	enum vc_code error_code;
 	int error_ply;
 };
 
@@ -104,10 +105,6 @@ void vc_judge_release(struct vc_judge *j);
  * fails: a record that cannot be judged gets basis VC_BASIS_INVALID. The
  * judge is not const: a position line is set up in its scratch game. */
 void vc_judge_game(struct vc_judge *j, const struct vc_gc_game *g, struct vc_verdict *v);
-
-/* The result `r` written by `s` ("1-0", "0-1", "1/2-1/2", "*"); false for
- * anything else, NULL included (*r unchanged). */
-bool vc_result_parse(const char *s, enum vc_result *r);
 
 /* The declared result of record g: the Result tag when it is a result,
  * else the movetext result token when it is one, else NULL. */

@@ -21,7 +21,7 @@ struct trace {
 	char *s;
 	size_t len, cap;
 	unsigned long begins, ends;
-	/* return VC_PGN_SKIP / STOP at this move text (NULL: never) */
+	/* return VC_SKIP / STOP at this move text (NULL: never) */
 	const char *skip_at, *stop_at;
 	bool locs;      /* add line:column to moves and tags */
 	bool raw;       /* add the raw bytes at end_game */
@@ -72,7 +72,7 @@ static int t_end(void *u, const struct vc_pgn_game *g)
 	tr(t, "end %llu plies=%lu", (unsigned long long)g->index, g->plies);
 	if (g->errors)
 		tr(t, " errors=%lu first=%s", g->errors,
-		   vc_pgn_code_word(g->first_error));
+		   vc_code_word(g->first_error));
 	if (g->skipped)
 		tr(t, " skipped");
 	if (t->raw)
@@ -83,7 +83,7 @@ static int t_end(void *u, const struct vc_pgn_game *g)
 }
 
 static int t_tag(void *u, const char *name, const char *value, size_t n,
-                 const struct vc_pgn_loc *loc)
+                 const struct vc_loc *loc)
 {
 	struct trace *t = u;
 	check_game(t);
@@ -96,7 +96,7 @@ static int t_tag(void *u, const char *name, const char *value, size_t n,
 	return 0;
 }
 
-static int t_move(void *u, const struct vc_pgn_move *m)
+static int t_move(void *u, const struct vc_move_token *m)
 {
 	struct trace *t = u;
 	check_game(t);
@@ -109,13 +109,13 @@ static int t_move(void *u, const struct vc_pgn_move *m)
 		   (unsigned long long)m->loc.column);
 	tr(t, "\n");
 	if (t->skip_at && strcmp(m->text, t->skip_at) == 0)
-		return VC_PGN_SKIP;
+		return VC_SKIP;
 	if (t->stop_at && strcmp(m->text, t->stop_at) == 0)
-		return VC_PGN_STOP;
+		return VC_STOP;
 	return 0;
 }
 
-static int t_nag(void *u, int nag, const struct vc_pgn_loc *loc)
+static int t_nag(void *u, int nag, const struct vc_loc *loc)
 {
 	(void)loc;
 	struct trace *t = u;
@@ -125,7 +125,7 @@ static int t_nag(void *u, int nag, const struct vc_pgn_loc *loc)
 }
 
 static int t_comment(void *u, const char *text, size_t n,
-                     const struct vc_pgn_loc *loc)
+                     const struct vc_loc *loc)
 {
 	(void)loc;
 	struct trace *t = u;
@@ -134,7 +134,7 @@ static int t_comment(void *u, const char *text, size_t n,
 	return 0;
 }
 
-static int t_bvar(void *u, unsigned depth, const struct vc_pgn_loc *loc)
+static int t_bvar(void *u, unsigned depth, const struct vc_loc *loc)
 {
 	(void)loc;
 	struct trace *t = u;
@@ -143,7 +143,7 @@ static int t_bvar(void *u, unsigned depth, const struct vc_pgn_loc *loc)
 	return 0;
 }
 
-static int t_evar(void *u, unsigned depth, const struct vc_pgn_loc *loc)
+static int t_evar(void *u, unsigned depth, const struct vc_loc *loc)
 {
 	(void)loc;
 	struct trace *t = u;
@@ -152,8 +152,8 @@ static int t_evar(void *u, unsigned depth, const struct vc_pgn_loc *loc)
 	return 0;
 }
 
-static int t_result(void *u, const char *text, enum vc_pgn_result res,
-                    const struct vc_pgn_loc *loc)
+static int t_result(void *u, const char *text, enum vc_rtok res,
+                    const struct vc_loc *loc)
 {
 	(void)loc;
 	struct trace *t = u;
@@ -162,25 +162,25 @@ static int t_result(void *u, const char *text, enum vc_pgn_result res,
 	return 0;
 }
 
-static int t_error(void *u, enum vc_pgn_code code, const char *msg,
-                   const struct vc_pgn_loc *loc)
+static int t_error(void *u, enum vc_code code, const char *msg,
+                   const struct vc_loc *loc)
 {
 	struct trace *t = u;
-	cr_assert(vc_pgn_code_is_error(code));
+	cr_assert(vc_code_is_error(code));
 	cr_assert(msg && *msg);
-	tr(t, "error %s %llu:%llu\n", vc_pgn_code_word(code),
+	tr(t, "error %s %llu:%llu\n", vc_code_word(code),
 	   (unsigned long long)loc->line, (unsigned long long)loc->column);
 	return 0;
 }
 
-static int t_warning(void *u, enum vc_pgn_code code, const char *msg,
-                     const struct vc_pgn_loc *loc)
+static int t_warning(void *u, enum vc_code code, const char *msg,
+                     const struct vc_loc *loc)
 {
 	struct trace *t = u;
 	check_game(t);
-	cr_assert(!vc_pgn_code_is_error(code));
+	cr_assert(!vc_code_is_error(code));
 	cr_assert(msg && *msg);
-	tr(t, "warning %s %llu:%llu\n", vc_pgn_code_word(code),
+	tr(t, "warning %s %llu:%llu\n", vc_code_word(code),
 	   (unsigned long long)loc->line, (unsigned long long)loc->column);
 	return 0;
 }
@@ -767,11 +767,11 @@ Test(pgn, callback_skip_resynchronises)
 	free(got);
 }
 
-static int stop_on_move(void *u, const struct vc_pgn_move *m)
+static int stop_on_move(void *u, const struct vc_move_token *m)
 {
 	(void)m;
 	++*(int *)u;
-	return VC_PGN_STOP;
+	return VC_STOP;
 }
 
 static int count_end(void *u, const struct vc_pgn_game *g)
@@ -899,25 +899,25 @@ Test(pgn, read_game_one_at_a_time)
 
 Test(pgn, codes_have_stable_distinct_words)
 {
-	for (int i = 0; i < VC_PGN_CODE_COUNT; i++) {
-		const char *w = vc_pgn_code_word((enum vc_pgn_code)i);
+	for (int i = 0; i < VC_F_COUNT; i++) {
+		const char *w = vc_code_word((enum vc_code)i);
 		cr_assert(w && *w);
 		for (const char *p = w; *p; p++)
 			cr_assert((*p >= 'a' && *p <= 'z') || *p == '-' ||
 			          (*p >= '0' && *p <= '9'), "%s", w);
 		for (int j = 0; j < i; j++)
-			cr_assert_str_neq(w, vc_pgn_code_word((enum vc_pgn_code)j));
+			cr_assert_str_neq(w, vc_code_word((enum vc_code)j));
 	}
-	cr_assert_str_eq(vc_pgn_code_word(VC_PGN_E_SYNTAX), "pgn-syntax");
-	cr_assert_str_eq(vc_pgn_code_word(VC_PGN_E_LIMIT_DEPTH),
+	cr_assert_str_eq(vc_code_word(VC_F_PGN_SYNTAX), "pgn-syntax");
+	cr_assert_str_eq(vc_code_word(VC_F_LIMIT_VARIATION_DEPTH),
 	                 "limit-variation-depth");
-	cr_assert_str_eq(vc_pgn_code_word(VC_PGN_W_MISSING_RESULT),
+	cr_assert_str_eq(vc_code_word(VC_F_MISSING_RESULT),
 	                 "missing-result");
-	cr_assert_str_eq(vc_pgn_code_word(VC_PGN_W_LATIN1), "encoding-latin1");
-	cr_assert_str_eq(vc_pgn_code_word((enum vc_pgn_code)999), "unknown");
-	cr_assert(vc_pgn_code_is_error(VC_PGN_E_READ));
-	cr_assert(!vc_pgn_code_is_error(VC_PGN_W_LIMIT_RAW));
-	cr_assert(!vc_pgn_code_is_error(VC_PGN_OK));
+	cr_assert_str_eq(vc_code_word(VC_F_ENCODING_LATIN1), "encoding-latin1");
+	cr_assert_str_eq(vc_code_word((enum vc_code)999), "unknown");
+	cr_assert(vc_code_is_error(VC_F_READ_ERROR));
+	cr_assert(!vc_code_is_error(VC_F_LIMIT_RAW));
+	cr_assert(!vc_code_is_error(VC_F_OK));
 }
 
 /* ---- Limits on small inputs --------------------------------------------------- */
@@ -1234,7 +1234,7 @@ static size_t gen_read(void *ctx, char *buf, size_t n)
 
 struct counts {
 	unsigned long begins, ends, moves, tags, comments, nags;
-	unsigned long codes[VC_PGN_CODE_COUNT];
+	unsigned long codes[VC_F_COUNT];
 	uint64_t max_raw;
 	bool any_truncated;
 };
@@ -1255,34 +1255,34 @@ static int c_end(void *u, const struct vc_pgn_game *g)
 		c->any_truncated = true;
 	return 0;
 }
-static int c_move(void *u, const struct vc_pgn_move *m)
+static int c_move(void *u, const struct vc_move_token *m)
 {
 	(void)m;
 	((struct counts *)u)->moves++;
 	return 0;
 }
 static int c_tag(void *u, const char *n, const char *v, size_t l,
-                 const struct vc_pgn_loc *loc)
+                 const struct vc_loc *loc)
 {
 	(void)n, (void)v, (void)l, (void)loc;
 	((struct counts *)u)->tags++;
 	return 0;
 }
 static int c_comment(void *u, const char *t, size_t n,
-                     const struct vc_pgn_loc *loc)
+                     const struct vc_loc *loc)
 {
 	(void)t, (void)n, (void)loc;
 	((struct counts *)u)->comments++;
 	return 0;
 }
-static int c_nag(void *u, int nag, const struct vc_pgn_loc *loc)
+static int c_nag(void *u, int nag, const struct vc_loc *loc)
 {
 	(void)nag, (void)loc;
 	((struct counts *)u)->nags++;
 	return 0;
 }
-static int c_finding(void *u, enum vc_pgn_code code, const char *m,
-                     const struct vc_pgn_loc *loc)
+static int c_finding(void *u, enum vc_code code, const char *m,
+                     const struct vc_loc *loc)
 {
 	(void)m, (void)loc;
 	((struct counts *)u)->codes[code]++;
@@ -1325,7 +1325,7 @@ Test(pgn, huge_line_without_newline)
 	cr_assert_geq(g.produced, 100000000);
 	cr_assert_eq(c.begins, 1);
 	cr_assert_eq(c.moves, VC_PGN_DEFAULT_PLIES);
-	cr_assert_eq(c.codes[VC_PGN_E_LIMIT_PLIES], 1);
+	cr_assert_eq(c.codes[VC_F_LIMIT_PLIES], 1);
 	cr_assert(c.any_truncated);
 	cr_assert_eq(c.max_raw, VC_PGN_DEFAULT_RAW);
 }
@@ -1337,7 +1337,7 @@ Test(pgn, huge_token)
 	struct counts c;
 	run_counts(gen_read, &g, &c);
 	cr_assert_eq(c.begins, 2);
-	cr_assert_eq(c.codes[VC_PGN_E_LIMIT_TOKEN], 1);
+	cr_assert_eq(c.codes[VC_F_LIMIT_TOKEN], 1);
 	cr_assert_eq(c.moves, 1); /* d4 of game 2 */
 }
 
@@ -1348,7 +1348,7 @@ Test(pgn, ten_megabyte_comment)
 	struct counts c;
 	run_counts(gen_read, &g, &c);
 	cr_assert_eq(c.begins, 1);
-	cr_assert_eq(c.codes[VC_PGN_E_LIMIT_COMMENT], 1);
+	cr_assert_eq(c.codes[VC_F_LIMIT_COMMENT], 1);
 	cr_assert_eq(c.comments, 1); /* {ok} only */
 	cr_assert_eq(c.moves, 2);    /* reading went on after the comment */
 }
@@ -1361,7 +1361,7 @@ Test(pgn, megabyte_tag_value)
 	struct counts c;
 	run_counts(gen_read, &g, &c);
 	cr_assert_eq(c.begins, 2);
-	cr_assert_eq(c.codes[VC_PGN_E_LIMIT_TAG_VALUE], 1);
+	cr_assert_eq(c.codes[VC_F_LIMIT_TAG_VALUE], 1);
 	cr_assert_eq(c.tags, 1);
 	cr_assert_eq(c.moves, 1);
 }
@@ -1373,7 +1373,7 @@ Test(pgn, deeply_nested_variations)
 	struct counts c;
 	run_counts(gen_read, &g, &c);
 	cr_assert_eq(c.begins, 2);
-	cr_assert_eq(c.codes[VC_PGN_E_LIMIT_DEPTH], 1);
+	cr_assert_eq(c.codes[VC_F_LIMIT_VARIATION_DEPTH], 1);
 	cr_assert_eq(c.moves, 2); /* e4 and d4 */
 	/* balanced, closing too: the result at depth 0 is found again */
 	struct gen g2;
@@ -1382,7 +1382,7 @@ Test(pgn, deeply_nested_variations)
 	struct counts c2;
 	run_counts(gen_read, &g2, &c2);
 	cr_assert_eq(c2.begins, 1);
-	cr_assert_eq(c2.codes[VC_PGN_E_LIMIT_DEPTH], 1);
+	cr_assert_eq(c2.codes[VC_F_LIMIT_VARIATION_DEPTH], 1);
 }
 
 Test(pgn, hundred_thousand_plies)
@@ -1392,7 +1392,7 @@ Test(pgn, hundred_thousand_plies)
 	struct counts c;
 	run_counts(gen_read, &g, &c);
 	cr_assert_eq(c.begins, 2);
-	cr_assert_eq(c.codes[VC_PGN_E_LIMIT_PLIES], 1);
+	cr_assert_eq(c.codes[VC_F_LIMIT_PLIES], 1);
 	cr_assert_eq(c.moves, VC_PGN_DEFAULT_PLIES + 1);
 }
 
@@ -1403,7 +1403,7 @@ Test(pgn, hundred_thousand_tags)
 	struct counts c;
 	run_counts(gen_read, &g, &c);
 	cr_assert_eq(c.begins, 2);
-	cr_assert_eq(c.codes[VC_PGN_E_LIMIT_TAGS], 1);
+	cr_assert_eq(c.codes[VC_F_LIMIT_TAGS], 1);
 	cr_assert_eq(c.tags, VC_PGN_DEFAULT_TAGS);
 	/* tag sections split by blank lines, each name new: one game */
 	struct gen g2;
@@ -1442,7 +1442,7 @@ Test(pgn, binary_garbage_and_nul_bytes)
 	struct noise nul = {1, 10000000, true};
 	run_counts(noise_read, &nul, &c);
 	cr_assert_eq(c.begins, 1);
-	cr_assert_eq(c.codes[VC_PGN_E_SYNTAX], 1);
+	cr_assert_eq(c.codes[VC_F_PGN_SYNTAX], 1);
 	/* a NUL byte inside a tag value is an error (nul_byte_in_tag_value);
 	 * inside a comment it is kept, with the comment's length */
 	static const char in[] = "[A \"x\0y\"] {a\0b} *";
@@ -1517,21 +1517,21 @@ struct marker_seen {
 	char last[64];
 };
 
-static int marker_comment(void *user, const char *text, size_t len, const struct vc_pgn_loc *loc)
+static int marker_comment(void *user, const char *text, size_t len, const struct vc_loc *loc)
 {
 	struct marker_seen *m = user;
 	(void)loc;
 	m->comments++;
 	snprintf(m->last, sizeof m->last, "%.*s", (int)len, text);
-	return VC_PGN_CONTINUE;
+	return VC_CONTINUE;
 }
 
-static int marker_move(void *user, const struct vc_pgn_move *mv)
+static int marker_move(void *user, const struct vc_move_token *mv)
 {
 	struct marker_seen *m = user;
 	(void)mv;
 	m->moves++;
-	return VC_PGN_CONTINUE;
+	return VC_CONTINUE;
 }
 
 Test(pgn, comment_marker_filters_comments)

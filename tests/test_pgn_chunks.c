@@ -15,7 +15,7 @@ struct log {
 	size_t len;
 };
 
-static void say(struct log *l, const char *fmt, const struct vc_pgn_loc *loc, const char *what)
+static void say(struct log *l, const char *fmt, const struct vc_loc *loc, const char *what)
 {
 	int n = snprintf(l->text + l->len, sizeof l->text - l->len, fmt,
 	                 (unsigned long long)loc->offset, (unsigned long long)loc->line,
@@ -37,7 +37,7 @@ static int on_end(void *u, const struct vc_pgn_game *g)
 }
 
 static int on_tag(void *u, const char *name, const char *value, size_t n,
-                  const struct vc_pgn_loc *loc)
+                  const struct vc_loc *loc)
 {
 	(void)n;
 	char b[200];
@@ -46,17 +46,17 @@ static int on_tag(void *u, const char *name, const char *value, size_t n,
 	return 0;
 }
 
-static int on_move(void *u, const struct vc_pgn_move *m)
+static int on_move(void *u, const struct vc_move_token *m)
 {
 	say(u, "move %llu %llu:%llu %s\n", &m->loc, m->text);
 	return 0;
 }
 
-static int on_finding(void *u, enum vc_pgn_code code, const char *msg,
-                      const struct vc_pgn_loc *loc)
+static int on_finding(void *u, enum vc_code code, const char *msg,
+                      const struct vc_loc *loc)
 {
 	(void)msg;
-	say(u, "finding %llu %llu:%llu %s\n", loc, vc_pgn_code_word(code));
+	say(u, "finding %llu %llu:%llu %s\n", loc, vc_code_word(code));
 	return 0;
 }
 
@@ -208,48 +208,48 @@ static int bl_end(void *u, const struct vc_pgn_game *g)
 }
 
 static int bl_tag(void *u, const char *name, const char *value, size_t n,
-                  const struct vc_pgn_loc *loc)
+                  const struct vc_loc *loc)
 {
 	bl_add(u, "tag %s=%.*s %zu " LOCF "\n", name, (int)n, value, n, LOCA(loc));
 	return 0;
 }
 
-static int bl_move(void *u, const struct vc_pgn_move *m)
+static int bl_move(void *u, const struct vc_move_token *m)
 {
 	bl_add(u, "move %s %zu " LOCF " number %lu dots %u depth %u ply %lu\n", m->text,
 	       m->len, LOCA(&m->loc), m->number, m->number_dots, m->depth, m->ply);
 	return 0;
 }
 
-static int bl_nag(void *u, int nag, const struct vc_pgn_loc *loc)
+static int bl_nag(void *u, int nag, const struct vc_loc *loc)
 {
 	bl_add(u, "nag %d " LOCF "\n", nag, LOCA(loc));
 	return 0;
 }
 
-static int bl_comment(void *u, const char *t, size_t n, const struct vc_pgn_loc *loc)
+static int bl_comment(void *u, const char *t, size_t n, const struct vc_loc *loc)
 {
 	bl_add(u, "comment %.*s " LOCF "\n", (int)n, t, LOCA(loc));
 	return 0;
 }
 
-static int bl_var(void *u, unsigned depth, const struct vc_pgn_loc *loc)
+static int bl_var(void *u, unsigned depth, const struct vc_loc *loc)
 {
 	bl_add(u, "variation %u " LOCF "\n", depth, LOCA(loc));
 	return 0;
 }
 
-static int bl_result(void *u, const char *t, enum vc_pgn_result res,
-                     const struct vc_pgn_loc *loc)
+static int bl_result(void *u, const char *t, enum vc_rtok res,
+                     const struct vc_loc *loc)
 {
 	bl_add(u, "result %s %d " LOCF "\n", t, (int)res, LOCA(loc));
 	return 0;
 }
 
-static int bl_finding(void *u, enum vc_pgn_code code, const char *msg,
-                      const struct vc_pgn_loc *loc)
+static int bl_finding(void *u, enum vc_code code, const char *msg,
+                      const struct vc_loc *loc)
 {
-	bl_add(u, "finding %s %s " LOCF "\n", vc_pgn_code_word(code), msg, LOCA(loc));
+	bl_add(u, "finding %s %s " LOCF "\n", vc_code_word(code), msg, LOCA(loc));
 	return 0;
 }
 

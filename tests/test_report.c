@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "checker.h"
+#include "pgn_checker.h"
 #include "report.h"
 #include "variant.h"
 

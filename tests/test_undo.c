@@ -5,8 +5,10 @@
  * repetition history (removed plies no longer count), without recomputing
  * anything from the start.
  *
- * The token rules themselves live in cmd/undo.c and are tested through the
- * command line: data/games/undo/ and tests/golden/undo-*.
+ * The token rules themselves (lib/undo.c, a game-level hook table of the
+ * checker) are tested through the checker's record API in
+ * tests/test_checker.c and through the command line: data/games/undo/ and
+ * tests/golden/undo-*.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "checker.h"
+#include "pgn_checker.h"
 #include "pgnfix.h"
 #include "pgnwrite.h"
 #include "standings.h"
@@ -57,9 +58,9 @@ static int judge_one(void *user, const struct vc_gc_game *g)
 	vc_judge_game(&r->judge, g, &j->v);
 	snprintf(j->declared, sizeof j->declared, "%s", j->v.declared ? j->v.declared : "");
 	snprintf(j->error_code, sizeof j->error_code, "%s",
-	         j->v.error_code ? j->v.error_code : "");
+	         j->v.error_code ? vc_code_word(j->v.error_code) : "");
 	/* the record's strings are gone after on_game */
-	j->v.declared = j->v.movetext = j->v.termination_tag = j->v.error_code = NULL;
+	j->v.declared = j->v.movetext = j->v.termination_tag = NULL;
 	j->scored = vc_verdict_scored_result(&j->v, g, &j->scored_result);
 	cr_assert_eq(vc_standings_add_game(&r->st, g, &j->v), 0);
 	return 0;

@@ -43,7 +43,7 @@ static void mix_str(struct ctx *c, const char *s, size_t n)
 	mix(c, n);
 }
 
-static void check_loc(struct ctx *c, const struct vc_pgn_loc *l)
+static void check_loc(struct ctx *c, const struct vc_loc *l)
 {
 	if (l->offset > c->size)
 		abort();
@@ -116,7 +116,7 @@ static int on_end(void *u, const struct vc_pgn_game *g)
 }
 
 static int on_tag(void *u, const char *name, const char *value, size_t n,
-                  const struct vc_pgn_loc *loc)
+                  const struct vc_loc *loc)
 {
 	struct ctx *c = u;
 	in_game(c);
@@ -128,7 +128,7 @@ static int on_tag(void *u, const char *name, const char *value, size_t n,
 	return 0;
 }
 
-static int on_move(void *u, const struct vc_pgn_move *m)
+static int on_move(void *u, const struct vc_move_token *m)
 {
 	struct ctx *c = u;
 	in_game(c);
@@ -146,7 +146,7 @@ static int on_move(void *u, const struct vc_pgn_move *m)
 	return 0;
 }
 
-static int on_nag(void *u, int nag, const struct vc_pgn_loc *loc)
+static int on_nag(void *u, int nag, const struct vc_loc *loc)
 {
 	struct ctx *c = u;
 	in_game(c);
@@ -158,7 +158,7 @@ static int on_nag(void *u, int nag, const struct vc_pgn_loc *loc)
 }
 
 static int on_comment(void *u, const char *text, size_t n,
-                      const struct vc_pgn_loc *loc)
+                      const struct vc_loc *loc)
 {
 	struct ctx *c = u;
 	in_game(c);
@@ -170,7 +170,7 @@ static int on_comment(void *u, const char *text, size_t n,
 	return 0;
 }
 
-static int on_var(void *u, unsigned depth, const struct vc_pgn_loc *loc)
+static int on_var(void *u, unsigned depth, const struct vc_loc *loc)
 {
 	struct ctx *c = u;
 	in_game(c);
@@ -181,8 +181,8 @@ static int on_var(void *u, unsigned depth, const struct vc_pgn_loc *loc)
 	return 0;
 }
 
-static int on_result(void *u, const char *text, enum vc_pgn_result res,
-                     const struct vc_pgn_loc *loc)
+static int on_result(void *u, const char *text, enum vc_rtok res,
+                     const struct vc_loc *loc)
 {
 	struct ctx *c = u;
 	in_game(c);
@@ -192,13 +192,13 @@ static int on_result(void *u, const char *text, enum vc_pgn_result res,
 	return 0;
 }
 
-static int on_finding(void *u, enum vc_pgn_code code, const char *msg,
-                      const struct vc_pgn_loc *loc)
+static int on_finding(void *u, enum vc_code code, const char *msg,
+                      const struct vc_loc *loc)
 {
 	struct ctx *c = u;
 	in_game(c);
 	check_loc(c, loc);
-	if (!msg || !*msg || (unsigned)code >= VC_PGN_CODE_COUNT)
+	if (!msg || !*msg || (unsigned)code >= VC_F_COUNT)
 		abort();
 	mix(c, code);
 	return 0;
