@@ -27,7 +27,7 @@
 #endif
 
 #include "parvalidate.h"
-#include "epdcheck.h"
+#include "epd.h"
 #include "input.h"
 #include "inputloop.h"
 
