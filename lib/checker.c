@@ -70,7 +70,7 @@ enum vc_code vc_checker_init(struct vc_checker *c, const struct vc_gc_options *o
 	c->on_game = on_game;
 	c->user = user;
 	c->levels = calloc(MAX_LEVELS, sizeof *c->levels);
-	if (!c->levels || vc_game_init(&c->game, VC_STANDARD, opt->rules)) {
+	if (!c->levels || vc_game_init(&c->game, vc_variant_default()->id, opt->rules)) {
 		free(c->levels);
 		c->levels = NULL;
 		return VC_F_OUT_OF_MEMORY;
@@ -246,7 +246,7 @@ static bool setup(struct vc_checker *c, const struct vc_loc *loc)
 		}
 	}
 	if (!v)
-		v = vc_variant_get(VC_STANDARD);
+		v = vc_variant_default();
 	r->variant = v->name;
 	r->variant_id = v->id;
 
