@@ -13,6 +13,8 @@
 #    no exit, _exit or abort, except in debug-only code (#ifdef VC_DEBUG,
 #    the `make DEBUG=1` invariant checks). formats/ writes to the FILE *
 #    its caller gives it.
+# 4. lib/vchess.h, the one header a program includes, includes every
+#    public header of lib/ and names it in its top comment.
 #
 # Comments are not code: each file is read with its comments removed
 # (gcc -fpreprocessed). Exit status 1 names every violation.
@@ -83,5 +85,16 @@ for f in lib/*.c lib/*.h formats/*.c formats/*.h; do
 	done | grep -q x && fail=1
 done
 
-[ $fail = 0 ] && echo "layers: variant ids, includes and library I/O as ARCHITECTURE.md says"
+# 4. lib/vchess.h includes every public header of lib/ and names it in
+#    its top comment
+for h in lib/*.h; do
+	b=${h#lib/}
+	case $b in vchess.h | internal.h | *_internal.h) continue ;; esac
+	grep -qE "^#include \"$b\"" lib/vchess.h ||
+		say "lib/vchess.h: does not include $b"
+	awk '/\*\// { exit } { print }' lib/vchess.h | grep -qF "$b" ||
+		say "lib/vchess.h: its top comment does not name $b"
+done
+
+[ $fail = 0 ] && echo "layers: variant ids, includes, library I/O and vchess.h as ARCHITECTURE.md says"
 exit $fail
