@@ -110,8 +110,30 @@ for cmd in validate adjudicate; do
 	done
 done
 
+# The EXAMPLE of man/libvchess.3, as printed there: it builds against the
+# installed library and prints the lines of `vchess validate --format
+# jsonl` (without the summary line).
+awk '/^\.SH EXAMPLE/ { on = 1; next } /^\.SH/ { on = 0 }
+     on && /^\.fi/ { code = 0 } on && code { print } on && /^\.nf/ { code = 1 }' \
+	man/libvchess.3 | sed 's/\\e/\\/g' > "$tmp/manex.c"
+# shellcheck disable=SC2086
+if gcc -std=c11 -Wall -Wextra -Werror -o "$tmp/manex" "$tmp/manex.c" $shared \
+	-Wl,-rpath,"$libdir"; then
+	for f in data/games/standard/pgn-extract-fischer.pgn tests/data/validate/B01.pgn \
+		tests/data/validate/B21.pgn; do
+		"$vchess" validate --format jsonl "$f" 2>/dev/null | sed '$d' > "$tmp/manex.want"
+		"$tmp/manex" "$f" > "$tmp/manex.got" ||
+			{ echo "embed: the libvchess(3) example failed on $f" >&2; fail=1; }
+		cmp -s "$tmp/manex.want" "$tmp/manex.got" ||
+			{ echo "embed: the libvchess(3) example differs from $vchess on $f" >&2; fail=1; }
+	done
+else
+	echo "embed: the libvchess(3) example does not build" >&2
+	fail=1
+fi
+
 if [ "$fail" -ne 0 ]; then
 	echo "embed: FAILED" >&2
 	exit 1
 fi
-echo "embed: C and C++, static and shared, agree with $vchess on $(grep -c '^nodes' "$tmp/want.txt") perft positions and $(wc -l < "$tmp/want-validate.jsonl") validate and adjudicate records of $(wc -l < "$tmp/files.txt") files"
+echo "embed: C and C++, static and shared, agree with $vchess on $(grep -c '^nodes' "$tmp/want.txt") perft positions and $(wc -l < "$tmp/want-validate.jsonl") validate and adjudicate records of $(wc -l < "$tmp/files.txt") files; so does the libvchess(3) example"
