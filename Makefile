@@ -70,7 +70,7 @@ PUB_HDR = $(filter-out %_internal.h lib/internal.h,$(wildcard lib/*.h formats/*.
 
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
         check-asan check-debug check-hostile check-parallel check-corpus check-diff check-backwards-long demo bench install deps fuzz \
-        check-exports check-embed check-python install-python
+        check-exports check-embed check-python install-python check-layers
 
 all: vchess lib/libvchess.a $(BUILD)/$(SOFILE)
 
@@ -110,7 +110,7 @@ vchess: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 
 # The unit tests also link the command-line helpers (tests/test_cli.c) and
 # the pipeline (tests/test_pipeline.c).
-CLI_OBJ = $(BUILD)/cmd/common.o $(BUILD)/cmd/pipeline.o $(BUILD)/cmd/epdcheck.o
+CLI_OBJ = $(BUILD)/cmd/common.o $(BUILD)/cmd/pipeline.o
 
 $(BUILD)/unit-tests: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) -lcriterion $(LDLIBS)
@@ -166,6 +166,12 @@ vchess-asan: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 check-exports: deps $(BUILD)/$(SOFILE)
 	sh tests/exports.sh $(BUILD)/$(SOFILE) $(PUB_HDR)
 
+# The layers of ARCHITECTURE.md on the source: no variant id outside the
+# variant files, no formats/ header in lib/, no printing or exit in the
+# installed library outside VC_DEBUG code (tests/layers.sh).
+check-layers:
+	CC="$(CC)" sh tests/layers.sh
+
 # A C and a C++ program built against an installed copy (make install
 # DESTDIR=tmp), with pkg-config, static and shared, agree with ./vchess.
 check-embed: deps all
@@ -188,8 +194,8 @@ check-debug: deps
 vchess-debug: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
-check: deps all check-unit check-golden check-corpus check-perft-quick check-hostile check-parallel \
-       check-exports check-embed check-python check-debug check-asan
+check: deps all check-layers check-unit check-golden check-corpus check-perft-quick check-hostile \
+       check-parallel check-exports check-embed check-python check-debug check-asan
 	@echo "make check: all test suites passed"
 
 # The bundled games (data/games/, any depth) through validate; a finding is

@@ -517,6 +517,18 @@ double vc_cli_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The report's notes (report.h on_note) on stderr: an unreadable input, a
+ * game not copied; out of memory ends the process as an unreadable input
+ * does (vchess(1) EXIT STATUS). */
+static void report_note(const char *command, enum vc_code code, const char *text)
+{
+	if (code == VC_F_OUT_OF_MEMORY) {
+		fputs("vchess: out of memory\n", stderr);
+		exit(VC_EXIT_INPUT);
+	}
+	fprintf(stderr, "vchess %s: %s\n", command, text);
+}
+
 void vc_cli_report_init(struct vc_report *r, FILE *out, const struct vc_cli_opts *opts,
                         const char *command, bool shredder)
 {
@@ -529,6 +541,7 @@ void vc_cli_report_init(struct vc_report *r, FILE *out, const struct vc_cli_opts
 		.shredder = shredder,
 		.command = command,
 		.after_write = vc_cli_check_output,
+		.on_note = report_note,
 	};
 	vc_report_init(r, out, &o);
 }

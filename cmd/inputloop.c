@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "common.h"
-#include "epdcheck.h"
+#include "epd.h"
 #include "input.h"
 #include "inputloop.h"
 

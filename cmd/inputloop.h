@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "epdcheck.h"
+#include "epd.h"
 #include "pgn_checker.h"
 #include "input.h"
 #include "report.h"

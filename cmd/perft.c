@@ -207,7 +207,7 @@ static int perft_single(const struct perft_args *a,
                         int first)
 {
 	const struct vc_variant *variant =
-	        opts->variant ? opts->variant : vc_variant_get(VC_STANDARD);
+	        opts->variant ? opts->variant : vc_variant_default();
 	struct vc_position pos;
 
 	if (first < argc) {
@@ -536,7 +536,7 @@ static int perft_suite(const struct perft_args *a,
 {
 	const char *file = strcmp(a->suite, "-") == 0 ? "(stdin)" : a->suite;
 	const struct vc_variant *dflt =
-	        opts->variant ? opts->variant : vc_variant_get(VC_STANDARD);
+	        opts->variant ? opts->variant : vc_variant_default();
 	struct suite_source src;
 	read_suite(a->suite, opts, &src);
 	struct vc_perft_suite suite = src.suite;

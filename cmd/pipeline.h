@@ -28,7 +28,7 @@
 
 #include "common.h"
 #include "pgn_checker.h"
-#include "epdcheck.h"
+#include "epd.h"
 #include "input.h"
 #include "report.h"
 

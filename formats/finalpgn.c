@@ -124,14 +124,18 @@ void vc_final_pgn_game(FILE *f, bool first, const struct vc_gc_game *g,
 	vc_result_parse(g->declared ? g->declared : g->movetext_result, &r);
 	const char *result = vc_result_string(r);
 	vc_pgnw_tag(f, "Result", result, "\n");
-	/* A variant with take-back tokens (Undo Chess) is written as
-	 * Chess960; other variants as themselves. */
-	int vid = vc_history_has_tokens(g) ? VC_CHESS960 : g->variant_id;
-	const struct vc_variant *v = vc_variant_get(vid);
-	if (vid != VC_STANDARD)
+	/* A variant is written as its pgn_as relation when it has one (Undo
+	 * Chess as Chess960), else as itself; the PGN default variant
+	 * (standard chess) without a Variant tag. */
+	const struct vc_variant *v = vc_variant_get(g->variant_id);
+	if (!v)
+		v = vc_variant_default();
+	if (v->pgn_as)
+		v = v->pgn_as;
+	if (!(v->flags & VC_VF_PGN_DEFAULT))
 		vc_pgnw_tag(f, "Variant", v->aliases && v->aliases[0] ? v->aliases[0] : v->name,
 		            "\n");
-	if ((v->flags & VC_VF_CHESS960) || strcmp(g->start_fen, v->start_fen) != 0) {
+	if ((v->flags & VC_VF_START960) || strcmp(g->start_fen, v->start_fen) != 0) {
 		vc_pgnw_tag(f, "SetUp", "1", "\n");
 		vc_pgnw_tag(f, "FEN", g->start_fen, "\n");
 	}

@@ -1,7 +1,10 @@
 /* vchess - text, JSON and JSONL reports. See report.h. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "history.h"
 #include "position.h"
 #include "report.h"
 
@@ -10,57 +13,65 @@ static size_t udigits(uint64_t v, char *buf)
 	return (size_t)snprintf(buf, 24, "%llu", (unsigned long long)v);
 }
 
-void vc_report_mark_index(struct vc_report_marks *m, FILE *f, uint64_t index)
+int vc_report_mark_index(struct vc_report_marks *m, FILE *f, uint64_t index)
 {
+	if (!m)
+		return 0;
 	char d[24];
 	long at = ftell(f) - (long)udigits(index, d);
-	if (m) {
-		if (m->n == m->cap) {
-			size_t cap = m->cap ? 2 * m->cap : 64;
-			struct vc_report_mark *p = realloc(m->v, cap * sizeof *p);
-			if (!p) {
-				fputs("vchess: out of memory\n", stderr);
-				exit(3); /* vchess(1) EXIT STATUS: as an unreadable input */
-			}
-			m->v = p;
-			m->cap = cap;
+	if (m->n == m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 64;
+		struct vc_report_mark *p = realloc(m->v, cap * sizeof *p);
+		if (!p) {
+			m->failed = true;
+			return -1;
 		}
-		m->v[m->n].offset = at < 0 ? 0 : (uint64_t)at;
-		m->v[m->n].index = index;
-		m->n++;
+		m->v = p;
+		m->cap = cap;
 	}
+	m->v[m->n].offset = at < 0 ? 0 : (uint64_t)at;
+	m->v[m->n].index = index;
+	m->n++;
+	return 0;
 }
 
-void vc_report_put_index(struct vc_report_marks *m, FILE *f, uint64_t index)
+int vc_report_put_index(struct vc_report_marks *m, FILE *f, uint64_t index)
 {
 	fprintf(f, "%llu", (unsigned long long)index);
-	if (m)
-		vc_report_mark_index(m, f, index);
+	return vc_report_mark_index(m, f, index);
 }
 
-void vc_report_write_marked(FILE *to, const char *buf, size_t len,
-                            const struct vc_report_marks *m, uint64_t base)
+int vc_report_write_marked(FILE *to, const char *buf, size_t len,
+                           const struct vc_report_marks *m, uint64_t base)
 {
+	if (m && m->failed)
+		return -1;
 	if (!m || m->n == 0 || base == 0) {
 		if (len)
 			fwrite(buf, 1, len, to);
-		return;
+		return 0;
 	}
+	/* check every mark before writing: never a silently wrong number */
 	size_t at = 0;
+	for (size_t i = 0; i < m->n; i++) {
+		char was[24];
+		size_t k = udigits(m->v[i].index, was);
+		size_t off = (size_t)m->v[i].offset;
+		if (off < at || off + k > len || memcmp(buf + off, was, k) != 0)
+			return -1;
+		at = off + k;
+	}
+	at = 0;
 	for (size_t i = 0; i < m->n; i++) {
 		char was[24], now[24];
 		size_t k = udigits(m->v[i].index, was);
 		size_t off = (size_t)m->v[i].offset;
-		if (off < at || off + k > len || memcmp(buf + off, was, k) != 0) {
-			/* never a silently wrong number */
-			fputs("vchess: internal error: game number not where recorded\n", stderr);
-			abort();
-		}
 		fwrite(buf + at, 1, off - at, to);
 		fwrite(now, 1, udigits(m->v[i].index + base, now), to);
 		at = off + k;
 	}
 	fwrite(buf + at, 1, len - at, to);
+	return 0;
 }
 
 void vc_report_location(char *buf, size_t size, const char *source, const char *member,
@@ -86,6 +97,7 @@ void vc_report_init(struct vc_report *r, FILE *out, const struct vc_report_optio
 	r->command = o->command ? o->command : "vchess";
 	r->shredder = o->shredder;
 	r->after_write = o->after_write;
+	r->on_note = o->on_note;
 	if (r->format == VC_FORMAT_JSON) {
 		vc_json_init_file(&r->json, out, VC_JSON_PRETTY);
 		vc_json_begin_object(&r->json);
@@ -270,7 +282,7 @@ static void json_game(const struct vc_report_options *o, struct vc_json *j,
 			vc_json_kv_int(j, "ply", g->end_ply);
 	}
 	vc_json_end_object(j);
-	if (g->variant_id == VC_UNDO) {
+	if (vc_history_has_tokens(g)) {
 		vc_json_key(j, "tokens");
 		vc_json_begin_object(j);
 		/* negative: unknown (a TakebackTokens tag that could not be read) */
@@ -330,6 +342,7 @@ static struct vc_report_options options_of(const struct vc_report *r)
 		.format = r->format, .rules = r->rules, .quiet = r->quiet,
 		.verbose = r->verbose, .strict = r->strict, .shredder = r->shredder,
 		.command = r->command, .after_write = r->after_write,
+		.on_note = r->on_note,
 	};
 	return o;
 }
@@ -340,9 +353,37 @@ static void after_write(const struct vc_report *r, FILE *f)
 		r->after_write(f);
 }
 
+static void note(const struct vc_report *r, enum vc_code code, const char *text)
+{
+	if (r->on_note)
+		r->on_note(r->command, code, text);
+}
+
+/* A note of printf-style text: the whole of it, however long (cut short
+ * only when memory runs out). */
+static void notef(const struct vc_report *r, enum vc_code code, const char *fmt, ...)
+{
+	if (!r->on_note)
+		return;
+	char small[512];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	char *big = NULL;
+	if (n >= (int)sizeof small && (big = malloc((size_t)n + 1)) != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(big, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	note(r, code, big ? big : small);
+	free(big);
+}
+
 void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
                     vc_report_extra_json extra, void *ctx)
 {
+	bool marks_failed = r->marks && r->marks->failed;
 	r->games++;
 	if (g->valid)
 		r->valid++;
@@ -378,6 +419,8 @@ void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
 		break;
 	}
 	}
+	if (r->marks && r->marks->failed && !marks_failed)
+		note(r, VC_F_OUT_OF_MEMORY, "out of memory");
 	after_write(r, r->out);
 }
 
@@ -387,12 +430,12 @@ void vc_report_input_error(struct vc_report *r, const char *source, const char *
 	const char *kind = vc_code_word(code);
 	r->input_errors++;
 	count_code(r, code);
-	/* Diagnostics about an unreadable input go to stderr in every format,
-	 * and into the JSON summary. */
+	/* Diagnostics about an unreadable input go to the caller in every
+	 * format, and into the JSON summary. */
 	if (member)
-		fprintf(stderr, "vchess %s: %s:%s: %s: %s\n", r->command, source, member, kind, message);
+		notef(r, code, "%s:%s: %s: %s", source, member, kind, message);
 	else
-		fprintf(stderr, "vchess %s: %s: %s: %s\n", r->command, source, kind, message);
+		notef(r, code, "%s: %s: %s", source, kind, message);
 }
 
 static void json_summary(struct vc_report *r, struct vc_json *j, vc_report_extra_json extra,
@@ -482,20 +525,21 @@ void vc_report_copy_raw(FILE *f, const char *raw, size_t len)
 	fputs(eol, f);
 }
 
-void vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_game *g)
+int vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_game *g)
 {
 	if (!f)
-		return;
+		return 0;
 	if (g->raw) {
 		vc_report_copy_raw(f, g->raw, g->raw_len);
 		after_write(r, f); /* --valid-out -: a closed pipe */
-		return;
+		return 0;
 	}
-	/* never a cut copy: say on stderr which game is missing from it */
+	/* never a cut copy: say which game is missing from it */
 	char loc[512];
 	vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
-	fprintf(stderr, "vchess %s: %s: game %llu not copied: longer than vchess keeps "
-	        "(limit-raw, limit-line)\n", r->command, loc, (unsigned long long)g->index);
+	notef(r, VC_F_LIMIT_RAW, "%s: game %llu not copied: longer than vchess keeps "
+	      "(limit-raw, limit-line)", loc, (unsigned long long)g->index);
+	return -1;
 }
 
 bool vc_report_failed(const struct vc_report *r)

@@ -48,6 +48,17 @@ struct vc_report_options {
 	 * copied game (vc_report_copy_game), e.g. to end the process quietly
 	 * when standard output's reader has gone; NULL: nothing. */
 	void (*after_write)(FILE *f);
+	/* Told what the report does not write in its own stream (the library
+	 * never writes to stderr): an unreadable input (vc_report_input_error;
+	 * `code` is its input code), a game record without its bytes that
+	 * vc_report_copy_game could not copy (VC_F_LIMIT_RAW), game numbers
+	 * that could not be recorded in r->marks for lack of memory
+	 * (VC_F_OUT_OF_MEMORY; the marked output is then incomplete).
+	 * `command` is the report's command name; `text` one line without a
+	 * line end or program name, e.g. "games.pgn: cannot-open: No such file or directory".
+	 * NULL: nothing is said (the counts and return values still tell). The
+	 * vchess command prints "vchess COMMAND: TEXT" on stderr. */
+	void (*on_note)(const char *command, enum vc_code code, const char *text);
 };
 
 /* Where game numbers were written into a stream (validate -j: a worker
@@ -60,6 +71,9 @@ struct vc_report_mark {
 struct vc_report_marks {
 	struct vc_report_mark *v;
 	size_t n, cap;
+	bool failed; /* a mark could not be recorded (out of memory): the
+	                numbers cannot be rewritten (vc_report_write_marked
+	                refuses) */
 };
 
 /* A report in progress. Fields are read by the commands (out, format,
@@ -72,6 +86,7 @@ struct vc_report {
 	const char *command;
 	enum vc_ruleset rules;
 	void (*after_write)(FILE *f);
+	void (*on_note)(const char *command, enum vc_code code, const char *text);
 	struct vc_json json;
 	uint64_t games, valid, invalid, warnings, errors, input_errors;
 	/* findings counted by code; code_order: the codes counted, in the
@@ -123,8 +138,9 @@ int vc_report_game_jsonl(FILE *f, const struct vc_gc_game *g,
 /* An input that could not be read (missing file, damaged stream): a
  * finding of its own, counted in the summary as an input error and under
  * its code `kind` (an input code of finding.h, vchess-validate(1) CODES:
- * vc_input_errkind_code), and said on stderr in every format as "vchess COMMAND: source[:
- * member]: kind: message" (member may be NULL). */
+ * vc_input_errkind_code), and passed to the on_note hook in every format
+ * as "source[:member]: kind: message" (member may be NULL; the vchess
+ * command prints it on stderr as "vchess COMMAND: ..."). */
 void vc_report_input_error(struct vc_report *r, const char *source, const char *member,
                            enum vc_code kind, const char *message);
 /* Count n findings of `code` in the summary (first ones in first-seen
@@ -146,21 +162,26 @@ void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra_json,
  * nothing. */
 void vc_report_copy_raw(FILE *f, const char *raw, size_t len);
 /* The same for a game record: its bytes, or, when the record has none
- * (a game too long to keep whole), a note on stderr that it was not
- * copied. f NULL: nothing. */
-void vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_game *g);
+ * (a game too long to keep whole), nothing but a note to the on_note hook
+ * (code VC_F_LIMIT_RAW, "LOCATION: game N not copied: ..."): never a cut
+ * copy. Returns 0 when copied or f is NULL, -1 when not copied. */
+int vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_game *g);
 /* Write a game number to f, and when m is not NULL record where (the
  * stream offset by ftell, so f must be a stream that has one, such as a
- * memstream) and what. Out of memory ends the process (exit 3). */
-void vc_report_put_index(struct vc_report_marks *m, FILE *f, uint64_t index);
-/* Record in m (not NULL) that the number `index` was just written to f,
- * ending at f's current position. m->v grows with realloc (the caller
- * frees it); out of memory ends the process (exit 3). */
-void vc_report_mark_index(struct vc_report_marks *m, FILE *f, uint64_t index);
+ * memstream) and what. Returns 0, or -1 when the mark could not be
+ * recorded for lack of memory (the number is written; m->failed is set). */
+int vc_report_put_index(struct vc_report_marks *m, FILE *f, uint64_t index);
+/* Record in m that the number `index` was just written to f, ending at
+ * f's current position. m->v grows with realloc (the caller frees it).
+ * Returns 0 (m NULL: nothing recorded), or -1 out of memory: m->failed is
+ * set and stays set. */
+int vc_report_mark_index(struct vc_report_marks *m, FILE *f, uint64_t index);
 /* Write buf[0, len) to `to`, each game number recorded in m (written into
  * a stream that started with buf) increased by base. m NULL or base 0:
- * buf as it is. Aborts when a recorded number is not found at its place. */
-void vc_report_write_marked(FILE *to, const char *buf, size_t len,
+ * buf as it is. Returns 0; -1, writing nothing, when m->failed is set or a
+ * recorded number is not found at its place (an internal error: never a
+ * silently wrong number). */
+int vc_report_write_marked(FILE *to, const char *buf, size_t len,
                             const struct vc_report_marks *m, uint64_t base);
 
 /* Whether at least one game so far was invalid (the exit status 1 of

@@ -70,7 +70,7 @@ enum vc_code vc_checker_init(struct vc_checker *c, const struct vc_gc_options *o
 	c->on_game = on_game;
 	c->user = user;
 	c->levels = calloc(MAX_LEVELS, sizeof *c->levels);
-	if (!c->levels || vc_game_init(&c->game, VC_STANDARD, opt->rules)) {
+	if (!c->levels || vc_game_init(&c->game, vc_variant_default()->id, opt->rules)) {
 		free(c->levels);
 		c->levels = NULL;
 		return VC_F_OUT_OF_MEMORY;
@@ -246,7 +246,7 @@ static bool setup(struct vc_checker *c, const struct vc_loc *loc)
 		}
 	}
 	if (!v)
-		v = vc_variant_get(VC_STANDARD);
+		v = vc_variant_default();
 	r->variant = v->name;
 	r->variant_id = v->id;
 
@@ -824,4 +824,104 @@ int vc_checker_end_game(struct vc_checker *c, const struct vc_loc *end, const ch
 	if (rc)
 		c->stop = rc;
 	return rc ? VC_STOP : VC_CONTINUE;
+}
+
+/* ---- position records ------------------------------------------------------- */
+
+/* Which side breaks the one-king rule of a board field, for a message
+ * that names it ("white has no king"). */
+static void king_message(const char *fen, enum vc_fen_status st, char *buf, size_t size)
+{
+	int kings[2] = { 0, 0 };
+	for (const char *q = fen; *q && *q != ' ' && *q != '\t'; q++)
+		if (*q == 'K' || *q == 'k')
+			kings[*q == 'k']++;
+	int side = st == VC_FEN_NO_KING ? (kings[0] == 0 ? 0 : 1) : (kings[0] > 1 ? 0 : 1);
+	snprintf(buf, size, "invalid position: %s has %s", side ? "black" : "white",
+	         st == VC_FEN_NO_KING ? "no king" : "more than one king");
+}
+
+/* The checks of one readable position line into c->rec. */
+static void check_position(struct vc_checker *c, const struct vc_position_line *pl)
+{
+	struct vc_gc_game *r = &c->rec;
+	const char *line = pl->fen;
+	uint64_t lineno = pl->line, indent = pl->indent;
+	const struct vc_variant *v = c->opt.variant;
+	if (pl->variant) {
+		bool unsupported;
+		const struct vc_variant *found = vc_variant_find(pl->variant, &unsupported);
+		if (!found) {
+			vc_gc_add(c, unsupported ? VC_F_UNSUPPORTED_VARIANT : VC_F_UNKNOWN_VARIANT,
+			          lineno, indent + 1, 0, NULL, "%s variant \"%s\"",
+			          unsupported ? "unsupported" : "unknown", pl->variant);
+			return;
+		}
+		if (!v)
+			v = found;
+	}
+	if (!v)
+		v = vc_variant_default();
+	r->variant = v->name;
+	r->variant_id = v->id;
+	struct vc_position pos;
+	struct vc_fen_result fr;
+	if (vc_fen_parse(&pos, line, v->id, &fr) != VC_FEN_OK) {
+		char msg[96];
+		if (fr.status == VC_FEN_NO_KING || fr.status == VC_FEN_TOO_MANY_KINGS)
+			king_message(line, fr.status, msg, sizeof msg);
+		else
+			snprintf(msg, sizeof msg, "%s", vc_fen_strerror(fr.status));
+		vc_gc_add(c, vc_code_of_fen_status(fr.status), lineno, indent + (uint64_t)fr.column, 0,
+		          NULL, "%s", msg);
+		return;
+	}
+	/* the FEN's repairs, in bit order (an EPD line has no clocks to miss) */
+	for (unsigned bit = 1, w = fr.warnings & ~VC_FENW_NO_CLOCKS; w; bit <<= 1) {
+		if (!(w & bit))
+			continue;
+		w &= ~bit;
+		enum vc_code code = vc_code_of_fen_warning(bit);
+		if (code != VC_F_OK)
+			vc_gc_add(c, code, lineno, indent + 1, 0, NULL, "%s", vc_strerror(code));
+	}
+	/* EPD operations end with ';' (perft suites' ";D1 20" start with one):
+	 * text after the fields with none is no operation (FORMATS.md 1) */
+	const char *rest = fr.rest ? fr.rest : "";
+	while (*rest == ' ' || *rest == '\t')
+		rest++;
+	if (*rest && !strchr(rest, ';'))
+		vc_gc_add(c, VC_F_FEN_TRAILING_TEXT, lineno,
+		          indent + (uint64_t)(rest - line) + 1, 0, NULL,
+		          "text after the FEN fields that is not an EPD operation "
+		          "(opcode operands;): ignored");
+	if (pos.variant != v->id) {
+		r->variant = vc_variant_get(pos.variant)->name;
+		r->variant_id = pos.variant;
+	}
+	r->setup_ok = true;
+	vc_fen_write(&pos, r->final_fen, false);
+	memcpy(r->start_fen, r->final_fen, sizeof r->start_fen);
+	r->board = vc_position_outcome(&pos, c->opt.rules);
+}
+
+int vc_checker_position(struct vc_checker *c, const struct vc_position_line *pl)
+{
+	struct vc_gc_game *r = &c->rec;
+	struct vc_loc at = { .line = pl->line, .column = 1, .offset = pl->offset };
+	vc_checker_begin_game(c, pl->index, &at);
+	c->in_game = false;
+	if (pl->fen)
+		check_position(c, pl);
+	else
+		vc_gc_add(c, pl->error, pl->line, pl->error_column, 0, NULL, "%s",
+		          pl->error_message ? pl->error_message : vc_strerror(pl->error));
+	r->valid = r->nerrors == 0 && (!c->opt.strict || r->nwarnings == 0);
+	r->raw = pl->raw;
+	r->raw_len = pl->raw_len;
+	if (c->on_game(c->user, r)) {
+		c->stop = 1;
+		return VC_STOP;
+	}
+	return VC_CONTINUE;
 }

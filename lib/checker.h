@@ -252,6 +252,38 @@ int vc_checker_finding(void *c, enum vc_code code, const char *message, const st
 int vc_checker_end_game(struct vc_checker *c, const struct vc_loc *end, const char *raw,
                         size_t raw_len);
 
+/* ---- Position records ------------------------------------------------------
+ * A position file (EPD or FEN, one position a line: vchess-validate(1)
+ * "EPD") gives one record per position line instead of per game. */
+struct vc_position_line {
+	uint64_t index;          /* from 1 within the stream */
+	uint64_t line, offset;   /* where the line starts (line from 1) */
+	const char *fen;         /* the text from its first non-blank byte,
+	                            NUL-terminated (EPD operations may follow
+	                            the FEN fields); NULL: the line could not be
+	                            read, see error */
+	uint64_t indent;         /* bytes before fen on its line */
+	const char *variant;     /* the value of the line's EPD `variant`
+	                            operation, or NULL (the options' variant
+	                            wins over it) */
+	enum vc_code error;      /* fen NULL: the reader's finding (e.g.
+	                            VC_F_LIMIT_LINE) at error_column */
+	uint64_t error_column;
+	const char *error_message;
+	const char *raw;         /* the line's original bytes with its line
+	                            end, for the record (NULL: none) */
+	size_t raw_len;
+};
+
+/* Check one position line (vchess-rules(7) section 1: a FEN that is no
+ * legal position is an error, a repaired one a warning; the variant by the
+ * options, else the line's `variant` operation, else the default
+ * variant), fill the record (findings, variant, start and final FEN, the
+ * outcome of the position) and call on_game with it. Returns VC_STOP when
+ * on_game returned non-zero, else VC_CONTINUE. c and pl must not be
+ * NULL; pl's strings are borrowed for the call. */
+int vc_checker_position(struct vc_checker *c, const struct vc_position_line *pl);
+
 /* Ask for every main-line event of every game (NULL: none), called
  * before the game's on_game. */
 void vc_checker_on_event(struct vc_checker *c, vc_gc_on_event fn, void *user);

@@ -1,12 +1,18 @@
 /* vchess - the public header of libvchess: include this one.
  *
- * The rules library of vchess: positions and FEN (position.h), the variant
- * interface, legal moves, perft and outcomes (variant.h), SAN (san.h), games
- * with repetition and take-backs (game.h), the two variants with public
- * helpers (variant_antichess.h, variant_backwards.h), and the game level:
- * finding codes (finding.h), the record a reader delivers (record.h),
- * clock comments (clock.h) and the game checker (checker.h). Every
- * function has its contract in its header; the rules are those of
+ * The rules library of vchess: types, squares and the vc_move bits
+ * (types.h), positions and FEN (position.h), the variant interface, legal
+ * moves, perft and outcomes (variant.h), SAN (san.h), games with
+ * repetition and take-backs (game.h), the two variants with public helpers
+ * (variant_antichess.h, variant_backwards.h), and the game level: finding
+ * codes (finding.h), the record a reader delivers (record.h), clock
+ * comments (clock.h), the game checker (checker.h) with Undo Chess's game
+ * rules (undo.h), a game's history of plies and take-backs (history.h),
+ * the adjudication verdict (verdict.h) and an event's standings
+ * (standings.h). The bytes in and out (input layer, PGN reader, report and
+ * PGN writers) are the headers of formats/, installed beside these and
+ * included one by one (<vchess/pgn_checker.h>, <vchess/report.h>, ...).
+ * Every function has its contract in its header; the rules are those of
  * vchess-rules(7), the API in one page is libvchess(3). Installed as
  * <vchess/vchess.h>; build with `pkg-config --cflags --libs vchess` (add
  * --static for libvchess.a).
@@ -64,6 +70,10 @@
 #include "record.h"
 #include "clock.h"
 #include "checker.h"
+#include "undo.h"
+#include "history.h"
+#include "verdict.h"
+#include "standings.h"
 
 #ifdef __cplusplus
 extern "C" {

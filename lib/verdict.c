@@ -121,7 +121,7 @@ int vc_judge_init(struct vc_judge *j, enum vc_ruleset rules)
 {
 	memset(j, 0, sizeof *j);
 	j->rules = rules;
-	if (vc_game_init(&j->scratch, VC_STANDARD, rules) != 0)
+	if (vc_game_init(&j->scratch, vc_variant_default()->id, rules) != 0)
 		return -1;
 	j->scratch_ok = true;
 	return 0;

@@ -190,3 +190,86 @@ Test(report, game_json_into_a_buffer)
 	vc_json_release(&w);
 	free(line);
 }
+
+/* The writers never write to stderr or end the process: what the report
+ * cannot say in its stream goes to the on_note hook (report.h). */
+static char note_text[256];
+static enum vc_code note_code;
+static int notes;
+
+static void on_note(const char *command, enum vc_code code, const char *text)
+{
+	cr_assert_str_eq(command, "validate");
+	note_code = code;
+	snprintf(note_text, sizeof note_text, "%s", text);
+	notes++;
+}
+
+Test(report, notes_go_to_the_hook)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	cr_assert_not_null(mem);
+	struct vc_report_options ro = { .command = "validate", .on_note = on_note };
+	struct vc_report r;
+	vc_report_init(&r, mem, &ro);
+	notes = 0;
+	vc_report_input_error(&r, "a.pgn", "m.pgn", VC_F_CANNOT_OPEN, "gone");
+	cr_assert_eq(notes, 1);
+	cr_assert_eq(note_code, VC_F_CANNOT_OPEN);
+	cr_assert_str_eq(note_text, "a.pgn:m.pgn: cannot-open: gone");
+	cr_assert_eq(r.input_errors, 1);
+
+	/* a record without its bytes: not copied, said, -1 */
+	struct vc_gc_game g = { .source = "b.pgn", .line = 7, .index = 3 };
+	cr_assert_eq(vc_report_copy_game(&r, mem, &g), -1);
+	cr_assert_eq(notes, 2);
+	cr_assert_eq(note_code, VC_F_LIMIT_RAW);
+	cr_assert_str_eq(note_text, "b.pgn:7:1: game 3 not copied: longer than vchess keeps "
+	                            "(limit-raw, limit-line)");
+	cr_assert_eq(vc_report_copy_game(&r, NULL, &g), 0);
+
+	/* no hook: silent, the counts still tell */
+	r.on_note = NULL;
+	vc_report_input_error(&r, "c.pgn", NULL, VC_F_CANNOT_OPEN, "gone");
+	cr_assert_eq(notes, 2);
+	cr_assert_eq(r.input_errors, 2);
+	fclose(mem);
+	cr_assert_eq(len, 0, "nothing in the report stream: %.*s", (int)len, text);
+	free(text);
+}
+
+Test(report, marks_refuse_when_incomplete)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	cr_assert_not_null(mem);
+	struct vc_report_marks m = { 0 };
+	fputs("game ", mem);
+	cr_assert_eq(vc_report_put_index(&m, mem, 7), 0);
+	fputs(".\n", mem);
+	fflush(mem);
+	char out[64];
+	FILE *o = fmemopen(out, sizeof out, "w");
+	cr_assert_eq(vc_report_write_marked(o, text, len, &m, 10), 0);
+	fputc('\0', o);
+	fclose(o);
+	cr_assert_str_eq(out, "game 17.\n");
+	/* a wrong mark, or a mark that could not be recorded: nothing written */
+	m.v[0].offset = 0;
+	o = fmemopen(out, sizeof out, "w");
+	cr_assert_eq(vc_report_write_marked(o, text, len, &m, 10), -1);
+	cr_assert_eq(ftell(o), 0);
+	fclose(o);
+	m.v[0].offset = 5;
+	m.failed = true;
+	o = fmemopen(out, sizeof out, "w");
+	cr_assert_eq(vc_report_write_marked(o, text, len, &m, 10), -1);
+	cr_assert_eq(ftell(o), 0);
+	fclose(o);
+	fclose(mem);
+	free(m.v);
+	free(text);
+}

@@ -7,8 +7,13 @@
  *           skipped): prints "# VARIANT DEPTH FEN", then what
  *           `vchess perft --divide` prints: one "MOVE NODES" line per legal
  *           move sorted by move text, then "nodes TOTAL".
- * A command is one function in the table `commands` below; a new one
- * (validate a PGN file, one JSON line per game) is a new entry.
+ *   validate    each line a path (a PGN or EPD file, compressed or an
+ *               archive): one JSON line per game, read with the pull API
+ *               (formats/games.h), as `vchess validate --format jsonl`
+ *               prints them (without its summary line)
+ *   adjudicate  the same with the verdict, as `vchess adjudicate
+ *               --format jsonl` prints them
+ * A command is one function in the table `commands` below.
  * Exit status: 0, 1 on a bad line (message on standard error), 2 on usage.
  */
 #include <inttypes.h>
@@ -17,6 +22,7 @@
 #include <string.h>
 
 #include <vchess/vchess.h>
+#include <vchess/games.h> /* the pull API (formats/) */
 
 #define MOVE_TEXT 64
 
@@ -109,11 +115,57 @@ static int cmd_perft(FILE *in)
 	return status;
 }
 
+/* Every game of each path listed in `in`, one JSON line each. */
+static int games(FILE *in, int adjudicate)
+{
+	char path[4096];
+	int status = 0;
+	while (fgets(path, sizeof path, in)) {
+		path[strcspn(path, "\r\n")] = '\0';
+		if (path[0] == '\0' || path[0] == '#')
+			continue;
+		struct vc_games_options o;
+		vc_games_options_init(&o);
+		o.adjudicate = adjudicate;
+		struct vc_games *g;
+		enum vc_code rc = vc_games_open(&g, path, &o);
+		if (rc != VC_F_OK) {
+			fprintf(stderr, "embed: %s: %s: %s\n", path, vc_code_word(rc), vc_strerror(rc));
+			status = 1;
+			continue;
+		}
+		const char *json;
+		size_t len;
+		int r;
+		while ((r = vc_games_next(g, &json, &len)) == 1)
+			if (fwrite(json, 1, len, stdout) != len || putchar('\n') == EOF)
+				status = 1;
+		if (r < 0) {
+			fprintf(stderr, "embed: %s: %s\n", path, vc_games_error(g)->message);
+			status = 1;
+		}
+		vc_games_close(g);
+	}
+	return status;
+}
+
+static int cmd_validate(FILE *in)
+{
+	return games(in, 0);
+}
+
+static int cmd_adjudicate(FILE *in)
+{
+	return games(in, 1);
+}
+
 static const struct {
 	const char *name;
 	int (*run)(FILE *in);
 } commands[] = {
 	{ "perft", cmd_perft },
+	{ "validate", cmd_validate },
+	{ "adjudicate", cmd_adjudicate },
 };
 
 int main(int argc, char **argv)

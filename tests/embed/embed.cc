@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <vchess/vchess.h>
+#include <vchess/games.h> /* the pull API (formats/) */
 
 namespace {
 
@@ -93,10 +94,56 @@ int cmd_perft(std::istream &in)
 	return status;
 }
 
-// One entry per command; validate (a PGN file, one JSON line per game)
-// comes here when the checker's API is installed.
+// Every game of each path listed in `in`, one JSON line each (the pull
+// API, formats/games.h), as `vchess validate|adjudicate --format jsonl`.
+int games(std::istream &in, bool adjudicate)
+{
+	std::string path;
+	int status = 0;
+	while (std::getline(in, path)) {
+		if (!path.empty() && path.back() == '\r')
+			path.pop_back();
+		if (path.empty() || path[0] == '#')
+			continue;
+		vc_games_options o;
+		vc_games_options_init(&o);
+		o.adjudicate = adjudicate;
+		vc_games *g = nullptr;
+		vc_code rc = vc_games_open(&g, path.c_str(), &o);
+		if (rc != VC_F_OK) {
+			std::cerr << "embed: " << path << ": " << vc_strerror(rc) << "\n";
+			status = 1;
+			continue;
+		}
+		const char *json;
+		std::size_t len;
+		int r;
+		while ((r = vc_games_next(g, &json, &len)) == 1)
+			std::cout << std::string(json, len) << "\n";
+		if (r < 0) {
+			std::cerr << "embed: " << path << ": " << vc_games_error(g)->message << "\n";
+			status = 1;
+		}
+		vc_games_close(g);
+	}
+	return status;
+}
+
+int cmd_validate(std::istream &in)
+{
+	return games(in, false);
+}
+
+int cmd_adjudicate(std::istream &in)
+{
+	return games(in, true);
+}
+
+// One entry per command.
 const std::map<std::string, int (*)(std::istream &)> commands = {
 	{ "perft", cmd_perft },
+	{ "validate", cmd_validate },
+	{ "adjudicate", cmd_adjudicate },
 };
 
 } // namespace

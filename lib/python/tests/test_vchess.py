@@ -6,6 +6,7 @@ module and the library into a temporary prefix and sets:
   VCHESS_PREFIX  the prefix the module and libvchess.so.0 were installed in
 The positions are those of the embedding test, tests/embed/positions.txt.
 """
+import json
 import os
 import subprocess
 import sys
@@ -125,16 +126,19 @@ def test_struct_layouts(tmp_path):
     ffi = vchess.ffi
     checks = []
     # struct vc_variant is declared as a prefix (its id): offsets only
-    for struct in ("vc_position", "vc_fen_result", "vc_variant"):
+    for struct in ("vc_position", "vc_fen_result", "vc_variant", "vc_input_options",
+                   "vc_input_error", "vc_games_options"):
         t = ffi.typeof("struct %s" % struct)
         for name, _ in t.fields:
             checks.append(("offsetof(struct %s, %s)" % (struct, name),
                            ffi.offsetof("struct %s" % struct, name)))
-    for struct in ("vc_position", "vc_fen_result"):
+    for struct in ("vc_position", "vc_fen_result", "vc_input_options", "vc_input_error",
+                   "vc_games_options"):
         checks.append(("sizeof(struct %s)" % struct, ffi.sizeof("struct %s" % struct)))
     src = tmp_path / "layout.c"
     src.write_text("#include <stddef.h>\n#include <stdio.h>\n"
-                   "#include <vchess/vchess.h>\nint main(void) {\n" +
+                   "#include <vchess/vchess.h>\n#include <vchess/games.h>\n"
+                   "int main(void) {\n" +
                    "".join('\tprintf("%%zu\\n", (size_t)%s);\n' % c for c, _ in checks) +
                    "\treturn 0;\n}\n")
     exe = tmp_path / "layout"
@@ -145,3 +149,102 @@ def test_struct_layouts(tmp_path):
     for (what, ours), theirs in zip(checks, got):
         assert (what, ours) == (what, int(theirs))
     assert len(got) == len(checks)
+
+
+# ---- validate() and adjudicate(): the pull API against the CLI's JSONL ----
+
+GAME_FILES = [
+    "data/games/standard",
+    "data/games/chess960",
+    "data/games/antichess",
+    "data/games/undo",
+    "data/games/backwards",
+    "tests/data/validate/results.pgn.gz",
+    "tests/data/validate/two-members.zip",
+    "tests/data/validate/positions.epd",
+    "tests/data/validate/variations.pgn",
+    "tests/data/validate/split.pgn",
+]
+
+
+def game_files():
+    for f in GAME_FILES:
+        p = os.path.join(TOP, f)
+        if os.path.isdir(p):
+            for name in sorted(os.listdir(p)):
+                if name.endswith(".pgn"):
+                    yield os.path.join(f, name)
+        else:
+            yield f
+
+
+def cli_records(command, path, *options):
+    """The CLI's JSONL records of path, its summary line left out."""
+    r = subprocess.run([VCHESS, command, "--format", "jsonl"] + list(options) + [path],
+                       capture_output=True, cwd=TOP)
+    assert r.returncode in (0, 1), r.stderr
+    lines = r.stdout.decode("utf-8").splitlines()
+    assert lines and lines[-1].startswith('{"summary"')
+    return [json.loads(l) for l in lines[:-1]]
+
+
+@pytest.mark.parametrize("path", list(game_files()))
+def test_validate_records_equal_cli(path):
+    os.chdir(TOP)
+    got = list(vchess.validate(path))
+    assert got == cli_records("validate", path)
+    assert got, "no games in %s" % path
+
+
+@pytest.mark.parametrize("path", list(game_files()))
+def test_adjudicate_records_equal_cli(path):
+    os.chdir(TOP)
+    got = list(vchess.adjudicate(path))
+    assert got == cli_records("adjudicate", path)
+    assert all("adjudication" in g for g in got)
+
+
+def test_validate_options_equal_cli():
+    os.chdir(TOP)
+    path = "tests/data/validate/variation-warnings.pgn"
+    assert list(vchess.validate(path, strict=True)) == cli_records("validate", path, "--strict")
+    path = "data/games/antichess"
+    name = sorted(n for n in os.listdir(path) if n.endswith(".pgn"))[0]
+    path = os.path.join(path, name)
+    assert (list(vchess.validate(path, variant="antichess", rules="lichess")) ==
+            cli_records("validate", path, "--variant", "antichess", "--rules", "lichess"))
+
+
+def test_validate_is_lazy(tmp_path):
+    """A generator: the first record comes before the file is read to its
+    end, and a damaged stream yields the games before the fault, then
+    raises Error with the input's code."""
+    src = os.path.join(TOP, "tests/data/validate/fischer-truncated.pgn.gz")
+    games = vchess.validate(src)
+    first = next(games)
+    assert first["index"] == 1
+    with pytest.raises(vchess.Error) as e:
+        for _ in games:
+            pass
+    assert e.value.code == "corrupt"
+
+
+def test_validate_errors():
+    with pytest.raises(vchess.Error) as e:
+        list(vchess.validate("/nonexistent/games.pgn"))
+    assert e.value.code == "cannot-open"
+    with pytest.raises(vchess.Error) as e:
+        list(vchess.validate(os.path.join(TOP, "tests/data/validate/split.pgn"),
+                             variant="no-such-variant"))
+    assert e.value.code == "unknown-variant"
+    with pytest.raises(ValueError):
+        list(vchess.validate(os.path.join(TOP, "tests/data/validate/split.pgn"), rules="uscf"))
+
+
+def test_invalid_game_is_a_record(tmp_path):
+    p = tmp_path / "bad.pgn"
+    p.write_text('[Event "x"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 *\n')
+    (g,) = list(vchess.validate(str(p)))
+    assert g["valid"] is False
+    assert g["errors"][0]["code"] == "illegal-move"
+    assert (g["errors"][0]["line"], g["errors"][0]["column"], g["errors"][0]["ply"]) == (4, 13, 3)

@@ -13,12 +13,26 @@ Variants are named as `vchess variants` lists them ("standard", "chess960",
 "antichess", "undo", "backwards") or by a PGN Variant tag value
 ("Chess960", "Giveaway", ...). The rules are those of vchess-rules(7).
 
+validate(path) and adjudicate(path) are generators: one dict per game (or
+EPD/FEN position line), the record `vchess validate --format jsonl` (or
+`vchess adjudicate --format jsonl`) prints for it, read one game at a time
+(flat memory on any file; compressed files and archives are opened by
+content):
+
+    >>> for game in vchess.validate("games.pgn.gz"):
+    ...     if not game["valid"]:
+    ...         print(game["index"], game["errors"][0]["code"])
+
 Errors raise vchess.Error, whose .code is the stable finding word of the
-CLI's reports ("fen-no-king", "unknown-variant", ...).
+CLI's reports ("fen-no-king", "unknown-variant", "cannot-open", ...). An
+invalid game is a record, not an error.
 """
+import json
+import os
+
 from ._ffi import FEN_SYNTAX, MAX_MOVES, MOVE_TEXT, NOTATION_UCI, ffi, lib, library_path
 
-__all__ = ["Error", "perft", "legal_moves", "library_path"]
+__all__ = ["Error", "perft", "legal_moves", "validate", "adjudicate", "library_path"]
 __version__ = "0.1.0"
 
 
@@ -39,6 +53,11 @@ def _text(s):
 
 def _variant(name):
     """The variant's id for its vchess name or PGN tag alias."""
+    return _variant_struct(name).id
+
+
+def _variant_struct(name):
+    """The variant (struct vc_variant *) of a vchess name or tag alias."""
     unsupported = ffi.new("bool *")
     v = lib.vc_variant_find(str(name).encode("utf-8"), unsupported)
     if v == ffi.NULL:
@@ -46,7 +65,7 @@ def _variant(name):
             raise Error("unsupported-variant",
                         "variant '%s' is not supported by vchess" % name)
         raise Error("unknown-variant", "unknown variant '%s'" % name)
-    return v.id
+    return v
 
 
 def _position(fen, variant):
@@ -93,3 +112,62 @@ def legal_moves(fen, variant="standard"):
     out = [_text(lib.vc_move_text(pos, moves[i], NOTATION_UCI, buf, MOVE_TEXT))
            for i in range(n)]
     return sorted(out)
+
+
+_RULES = {"fide": 0, "lichess": 1}
+
+
+def _games(path, variant, rules, strict, adjudicate):
+    if rules not in _RULES:
+        raise ValueError("rules must be 'fide' or 'lichess'")
+    opt = ffi.new("struct vc_games_options *")
+    lib.vc_games_options_init(opt)
+    if variant is not None:
+        opt.variant = _variant_struct(variant)
+    opt.rules = _RULES[rules]
+    opt.strict = bool(strict)
+    opt.adjudicate = bool(adjudicate)
+    out = ffi.new("struct vc_games **")
+    rc = lib.vc_games_open(out, os.fsencode(path), opt)
+    if rc != 0:
+        raise Error(_text(lib.vc_code_word(rc)),
+                    "%s: %s" % (path, _text(lib.vc_strerror(rc))))
+    g = out[0]
+    text = ffi.new("const char **")
+    size = ffi.new("size_t *")
+    try:
+        while True:
+            r = lib.vc_games_next(g, text, size)
+            if r == 1:
+                yield json.loads(ffi.unpack(text[0], size[0]))
+            elif r == 0:
+                return
+            else:
+                err = lib.vc_games_error(g)
+                code = lib.vc_input_errkind_code(err.kind)
+                raise Error(_text(lib.vc_code_word(code)),
+                            "%s: %s" % (path, ffi.string(err.message).decode("utf-8", "replace")))
+    finally:
+        lib.vc_games_close(g)
+
+
+def validate(path, variant=None, rules="fide", strict=False):
+    """Every game of the file at `path` (PGN or EPD/FEN; "-" is standard
+    input; gzip, zstd, xz, bzip2 and archives are opened by content), one
+    dict per game, lazily: the record `vchess validate --format jsonl`
+    prints ("valid", "errors", "warnings" with code, line, column, ply and
+    move, "final_fen", ...). variant overrides each game's Variant tag
+    (--variant), rules is "fide" or "lichess" (--rules), strict makes
+    warnings errors (--strict). The file is opened at the first next().
+    Raises Error then for an unknown variant or a file that cannot be opened
+    or read on (code "cannot-open", "corrupt", "limit-exceeded", ...; the
+    games before a fault have been yielded); an invalid game is a record
+    with "valid": False."""
+    return _games(path, variant, rules, strict, False)
+
+
+def adjudicate(path, rules="fide"):
+    """Like validate, with the verdict of each game under "adjudication",
+    as `vchess adjudicate --format jsonl` prints it (result by the rules,
+    deciding rule, basis, agreement with the declared result)."""
+    return _games(path, None, rules, False, True)

@@ -59,6 +59,37 @@ const struct vc_variant *vc_variant_find(const char *name, bool *unsupported);
 const struct vc_variant *vc_variant_get(int id);
 int vc_legal_moves(const struct vc_position *pos, vc_move *out);
 uint64_t vc_perft(const struct vc_position *pos, int depth);
+/* input.h, games.h: the pull API (one JSON record per game) */
+struct vc_input_options {
+    uint64_t max_ratio;
+    uint64_t ratio_floor;
+    uint64_t max_output;
+};
+struct vc_input_error {
+    int kind;
+    int sys_errno;
+    uint64_t offset;
+    char message[256];
+};
+struct vc_games_options {
+    const struct vc_variant *variant;
+    int rules;
+    bool strict;
+    bool shredder;
+    bool adjudicate;
+    struct vc_input_options input;
+};
+struct vc_games;
+void vc_games_options_init(struct vc_games_options *opt);
+int vc_games_open(struct vc_games **out, const char *path,
+                  const struct vc_games_options *opt);
+int vc_games_next(struct vc_games *g, const char **json, size_t *len);
+const struct vc_input_error *vc_games_error(const struct vc_games *g);
+void vc_games_close(struct vc_games *g);
+int vc_input_errkind_code(int kind);
+/* finding.h */
+const char *vc_code_word(int code);
+const char *vc_strerror(int code);
 char *vc_move_text(const struct vc_position *pos, vc_move m, int notation,
                    char *buf, size_t size);
 """)
