@@ -14,7 +14,7 @@
 #include "commands.h"
 #include "common.h"
 #include "checker.h"
-#include "inputloop.h"
+#include "pipeline.h"
 #include "pgnfix.h"
 #include "report.h"
 #include "report_adjudicate.h"
@@ -40,7 +40,10 @@ static const char usage[] =
         VC_HELP_QUIET
         VC_HELP_VERBOSE
         VC_HELP_OUTPUT
+        VC_HELP_MAX_ERRORS
         VC_HELP_MAX_RATIO
+        VC_HELP_JOBS
+        VC_HELP_PROGRESS
         "      --fix-results FILE  write the games to FILE with the Result tag and\n"
         "                       the result token set to the verdict where the\n"
         "                       rules decide it; every other byte unchanged\n"
@@ -73,6 +76,23 @@ struct adjudicate {
 	bool fixing;
 	struct vc_standings st;
 	struct vc_verdict_tally tally;
+	struct part *part;           /* a worker's: its games since the last take */
+};
+
+/* What the summary needs of a worker's stretch of games (pipeline.h):
+ * merged in input order by the calling thread. */
+struct fix_rec {
+	bool raw;                    /* a game with its bytes (not a position line) */
+	uint64_t offset;
+	size_t raw_len;
+	const char *result;          /* corrected result (static), or NULL */
+};
+struct part {
+	struct vc_verdict_tally tally;
+	struct vc_standings st;
+	struct fix_rec *fix;
+	size_t nfix, capfix;
+	bool failed;                 /* out of memory */
 };
 
 static void json_adjudication(void *ctx, struct vc_json *j)
@@ -99,37 +119,139 @@ static void json_summary(void *ctx, struct vc_json *j)
 	vc_adjudicate_json_summary(j, &s);
 }
 
-static int on_game(void *user, const struct vc_gc_game *g)
+/* The pipeline's on_game (any thread; a is the worker's copy). */
+static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g)
 {
-	struct adjudicate *a = user;
+	struct adjudicate *a = wctx;
+	struct vc_report *rep = o->rep;
+	struct part *pt = a->part;
 	struct vc_verdict *v = &a->cur;
 	vc_judge_game(&a->judge, g, v);
-	vc_verdict_tally_add(&a->tally, v);
+	vc_verdict_tally_add(&pt->tally, v);
 
-	if (a->rep.format == VC_FORMAT_TEXT) {
+	if (rep->format == VC_FORMAT_TEXT) {
 		/* the checker's findings only where they say more than the
 		 * verdict line: a record that could not be judged, --verbose */
-		bool quiet = a->rep.quiet;
-		if (v->basis != VC_BASIS_INVALID && !a->rep.verbose)
-			a->rep.quiet = true;
-		vc_report_game(&a->rep, g, NULL, NULL);
-		a->rep.quiet = quiet;
+		bool quiet = rep->quiet;
+		if (v->basis != VC_BASIS_INVALID && !rep->verbose)
+			rep->quiet = true;
+		vc_report_game(rep, g, NULL, NULL);
+		rep->quiet = quiet;
 		if (!quiet) {
 			char loc[512];
 			vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
-			vc_adjudicate_text_verdict(a->rep.out, loc, g, v);
+			vc_adjudicate_text_verdict(rep->out, loc, g, v, rep->marks);
 		}
 	} else {
-		vc_report_game(&a->rep, g, json_adjudication, a);
+		vc_report_game(rep, g, json_adjudication, a);
 	}
 
-	if (a->standings)
-		vc_standings_add_game(&a->st, g, v);
-	if (a->fixing)
-		vc_pgnfix_game(&a->fx, g, vc_verdict_needs_fix(v) ? vc_result_string(v->result) : NULL);
-	vc_cli_check_output(a->rep.out);
-	vc_cli_check_output(a->fx.f); /* --fix-results -: a closed pipe */
-	return 0;
+	if (a->standings && vc_standings_add_game(&pt->st, g, v))
+		pt->failed = true;
+	if (a->fixing) {
+		if (pt->nfix == pt->capfix) {
+			size_t cap = pt->capfix ? 2 * pt->capfix : 64;
+			struct fix_rec *r = realloc(pt->fix, cap * sizeof *r);
+			if (!r) {
+				vc_cli_error("adjudicate", "out of memory");
+				exit(VC_EXIT_INPUT);
+			}
+			pt->fix = r;
+			pt->capfix = cap;
+		}
+		pt->fix[pt->nfix++] = (struct fix_rec){
+			g->raw != NULL, g->offset, g->raw_len,
+			vc_verdict_needs_fix(v) ? vc_result_string(v->result) : NULL,
+		};
+	}
+	/* --max-errors: the games that make the exit status 1 */
+	return v->basis == VC_BASIS_INVALID || !v->agrees ? VC_PIPE_FAILED : 0;
+}
+
+static struct part *part_new(void)
+{
+	struct part *pt = calloc(1, sizeof *pt);
+	if (!pt) {
+		vc_cli_error("adjudicate", "out of memory");
+		exit(VC_EXIT_INPUT);
+	}
+	vc_standings_init(&pt->st);
+	return pt;
+}
+
+static void *take(void *wctx)
+{
+	struct adjudicate *a = wctx;
+	struct part *pt = a->part;
+	a->part = part_new();
+	return pt;
+}
+
+/* The tally, the score table and the corrections, in input order (the
+ * calling thread). */
+static void merge(void *ctx, void *state, bool keep)
+{
+	struct adjudicate *a = ctx;
+	struct part *pt = state;
+	if (keep) {
+		vc_verdict_tally_merge(&a->tally, &pt->tally);
+		if (a->standings && (vc_standings_merge(&a->st, &pt->st) || pt->failed))
+			vc_cli_error("adjudicate", "out of memory: the standings are incomplete");
+		for (size_t i = 0; i < pt->nfix; i++) {
+			/* the record as vc_pgnfix_game reads it */
+			struct vc_gc_game g;
+			memset(&g, 0, sizeof g);
+			g.raw = pt->fix[i].raw ? "" : NULL;
+			g.offset = pt->fix[i].offset;
+			g.raw_len = pt->fix[i].raw_len;
+			vc_pgnfix_game(&a->fx, &g, pt->fix[i].result);
+		}
+		if (a->fixing)
+			vc_cli_check_output(a->fx.f); /* --fix-results -: a closed pipe */
+	}
+	vc_standings_release(&pt->st);
+	free(pt->fix);
+	free(pt);
+}
+
+/* A worker's copy of the command: its judge (scratch positions) and its
+ * part of the summary. */
+static void *worker_new(void *ctx, struct vc_checker *chk)
+{
+	(void)chk;
+	struct adjudicate *W = malloc(sizeof *W);
+	if (!W)
+		return NULL;
+	*W = *(const struct adjudicate *)ctx;
+	if (vc_judge_init(&W->judge, W->opts.rules)) {
+		free(W);
+		return NULL;
+	}
+	W->part = part_new();
+	return W;
+}
+
+static void worker_free(void *ctx, void *wctx)
+{
+	struct adjudicate *W = wctx;
+	merge(ctx, W->part, false);
+	vc_judge_release(&W->judge);
+	free(W);
+}
+
+static void stream_begin(void *ctx, const char *source, const char *member)
+{
+	vc_pgnfix_tap_begin(&((struct adjudicate *)ctx)->fx, source, member);
+}
+
+static void stream_bytes(void *ctx, const char *buf, size_t n)
+{
+	vc_pgnfix_tap(&((struct adjudicate *)ctx)->fx, buf, n);
+}
+
+static void stream_end(void *ctx)
+{
+	vc_pgnfix_tap_end(&((struct adjudicate *)ctx)->fx);
 }
 
 static int own_option(void *ctx, int opt, const char *arg)
@@ -154,7 +276,8 @@ int cmd_adjudicate(int argc, char **argv)
 	struct vc_cli_spec spec = {
 		.name = "adjudicate", .usage = usage,
 		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_FORMAT | VC_OPT_QUIET |
-		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_RATIO,
+		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS | VC_OPT_MAX_RATIO |
+		          VC_OPT_JOBS | VC_OPT_PROGRESS,
 		.options = own_options, .handle = own_option, .ctx = a,
 	};
 	int first;
@@ -207,28 +330,18 @@ int cmd_adjudicate(int argc, char **argv)
 		.rules = a->opts.rules,
 		.keep_raw = a->fixing,
 	};
-	struct vc_checker chk;
-	if (vc_checker_init(&chk, &go, on_game, a)) {
-		vc_cli_error("adjudicate", "out of memory");
-		return VC_EXIT_INPUT;
-	}
-	struct vc_input_options io;
-	vc_cli_input_options(&a->opts, &io);
-	struct vc_input_loop loop = {
-		.rep = &a->rep, .chk = &chk, .on_game = on_game, .user = a,
-		.input_opts = &io,
+	const struct vc_pipe_command cmd = {
+		.ctx = a, .worker_new = worker_new, .worker_free = worker_free,
+		.on_game = on_game, .take = take, .merge = merge,
+		.stream_begin = a->fixing ? stream_begin : NULL,
+		.stream_bytes = a->fixing ? stream_bytes : NULL,
+		.stream_end = a->fixing ? stream_end : NULL,
 	};
-	if (a->fixing) {
-		loop.tap_begin = vc_pgnfix_tap_begin;
-		loop.tap = vc_pgnfix_tap;
-		loop.tap_end = vc_pgnfix_tap_end;
-		loop.tap_ctx = &a->fx;
-	}
-	int status = VC_EXIT_OK;
-	for (int i = first; i < argc && !loop.stopped; i++)
-		if (vc_input_loop_path(&loop, argv[i]) == VC_EXIT_INPUT)
-			status = VC_EXIT_INPUT;
-	vc_checker_release(&chk);
+	const struct vc_pipe pipe = {
+		.cmd = &cmd, .gc = &go, .opts = &a->opts, .shredder = a->shredder,
+		.rep = &a->rep, .progress = vc_cli_progress(&a->opts),
+	};
+	int status = vc_pipe_run(&pipe, argv + first, argc - first);
 
 	if (a->standings)
 		vc_standings_sort(&a->st);

@@ -153,7 +153,7 @@ struct vc_pipe {
  * Fewer threads than asked when threads cannot be started. */
 int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths);
 
-/* ---- Pieces shared with cmd/inputloop.c (until it goes) ---- */
+/* ---- Reading one member ---- */
 
 /* One member of an input as a PGN read callback (vc_member_read, ctx = the
  * struct): a read failure sets `failed` and reads as VC_PGN_READ_ERROR;

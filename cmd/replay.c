@@ -19,7 +19,7 @@
 #include "checker.h"
 #include "finalpgn.h"
 #include "history.h"
-#include "inputloop.h"
+#include "pipeline.h"
 #include "report.h"
 #include "report_replay.h"
 
@@ -50,6 +50,8 @@ static const char usage[] =
         VC_HELP_OUTPUT
         VC_HELP_MAX_ERRORS
         VC_HELP_MAX_RATIO
+        VC_HELP_JOBS
+        VC_HELP_PROGRESS
         "      --shredder       write FENs as Shredder-FEN (default X-FEN)\n"
         VC_HELP_HELP
         "\n"
@@ -68,9 +70,7 @@ struct replay {
 	bool final_pgn, shredder;
 	FILE *out;                    /* report, or the final PGN */
 	struct vc_report rep;         /* findings (stderr with --final-pgn) */
-	struct vc_history h;
-	long invalid;
-	bool first_pgn;
+	struct vc_history h;          /* a worker's: the game being read */
 };
 
 struct json_ctx {
@@ -84,38 +84,60 @@ static void json_extra(void *ctx, struct vc_json *j)
 	vc_replay_json_game(j, jc->g, jc->h);
 }
 
-static int on_game(void *user, const struct vc_gc_game *g)
+/* The pipeline's on_game (any thread; R is the worker's copy). Copy
+ * stream 0 is the final PGN. */
+static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g)
 {
-	struct replay *R = user;
+	struct replay *R = wctx;
 	struct vc_history *h = &R->h;
+	struct vc_report *rep = o->rep;
 	vc_history_finish(h);
 	if (R->final_pgn) {
-		vc_report_game(&R->rep, g, NULL, NULL);
+		vc_report_game(rep, g, NULL, NULL);
 		if (g->valid && g->setup_ok && !h->failed) {
-			vc_final_pgn_game(R->out, R->first_pgn, g, h);
-			R->first_pgn = false;
+			vc_pipe_copy_item(o, 0); /* the blank line between games */
+			vc_final_pgn_game(o->copy[0], true, g, h);
 		} else {
-			vc_cli_error("replay", "%s: game %llu not written to the final PGN: %s",
-			             g->source, (unsigned long long)g->index,
-			             h->failed ? "out of memory" : "invalid");
+			/* standard error, in place among the findings */
+			fprintf(rep->out, "vchess replay: %s: game ", g->source);
+			vc_report_put_index(rep->marks, rep->out, g->index);
+			fprintf(rep->out, " not written to the final PGN: %s\n",
+			        h->failed ? "out of memory" : "invalid");
 		}
 	} else {
 		if (R->opts.format == VC_FORMAT_TEXT && !R->opts.quiet) {
 			char loc[512];
 			vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
-			vc_replay_text_game(R->out, loc, g, h, R->shredder);
+			vc_replay_text_game(rep->out, loc, g, h, R->shredder, rep->marks);
 		}
 		struct json_ctx jc = { h, g };
-		vc_report_game(&R->rep, g, json_extra, &jc);
+		vc_report_game(rep, g, json_extra, &jc);
 	}
-	vc_cli_check_output(R->out);
 	vc_history_clear(h);
-	if (!g->valid) {
-		R->invalid++;
-		if (R->opts.max_errors > 0 && R->invalid >= R->opts.max_errors)
-			return 1; /* the input loop stops */
-	}
-	return 0;
+	return g->valid ? 0 : VC_PIPE_FAILED;
+}
+
+/* A worker's copy of the command: its own history, fed by its checker's
+ * events. */
+static void *worker_new(void *ctx, struct vc_checker *chk)
+{
+	struct replay *W = malloc(sizeof *W);
+	if (!W)
+		return NULL;
+	*W = *(const struct replay *)ctx;
+	memset(&W->h, 0, sizeof W->h);
+	W->h.shredder = W->shredder;
+	vc_history_clear(&W->h);
+	vc_checker_on_event(chk, vc_history_on_event, &W->h);
+	return W;
+}
+
+static void worker_free(void *ctx, void *wctx)
+{
+	struct replay *W = wctx;
+	(void)ctx;
+	vc_history_release(&W->h);
+	free(W);
 }
 
 static int own_option(void *ctx, int opt, const char *arg)
@@ -138,7 +160,7 @@ int cmd_replay(int argc, char **argv)
 		.name = "replay", .usage = usage,
 		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_FORMAT | VC_OPT_STRICT |
 		          VC_OPT_QUIET | VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS |
-		          VC_OPT_MAX_RATIO,
+		          VC_OPT_MAX_RATIO | VC_OPT_JOBS | VC_OPT_PROGRESS,
 		.options = own_options, .handle = own_option, .ctx = &R,
 	};
 	int first;
@@ -163,7 +185,6 @@ int cmd_replay(int argc, char **argv)
 	R.out = vc_cli_open_output("replay", &R.opts);
 	if (!R.out)
 		return VC_EXIT_INPUT;
-	R.first_pgn = true;
 	if (R.final_pgn) {
 		/* the PGN owns the output: findings go to stderr, as text, and
 		 * the summary only when asked for */
@@ -173,8 +194,6 @@ int cmd_replay(int argc, char **argv)
 	} else {
 		vc_cli_report_init(&R.rep, R.out, &R.opts, "replay", R.shredder);
 	}
-	R.h.shredder = R.shredder;
-	vc_history_clear(&R.h);
 
 	struct vc_gc_options go = {
 		.variant = R.opts.variant,
@@ -182,28 +201,18 @@ int cmd_replay(int argc, char **argv)
 		.strict = R.opts.strict,
 		.want_start_fen = true,
 	};
-	struct vc_checker chk;
-	if (vc_checker_init(&chk, &go, on_game, &R)) {
-		vc_cli_error("replay", "out of memory");
-		return VC_EXIT_INPUT;
-	}
-	vc_checker_on_event(&chk, vc_history_on_event, &R.h);
-	struct vc_input_options io;
-	vc_cli_input_options(&R.opts, &io);
-	struct vc_input_loop loop = {
-		.rep = &R.rep, .chk = &chk, .on_game = on_game, .user = &R,
-		.input_opts = &io,
+	const struct vc_pipe_command cmd = {
+		.ctx = &R, .worker_new = worker_new, .worker_free = worker_free,
+		.on_game = on_game,
 	};
-	int status = VC_EXIT_OK;
-	for (int i = first; i < argc && !loop.stopped; i++) {
-		vc_history_clear(&R.h);
-		if (vc_input_loop_path(&loop, argv[i]) == VC_EXIT_INPUT)
-			status = VC_EXIT_INPUT;
-	}
-	vc_checker_release(&chk);
+	const struct vc_pipe pipe = {
+		.cmd = &cmd, .gc = &go, .opts = &R.opts, .shredder = R.shredder, .rep = &R.rep,
+		.ncopies = R.final_pgn ? 1 : 0, .copies = { R.final_pgn ? R.out : NULL },
+		.copy_sep = { "\n" }, .progress = vc_cli_progress(&R.opts),
+	};
+	int status = vc_pipe_run(&pipe, argv + first, argc - first);
 	if (!R.final_pgn || R.opts.verbose)
 		vc_report_summary(&R.rep);
-	vc_history_release(&R.h);
 	int closed = vc_cli_close_file("replay", R.out, vc_cli_report_path(&R.opts));
 	if (status == VC_EXIT_INPUT || closed != VC_EXIT_OK)
 		return VC_EXIT_INPUT;

@@ -98,10 +98,11 @@ static void text_claims(FILE *f, const struct vc_verdict *v)
 }
 
 void vc_adjudicate_text_verdict(FILE *f, const char *loc, const struct vc_gc_game *g,
-                                const struct vc_verdict *v)
+                                const struct vc_verdict *v, struct vc_report_marks *marks)
 {
 	const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
-	fprintf(f, "%s: game %llu", loc, (unsigned long long)g->index);
+	fprintf(f, "%s: game ", loc);
+	vc_report_put_index(marks, f, g->index);
 	if (w || b)
 		fprintf(f, " (%s - %s)", w ? w : "?", b ? b : "?");
 	fputs(": ", f);

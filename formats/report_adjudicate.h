@@ -10,6 +10,7 @@
 
 #include "checker.h"
 #include "json.h"
+#include "report.h"
 #include "standings.h"
 #include "verdict.h"
 
@@ -20,9 +21,10 @@ extern "C" {
 
 /* The verdict line of record g judged as v, to f: "LOC: game N (White -
  * Black): RESULT by RULE at ply N ...; declared ...: agrees". `loc` is the
- * game's location as the report writes it. */
+ * game's location as the report writes it; marks (may be NULL): where the
+ * game number is written (vc_report_put_index). */
 void vc_adjudicate_text_verdict(FILE *f, const char *loc, const struct vc_gc_game *g,
-                                const struct vc_verdict *v);
+                                const struct vc_verdict *v, struct vc_report_marks *marks);
 
 /* The "adjudication" member of a game's JSON record (j: inside the
  * record's object); `rules` is the rule set judged under. */

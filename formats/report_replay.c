@@ -27,12 +27,15 @@ static const char *tag_of(const struct vc_gc_game *g, const char *name)
 }
 
 void vc_replay_text_game(FILE *f, const char *loc, const struct vc_gc_game *g,
-                         const struct vc_history *h, bool shredder)
+                         const struct vc_history *h, bool shredder,
+                         struct vc_report_marks *marks)
 {
 	bool undo = vc_history_has_tokens(g);
 	const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
-	fprintf(f, "%s: game %llu (%s - %s), %s", loc, (unsigned long long)g->index, w ? w : "?",
-	        b ? b : "?", g->variant ? g->variant : "unknown variant");
+	fprintf(f, "%s: game ", loc);
+	vc_report_put_index(marks, f, g->index);
+	fprintf(f, " (%s - %s), %s", w ? w : "?", b ? b : "?",
+	        g->variant ? g->variant : "unknown variant");
 	int t[2];
 	if (undo && g->setup_ok && !vc_history_start_tokens(h, g, t)) {
 		fputs(", tokens unknown (bad TakebackTokens tag)", f);

@@ -13,6 +13,7 @@
 #include "checker.h"
 #include "history.h"
 #include "json.h"
+#include "report.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,9 +22,11 @@ extern "C" {
 
 /* Write the text report of record g and its history h (vc_history_finish
  * done) to f. `loc` is the game's location as the report writes it
- * ("file:line:col"); `shredder`: the start FEN as Shredder-FEN. */
+ * ("file:line:col"); `shredder`: the start FEN as Shredder-FEN; marks
+ * (may be NULL): where the game number is written (vc_report_put_index). */
 void vc_replay_text_game(FILE *f, const char *loc, const struct vc_gc_game *g,
-                         const struct vc_history *h, bool shredder);
+                         const struct vc_history *h, bool shredder,
+                         struct vc_report_marks *marks);
 
 /* Write the JSON members of record g's history h into the open object of
  * j. */
