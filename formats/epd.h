@@ -26,14 +26,14 @@ struct vc_peek {
 void vc_peek_init(struct vc_peek *p, vc_pgn_read_fn read, void *ctx);
 /* A vc_pgn_read_fn (ctx = struct vc_peek *): the held bytes, then the rest. */
 size_t vc_peek_read(void *ctx, char *buf, size_t n);
-/* FORMATS.md section 6: the first line that is not blank (after a BOM) and
+/* vchess(1) OPTIONS: the first line that is not blank (after a BOM) and
  * does not start with '#' or '%' parses as FEN/EPD fields -> EPD; anything
  * else (tags, movetext, nothing) -> PGN. */
 bool vc_peek_is_epd(const struct vc_peek *p);
 /* Does the stream look like PGN: after a BOM, blank lines, '%' lines and
  * comments, the first byte opens a tag '[', a comment, a variation, or is a
  * move number, a result or a move letter? Used for archive members, which
- * are read only when they are PGN or EPD (FORMATS.md section 1); a plain
+ * are read only when they are PGN or EPD (vchess(1) DESCRIPTION); a plain
  * file is always read (and its garbage reported). Empty counts as PGN. */
 bool vc_peek_is_pgn(const struct vc_peek *p);
 

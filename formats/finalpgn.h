@@ -2,7 +2,7 @@
  * --final-pgn): the standing game as ordinary PGN that other programs read,
  * Undo Chess (a variant with take-back tokens) written as Chess960, each
  * stretch of taken-back plies kept as a variation opening with the comment
- * {taken back} (FORMATS.md section 2). Written with the PGN writer
+ * {taken back} (vchess-undo(5)). Written with the PGN writer
  * (pgnwrite.h).
  */
 #ifndef VC_FINALPGN_H

@@ -22,7 +22,7 @@
  * content (formats/epd.h); archive members that are neither are skipped.
  * Each game (or position line) gives one record: the JSON object that
  * `vchess validate --format jsonl` prints for it (vchess-validate(1),
- * FORMATS.md section 4), with, when options.adjudicate is set, the
+ * vchess-validate(1) REPORTS), with, when options.adjudicate is set, the
  * "adjudication" member `vchess adjudicate --format jsonl` adds
  * (vchess-adjudicate(1)). An invalid game is a record (its "valid" is
  * false), never an error. Memory stays flat: one game is held at a time.

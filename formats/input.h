@@ -2,7 +2,7 @@
  * of bytes out, one archive member after another.
  *
  * The container is told by content (magic bytes), never by the file name
- * alone (FORMATS.md section 1), so a gzip file named `games.pgn` is still
+ * alone (vchess(1) DESCRIPTION), so a gzip file named `games.pgn` is still
  * gunzipped and a plain file named `x.gz` is read as it is:
  *
  *   plain       anything without a known signature below: delivered as is,
@@ -50,7 +50,7 @@
  * archive member adds the same again for its own decompression, freed at
  * the member's end. Nothing is ever buffered whole.
  *
- * Zip-bomb guard (FORMATS.md section 6), on decompressed output only:
+ * Zip-bomb guard (vchess(1) OPTIONS), on decompressed output only:
  *   - ratio: once more than `ratio_floor` bytes (default 1 MiB) have been
  *     delivered, the input fails with VC_INPUT_ELIMIT as soon as the bytes
  *     delivered exceed `max_ratio` (default 1000) times the compressed bytes
@@ -101,7 +101,7 @@ extern "C" {
 #pragma GCC visibility push(default)
 
 /* Kinds of input failure. Every one of them means exit status 3 for the
- * CLI (FORMATS.md section 5). Words for reports: vc_input_errkind_name(). */
+ * CLI (vchess(1) EXIT STATUS). Words for reports: vc_input_errkind_name(). */
 enum vc_input_errkind {
 	VC_INPUT_OK = 0,
 	VC_INPUT_EOPEN,        /* "cannot-open": missing, unreadable, a directory */

@@ -1,5 +1,5 @@
 /* vchess - a small streaming JSON writer (RFC 8259), for the reports of
- * FORMATS.md section 4.
+ * vchess-validate(1) REPORTS.
  *
  * Output goes to a FILE * or to a growing memory buffer, as it is written:
  * nothing is held back but the nesting state (at most VC_JSON_MAX_DEPTH

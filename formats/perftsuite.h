@@ -1,6 +1,6 @@
 /* vchess - perft suite files: syntax only.
  *
- * Two forms are read, freely mixed in one file (FORMATS.md section 1):
+ * Two forms are read, freely mixed in one file (vchess(1) DESCRIPTION):
  *
  *   EPD lines, the form of most engines' suites:
  *       rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400

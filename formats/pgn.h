@@ -1,7 +1,7 @@
 /* vchess - streaming, syntax-only PGN reader.
  *
  * Reads PGN (PGN Standard 1994, section 8, plus the habits of real files,
- * FORMATS.md section 1) from a caller-supplied read callback and reports
+ * vchess(1) DESCRIPTION) from a caller-supplied read callback and reports
  * what it finds to a visitor: tags, move tokens, NAGs, comments,
  * variations, results, game boundaries, errors and warnings. It knows
  * syntax, not chess: a move token is passed on as text (SAN, UCI, `undo`,

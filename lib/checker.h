@@ -56,7 +56,7 @@ struct vc_gc_tag {
 	const char *value;
 };
 
-/* Undo Chess take-back tokens and events (FORMATS.md section 2). */
+/* Undo Chess take-back tokens and events (vchess-undo(5)). */
 struct vc_gc_undo {
 	int tokens[2];       /* held now, by colour */
 	int moves;           /* plies played, taken back ones included */

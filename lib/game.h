@@ -3,8 +3,8 @@
  *
  * The line keeps every position reached (copy-make), so taking back plies
  * (Undo Chess) is a pop: nothing is recomputed from the start, and removed
- * plies no longer count for repetition (RULES.md section 4).
- * End of game (RULES.md sections 2-5): the variant's position hook first
+ * plies no longer count for repetition (vchess-rules(7) section 4).
+ * End of game (vchess-rules(7) sections 2-5): the variant's position hook first
  * (checkmate, stalemate, variant wins, dead positions, move-count rules),
  * then fivefold repetition from the line.
  */
@@ -95,7 +95,7 @@ int vc_game_push(struct vc_game *g, vc_move m);
  * Returns 0 with the game unchanged otherwise (other forms and variants,
  * errors, the ply limit, memory): vc_game_parse_move, vc_game_push and
  * vc_san_check_suffix then give the answer, the same as here where this
- * answers. RULES.md section 2. */
+ * answers. vchess-rules(7) section 2. */
 int vc_game_play_san(struct vc_game *g, const char *text, size_t len, vc_move *move,
                      unsigned *warnings);
 

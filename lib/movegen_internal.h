@@ -6,7 +6,7 @@
 #include "variant_internal.h"
 
 /* Keep pos->ep only if the side to move has a legal en-passant capture on
- * it (RULES.md Terms: en passant counts for repetition only when legal);
+ * it (vchess-rules(7): en passant counts for repetition only when legal);
  * updates pos->key when it clears the square. */
 void vc_ep_fixup(struct vc_position *pos);
 
@@ -47,7 +47,7 @@ struct vc_san_play {
  * the last rank, en passant), with *after undefined: the general parser
  * (vc_san_parse) then decides, and its answer is always the same as this
  * one where this one answers (tests/test_san.c and the fuzz_san harness
- * compare them). RULES.md section 2 (SAN, check suffix). */
+ * compare them). vchess-rules(7) section 2 (SAN, check suffix). */
 int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
                       const char *t, size_t len, struct vc_san_play *out);
 

@@ -1,7 +1,7 @@
 /* vchess - positions: bitboards, FEN/X-FEN/Shredder-FEN read and write,
  * position validation, Zobrist keys, attacks, make move.
  *
- * Rules: ../shared/spec/RULES.md sections 1-2 (FEN, validation), 3 (antichess
+ * Rules: vchess-rules(7) sections 1-2 (FEN, validation), 3 (antichess
  * castling field), 5 (backwards start positions).
  */
 #ifndef VC_POSITION_H
@@ -157,7 +157,7 @@ struct vc_fen_result {
 
 /* Parse `fen` (4 to 6 fields; X-FEN or Shredder-FEN castling) for variant
  * `variant` into *pos. Trailing text after the fields is left for the
- * caller in res->rest (EPD operations). Validation per RULES.md section 2
+ * caller in res->rest (EPD operations). Validation per vchess-rules(7) section 2
  * (and the variant's own rules). In a variant with a castling960 relation
  * (standard chess), a castling field that only makes sense in Chess960
  * switches pos->variant to that variant (Chess960) with warning

@@ -1,6 +1,6 @@
 /* vchess - SAN (Standard Algebraic Notation) read and write.
  *
- * Reading (RULES.md section 2): strict SAN plus the lenient forms, each
+ * Reading (vchess-rules(7) section 2): strict SAN plus the lenient forms, each
  * reported by a warning bit: 0-0 castling, promotion without '=' (e8Q,
  * e8(Q), e8/Q), missing or superfluous 'x', over-disambiguation, a king
  * move written as castling (Kg1 when O-O is legal), UCI text in movetext,

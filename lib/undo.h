@@ -1,6 +1,6 @@
 /* vchess - Undo Chess in the game checker: take-back tokens, the `undo`
- * movetext symbol, pending mates and stalemates, clocks (RULES.md section
- * 4, FORMATS.md section 2; the record format is man/vchess-undo.5).
+ * movetext symbol, pending mates and stalemates, clocks (vchess-rules(7) section
+ * 4, vchess-undo(5); the record format is man/vchess-undo.5).
  *
  * Undo Chess is a game-level variant: its rules are a struct
  * vc_game_rules table (checker.h) that the game checker calls at set-up,
@@ -9,7 +9,7 @@
  * other variants the checker has no table; only an `undo` token there
  * reaches this file (foreign hook), as an error of its own.
  *
- * Finding codes (finding.h; stable words, each its own rule of RULES.md section 4):
+ * Finding codes (finding.h; stable words, each its own rule of vchess-rules(7) section 4):
  *   bad-tokens-tag          TakebackTokens is not N (0-3) or W/B (0-6
  *                           each, an even total of at most 6; an uneven
  *                           split needs a FEN start)

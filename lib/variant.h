@@ -61,7 +61,7 @@ enum vc_termination {
 	VC_TERM_N
 };
 
-/* Rule sets (RULES.md section 6). */
+/* Rule sets (vchess-rules(7) section 6). */
 enum vc_ruleset { VC_RULES_FIDE = 0, VC_RULES_LICHESS = 1 };
 
 struct vc_outcome {
@@ -135,7 +135,7 @@ struct vc_variant {
 
 	/* Relations to other variants (NULL = none). */
 	/* The variant a FEN of this one is read as when its castling rights
-	 * need Chess960 castling (standard: chess960, RULES.md section 1,
+	 * need Chess960 castling (standard: chess960, vchess-rules(7) section 1,
 	 * warning VC_FENW_CHESS960). */
 	const struct vc_variant *castling960;
 	/* The variant a game of this one is written as in PGN, when it is not
@@ -215,14 +215,14 @@ void vc_make_chess(struct vc_position *pos, vc_move m);
  * 50-move rule (>= 100). VC_RES_NONE/VC_TERM_NONE when none applies. */
 struct vc_outcome vc_generic_outcome(const struct vc_position *pos, int nlegal,
                                      enum vc_ruleset rules);
-/* Insufficient material by RULES.md section 2 (K v K, K+N v K, bishops all
+/* Insufficient material by vchess-rules(7) section 2 (K v K, K+N v K, bishops all
  * on one colour). */
 bool vc_insufficient_material(const struct vc_position *pos);
 /* Can `color` never checkmate by material (python-chess definition, used
- * for time forfeits, RULES.md section 2)? */
+ * for time forfeits, vchess-rules(7) section 2)? */
 bool vc_insufficient_material_for(const struct vc_position *pos, int color);
 
-/* Time forfeit (RULES.md sections 2, 3): true when the game is drawn
+/* Time forfeit (vchess-rules(7) sections 2, 3): true when the game is drawn
  * although `flagged` ran out of time, false when `flagged` loses. The
  * variant's timeout_draw hook decides; without one, variants with a royal
  * king (VC_VF_ROYAL_KING) use the chess rule (the opponent cannot mate by

@@ -1,4 +1,4 @@
-/* vchess - Antichess (lichess rules, RULES.md section 3): rules the
+/* vchess - Antichess (lichess rules, vchess-rules(7) section 3): rules the
  * adjudicator needs beyond the variant table entry (vc_variant_antichess,
  * reached through vc_variant_find("Antichess") or vc_variant_get()).
  */
@@ -12,7 +12,7 @@ extern "C" {
 #endif
 #pragma GCC visibility push(default)
 
-/* Time forfeit in antichess (RULES.md section 3): is the game a draw when
+/* Time forfeit in antichess (vchess-rules(7) section 3): is the game a draw when
  * `flagged_color` (VC_WHITE or VC_BLACK) runs out of time in `pos`?
  *
  * The flagged side loses unless its opponent can never lose all its pieces

@@ -1,5 +1,5 @@
-/* vchess - Backwards Stalemate Chess (RULES.md section 5, FORMATS.md
- * section 3; seed 003_a351ff84cc7d1b34.txt).
+/* vchess - Backwards Stalemate Chess (vchess-rules(7) section 5, and
+ * vchess-backwards(7) for its move text).
  *
  * The game is played backwards: pieces are added (from each side's reserve,
  * one standard set less what stands on the board), never removed. The
@@ -42,10 +42,10 @@ extern const struct vc_variant vc_variant_backwards;
  * Return values of the parse_move hook (vc_variant_backwards.parse_move):
  *   VC_BW_PARSE_OK          0  *out is the legal move.
  *   VC_BW_PARSE_MALFORMED  -1  the text is not a token of the grammar
- *                              (FORMATS.md section 3): bad letter or square,
+ *                              (vchess-backwards(7)): bad letter or square,
  *                              missing field, trailing junk.
  *   VC_BW_PARSE_IMPOSSIBLE -2  well formed, but no move of any kind of
- *                              RULES.md section 5 has that shape here: the
+ *                              vchess-rules(7) section 5 has that shape here: the
  *                              piece is not on <from>, <to> is occupied or
  *                              not reachable backwards by that piece, the
  *                              created piece has the wrong colour for the
@@ -77,7 +77,7 @@ extern const struct vc_variant vc_variant_backwards;
 
 /* Has `color` reached the goal: all 16 of its pieces on their standard
  * starting squares (White Ra1 Nb1 Bc1 Qd1 Ke1 Bf1 Ng1 Rh1 a2..h2, Black
- * mirrored)? RULES.md section 5, "Goal". */
+ * mirrored)? vchess-rules(7) section 5, "Goal". */
 bool vc_bw_goal_reached(const struct vc_position *pos, int color);
 
 /* Can a piece of code `pc` (colour and type, not a king) be created on `sq`
