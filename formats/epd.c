@@ -134,7 +134,7 @@ bool vc_peek_is_pgn(const struct vc_peek *p)
 		/* a tag, a comment, a variation, a move number or result, or a
 		 * SAN/UCI move letter */
 		return c == '[' || c == '{' || c == ';' || c == '(' || c == '*' ||
-		       (c >= '0' && c <= '9') || strchr("KQRBNOabcdefgh", c) != NULL;
+		       (c >= '0' && c <= '9') || (c && strchr("KQRBNOabcdefgh", c) != NULL);
 	}
 	return true;
 }

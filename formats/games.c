@@ -76,9 +76,15 @@ static int on_game(void *user, const struct vc_gc_game *rec)
 }
 
 enum vc_code vc_games_open(struct vc_games **out, const char *path,
-                           const struct vc_games_options *opt)
+                           const struct vc_games_options *opt,
+                           struct vc_input_error *err)
 {
 	*out = NULL;
+	if (err)
+		vc_input_error_init(err);
+	if (opt && ((opt->variant && vc_variant_get(opt->variant->id) != opt->variant) ||
+	            (opt->rules != VC_RULES_FIDE && opt->rules != VC_RULES_LICHESS)))
+		return VC_F_INVALID_ARGUMENT;
 	struct vc_games *g = calloc(1, sizeof *g);
 	if (!g)
 		return VC_F_OUT_OF_MEMORY;
@@ -105,12 +111,14 @@ enum vc_code vc_games_open(struct vc_games **out, const char *path,
 		vc_games_close(g);
 		return VC_F_OUT_OF_MEMORY;
 	}
-	struct vc_input_error err;
-	vc_input_error_init(&err);
-	g->in = vc_input_open_opts(path, &g->opt.input, &err);
+	struct vc_input_error ierr;
+	vc_input_error_init(&ierr);
+	g->in = vc_input_open_opts(path, &g->opt.input, &ierr);
 	if (!g->in) {
 		vc_games_close(g);
-		return vc_input_errkind_code(err.kind);
+		if (err)
+			*err = ierr;
+		return vc_input_errkind_code(ierr.kind);
 	}
 	*out = g;
 	return VC_F_OK;

@@ -6,7 +6,7 @@
  *     struct vc_games *g;
  *     struct vc_games_options o;
  *     vc_games_options_init(&o);
- *     if (vc_games_open(&g, "dump.pgn.zst", &o) == VC_F_OK) {
+ *     if (vc_games_open(&g, "dump.pgn.zst", &o, NULL) == VC_F_OK) {
  *         const char *line;
  *         size_t len;
  *         while (vc_games_next(g, &line, &len) == 1)
@@ -42,8 +42,8 @@ extern "C" {
 #pragma GCC visibility push(default)
 
 /* Options: fill with vc_games_options_init, then set what differs. The
- * struct may grow at its end within the soname (libvchess(3) ABI RULE):
- * always start from vc_games_options_init. */
+ * layout is frozen for the soname (libvchess(3) ABI RULE): a new option
+ * comes with a new soname. */
 struct vc_games_options {
 	const struct vc_variant *variant; /* NULL: each game's Variant tag
 	                                     (--variant) */
@@ -63,11 +63,15 @@ struct vc_games;
 /* Open `path` (not NULL; "-" is standard input) for reading its games with
  * `opt` (NULL: the defaults; copied). On success *out is the reader (free
  * it with vc_games_close) and VC_F_OK is returned. Else *out is NULL and
- * the code says why: VC_F_CANNOT_OPEN or VC_F_READ_ERROR (the path),
- * VC_F_OUT_OF_MEMORY; the text is vc_strerror's. Damaged content is not
- * an open failure: it ends vc_games_next later. */
+ * the code says why: VC_F_CANNOT_OPEN or VC_F_READ_ERROR (the path; when
+ * err is not NULL, *err has the input layer's message, such as "No such
+ * file or directory"), VC_F_INVALID_ARGUMENT (opt names a variant that is
+ * not one of the library's, vc_variant_get, or a rule set that is not a
+ * VC_RULES_* value), VC_F_OUT_OF_MEMORY; the code's text is vc_strerror's.
+ * Damaged content is not an open failure: it ends vc_games_next later. */
 enum vc_code vc_games_open(struct vc_games **out, const char *path,
-                           const struct vc_games_options *opt);
+                           const struct vc_games_options *opt,
+                           struct vc_input_error *err);
 
 /* The next record: returns 1 and sets *json (NUL-terminated, owned by g,
  * valid until the next call on g) and *len (its length, no line end) to

@@ -84,6 +84,7 @@ static const struct {
 	[VC_F_RESULT_CONTRADICTS_BOARD] = { "result-contradicts-board", E, "result contradicts the end the rules give" },
 	[VC_F_PLYCOUNT_MISMATCH] = { "plycount-mismatch", W, "PlyCount differs from the plies of the game" },
 	[VC_F_TOO_MANY_ERRORS] = { "too-many-errors", E, "more errors than a record keeps" },
+	[VC_F_INVALID_ARGUMENT] = { "invalid-argument", E, "an argument outside the function's contract" },
 	[VC_F_BAD_TOKENS_TAG] = { "bad-tokens-tag", E, "unreadable TakebackTokens tag" },
 	[VC_F_TAKEBACK_WITHOUT_TOKEN] = { "takeback-without-token", E, "take-back by a player who holds no token" },
 	[VC_F_TAKEBACK_TOO_EARLY] = { "takeback-too-early", E, "take-back before the player made a move" },

@@ -137,6 +137,11 @@ enum vc_code {
 	VC_F_TOKEN_CONSERVATION,       /* token-conservation (internal error) */
 	VC_F_AWAITING_DECISION,        /* awaiting-decision (warning) */
 
+	/* The library's own callers */
+	VC_F_INVALID_ARGUMENT,         /* invalid-argument: an argument outside
+	                                  its function's contract (an unknown
+	                                  variant or rule set in options) */
+
 	VC_F_COUNT                     /* number of codes, not a code */
 };
 

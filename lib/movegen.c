@@ -901,7 +901,8 @@ void vc_make_antichess(struct vc_position *pos, vc_move m)
 
 int vc_legal_moves(const struct vc_position *pos, vc_move *out)
 {
-	return vc_variant_of(pos)->gen_legal(pos, out);
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	return v ? v->gen_legal(pos, out) : -1;
 }
 
 void vc_make_move(struct vc_position *pos, vc_move m)
@@ -983,8 +984,10 @@ static uint64_t perft_rec(const struct vc_variant *v, const struct vc_variant_sp
 
 uint64_t vc_perft(const struct vc_position *pos, int depth)
 {
-	if (depth <= 0)
+	const struct vc_variant *v = pos ? vc_variant_get(pos->variant) : NULL;
+	if (!v || depth < 0 || depth > VC_PERFT_MAX_DEPTH)
+		return VC_PERFT_ERROR;
+	if (depth == 0)
 		return 1;
-	const struct vc_variant *v = vc_variant_of(pos);
 	return perft_rec(v, v->speed ? v->speed : &no_speed, pos, depth);
 }

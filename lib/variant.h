@@ -168,7 +168,8 @@ int vc_variant_count(void);
  * `pos` is a position the library made (vc_fen_parse, vc_startpos or a
  * make from one of them): its variant id is registered. */
 
-/* Legal moves of the position; out must hold VC_MAX_MOVES. Returns count. */
+/* Legal moves of the position; out must hold VC_MAX_MOVES. Returns the
+ * count, or -1 (nothing written) when pos's variant id names no variant. */
 int vc_legal_moves(const struct vc_position *pos, vc_move *out);
 /* Checked play: when m is a legal move of pos (one of vc_legal_moves),
  * makes it in place and returns 0; otherwise returns -1 and leaves *pos
@@ -184,7 +185,14 @@ void vc_make_move(struct vc_position *pos, vc_move m);
 /* Is m legal in pos? (generates and compares) */
 bool vc_is_legal(const struct vc_position *pos, vc_move m);
 
-/* Perft: number of leaf nodes at `depth` (bulk counting at the last ply). */
+/* Deepest perft vc_perft counts (the CLI's limit too). */
+#define VC_PERFT_MAX_DEPTH 64
+/* What vc_perft returns for an argument outside its contract. */
+#define VC_PERFT_ERROR UINT64_MAX
+/* Perft: the number of leaf nodes `depth` plies below pos (1 at depth 0;
+ * bulk counting at the last ply). Returns VC_PERFT_ERROR when pos is NULL,
+ * its variant id names no variant, or depth is outside
+ * 0..VC_PERFT_MAX_DEPTH (vchess-perft(1)). */
 uint64_t vc_perft(const struct vc_position *pos, int depth);
 
 /* Outcome of the position alone (no repetition history) under a rule set:

@@ -24,13 +24,16 @@
  * type or meaning; the layout (size, members, their types or order) of a
  * public struct whose members a header shows; the value of a constant or
  * enumerator programs compile in (variant ids, codes, VC_MAX_MOVES, the
- * vc_move bits). Adding functions, enumerators at the end (the _N and
- * _NERRORS counts are not ABI) or members of opaque or versioned structs
- * keeps the soname and raises the file's minor version. So a public struct
- * is opaque (declared only; the library makes and frees it), a value type
- * frozen for the soname (struct vc_position, vc_fen_result, vc_outcome,
- * vc_variant), or versioned (an options struct filled by its _init
- * function, which may grow at the end). Every public header wraps its
+ * vc_move bits). Adding functions, enumerators at the end (the _N, _NERRORS
+ * and _COUNT counts are not ABI) or members of opaque structs keeps the
+ * soname and raises the file's minor version. So a public struct is either
+ * opaque (declared only; the library makes and frees it: struct vc_input,
+ * vc_games) or frozen for the soname, whoever allocates it: values (struct
+ * vc_position, vc_fen_result, vc_outcome, vc_variant), options (struct
+ * vc_games_options, vc_input_options, vc_gc_options) and the state callers
+ * allocate with members private by contract (struct vc_pgn_reader,
+ * vc_checker, vc_report, vc_json); a new option or member comes with a new
+ * soname. Every public header wraps its
  * declarations in extern "C" and `#pragma GCC visibility push(default)`:
  * the library is built with -fvisibility=hidden and exports exactly what
  * the installed headers declare (make check-exports).

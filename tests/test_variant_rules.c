@@ -154,6 +154,27 @@ Test(variant_rules, unknown_variant_ids_are_errors)
 	}
 }
 
+Test(variant_rules, move_lists_and_perft_refuse_what_breaks_their_contract)
+{
+	struct vc_position pos;
+	vc_move moves[VC_MAX_MOVES];
+	cr_assert_eq(vc_startpos(&pos, VC_STANDARD), 0);
+	cr_assert_eq(vc_legal_moves(&pos, moves), 20);
+	cr_assert_eq(vc_perft(&pos, 0), 1);
+	cr_assert_eq(vc_perft(&pos, 2), 400);
+	cr_assert_eq(vc_perft(&pos, -1), VC_PERFT_ERROR);
+	cr_assert_eq(vc_perft(&pos, VC_PERFT_MAX_DEPTH + 1), VC_PERFT_ERROR);
+	cr_assert_eq(vc_perft(NULL, 1), VC_PERFT_ERROR);
+	static const int bad[] = { VC_NVARIANTS, 99, 255 };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		struct vc_position b = pos;
+		b.variant = (uint8_t)bad[i];
+		cr_assert_eq(vc_legal_moves(&b, moves), -1, "id %d", bad[i]);
+		cr_assert_eq(vc_perft(&b, 1), VC_PERFT_ERROR, "id %d", bad[i]);
+		cr_assert_eq(vc_perft(&b, 0), VC_PERFT_ERROR, "id %d", bad[i]);
+	}
+}
+
 /* ---- end of game: the variant's hook, then the shared rules ------------- */
 
 static struct vc_outcome outcome(const char *text, int variant, enum vc_ruleset rules)

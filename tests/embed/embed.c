@@ -128,7 +128,7 @@ static int games(FILE *in, int adjudicate)
 		vc_games_options_init(&o);
 		o.adjudicate = adjudicate;
 		struct vc_games *g;
-		enum vc_code rc = vc_games_open(&g, path, &o);
+		enum vc_code rc = vc_games_open(&g, path, &o, NULL);
 		if (rc != VC_F_OK) {
 			fprintf(stderr, "embed: %s: %s: %s\n", path, vc_code_word(rc), vc_strerror(rc));
 			status = 1;

@@ -109,7 +109,7 @@ int games(std::istream &in, bool adjudicate)
 		vc_games_options_init(&o);
 		o.adjudicate = adjudicate;
 		vc_games *g = nullptr;
-		vc_code rc = vc_games_open(&g, path.c_str(), &o);
+		vc_code rc = vc_games_open(&g, path.c_str(), &o, nullptr);
 		if (rc != VC_F_OK) {
 			std::cerr << "embed: " << path << ": " << vc_strerror(rc) << "\n";
 			status = 1;

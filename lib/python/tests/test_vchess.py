@@ -248,3 +248,54 @@ def test_invalid_game_is_a_record(tmp_path):
     assert g["valid"] is False
     assert g["errors"][0]["code"] == "illegal-move"
     assert (g["errors"][0]["line"], g["errors"][0]["column"], g["errors"][0]["ply"]) == (4, 13, 3)
+
+
+def test_arguments_outside_the_contract():
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    assert vchess.perft(start, 0) == 1
+    assert vchess.perft(start, 1, variant=None) == 20
+    for depth in (-1, 65, 2000):
+        with pytest.raises(ValueError):
+            vchess.perft(start, depth)
+    for depth in ("3", 3.7, True, None):
+        with pytest.raises(TypeError):
+            vchess.perft(start, depth)
+    for extra in (" extra", " ;D1 20"):
+        with pytest.raises(vchess.Error) as e:
+            vchess.perft(start + extra, 1)
+        assert e.value.code == "fen-trailing-text"
+        assert cli("perft", "--depth", "1", start + extra).returncode == 2
+    split = os.path.join(TOP, "tests/data/validate/split.pgn")
+    with pytest.raises(ValueError):
+        list(vchess.validate(split + "\0zzz"))
+    with pytest.raises(TypeError):
+        list(vchess.validate(split, strict="no"))
+    with pytest.raises(ValueError):
+        list(vchess.validate(split, rules=[]))
+    with pytest.raises(ValueError):
+        list(vchess.validate(split, max_ratio=-1))
+
+
+def test_open_errors_say_why(tmp_path):
+    with pytest.raises(vchess.Error) as e:
+        list(vchess.validate(str(tmp_path / "missing.pgn")))
+    assert e.value.code == "cannot-open"
+    assert "No such file or directory" in e.value.message
+    with pytest.raises(vchess.Error) as e:
+        list(vchess.validate(str(tmp_path)))
+    assert e.value.code == "cannot-open"
+    assert "directory" in e.value.message
+
+
+def test_max_ratio_as_the_cli():
+    """repetitive.pgn.xz decompresses past 1000:1: the default guard stops
+    it as `vchess validate` does; max_ratio=0 reads it whole, as
+    --max-ratio 0 does."""
+    path = "tests/data/validate/repetitive.pgn.xz"
+    os.chdir(TOP)
+    with pytest.raises(vchess.Error) as e:
+        list(vchess.validate(path))
+    assert e.value.code == "limit-exceeded"
+    got = list(vchess.validate(path, max_ratio=0))
+    assert got == cli_records("validate", path, "--max-ratio", "0")
+    assert len(got) > 1

@@ -30,7 +30,8 @@ invalid game is a record, not an error.
 import json
 import os
 
-from ._ffi import FEN_SYNTAX, MAX_MOVES, MOVE_TEXT, NOTATION_UCI, ffi, lib, library_path
+from ._ffi import (FEN_SYNTAX, MAX_MOVES, MOVE_TEXT, NOTATION_UCI, PERFT_MAX_DEPTH, ffi, lib,
+                   library_path)
 
 __all__ = ["Error", "perft", "legal_moves", "validate", "adjudicate", "library_path"]
 __version__ = "0.1.0"
@@ -78,10 +79,13 @@ def _position(fen, variant):
     if b"\0" in data:
         raise Error(_text(lib.vc_fen_code(FEN_SYNTAX)),
                     _text(lib.vc_fen_strerror(FEN_SYNTAX)))
-    status = lib.vc_fen_parse(pos, data, _variant(variant), res)
+    status = lib.vc_fen_parse(pos, data, _variant("standard" if variant is None else variant), res)
     if status != 0:
         raise Error(_text(lib.vc_fen_code(status)),
                     _text(lib.vc_fen_strerror(status)))
+    if res.rest != ffi.NULL and ffi.string(res.rest).strip(b" \t"):
+        # as `vchess perft` says of a FEN argument with more after it
+        raise Error("fen-trailing-text", "text after the FEN fields")
     return pos
 
 
@@ -89,11 +93,13 @@ def perft(fen, depth, variant="standard"):
     """The number of move paths of `depth` plies from the position `fen`
     (leaf nodes; perft(fen, 0) is 1), as `vchess perft` counts them.
     A FEN whose castling field needs Chess960 is read as Chess960 in
-    standard chess, as the CLI does. Raises Error for an invalid FEN or an
-    unknown variant, ValueError for a negative depth."""
-    depth = int(depth)
-    if depth < 0:
-        raise ValueError("depth must be 0 or more")
+    standard chess, as the CLI does. Raises Error for an invalid FEN (text
+    after its fields included) or an unknown variant, TypeError for a
+    depth that is not an int, ValueError for one outside 0..64."""
+    if not isinstance(depth, int) or isinstance(depth, bool):
+        raise TypeError("depth must be an int")
+    if not 0 <= depth <= PERFT_MAX_DEPTH:
+        raise ValueError("depth must be from 0 to %d" % PERFT_MAX_DEPTH)
     pos = _position(fen, variant)
     return int(lib.vc_perft(pos, depth))
 
@@ -117,21 +123,31 @@ def legal_moves(fen, variant="standard"):
 _RULES = {"fide": 0, "lichess": 1}
 
 
-def _games(path, variant, rules, strict, adjudicate):
-    if rules not in _RULES:
+def _games(path, variant, rules, strict, adjudicate, max_ratio):
+    if not isinstance(rules, str) or rules not in _RULES:
         raise ValueError("rules must be 'fide' or 'lichess'")
+    if not isinstance(strict, bool):
+        raise TypeError("strict must be a bool")
     opt = ffi.new("struct vc_games_options *")
     lib.vc_games_options_init(opt)
+    if max_ratio is not None:
+        if not isinstance(max_ratio, int) or isinstance(max_ratio, bool) or max_ratio < 0:
+            raise ValueError("max_ratio must be an int of 0 or more (0: no guard)")
+        opt.input.max_ratio = max_ratio
     if variant is not None:
         opt.variant = _variant_struct(variant)
     opt.rules = _RULES[rules]
-    opt.strict = bool(strict)
-    opt.adjudicate = bool(adjudicate)
+    opt.strict = strict
+    opt.adjudicate = adjudicate
+    name = os.fsencode(path)
+    if b"\0" in name:
+        raise ValueError("embedded null byte in path")
     out = ffi.new("struct vc_games **")
-    rc = lib.vc_games_open(out, os.fsencode(path), opt)
+    err = ffi.new("struct vc_input_error *")
+    rc = lib.vc_games_open(out, name, opt, err)
     if rc != 0:
-        raise Error(_text(lib.vc_code_word(rc)),
-                    "%s: %s" % (path, _text(lib.vc_strerror(rc))))
+        why = ffi.string(err.message).decode("utf-8", "replace") or _text(lib.vc_strerror(rc))
+        raise Error(_text(lib.vc_code_word(rc)), "%s: %s" % (path, why))
     g = out[0]
     text = ffi.new("const char **")
     size = ffi.new("size_t *")
@@ -151,23 +167,25 @@ def _games(path, variant, rules, strict, adjudicate):
         lib.vc_games_close(g)
 
 
-def validate(path, variant=None, rules="fide", strict=False):
+def validate(path, variant=None, rules="fide", strict=False, max_ratio=None):
     """Every game of the file at `path` (PGN or EPD/FEN; "-" is standard
     input; gzip, zstd, xz, bzip2 and archives are opened by content), one
     dict per game, lazily: the record `vchess validate --format jsonl`
     prints ("valid", "errors", "warnings" with code, line, column, ply and
     move, "final_fen", ...). variant overrides each game's Variant tag
     (--variant), rules is "fide" or "lichess" (--rules), strict makes
-    warnings errors (--strict). The file is opened at the first next().
+    warnings errors (--strict), max_ratio sets the zip-bomb guard
+    (--max-ratio: decompressed bytes per compressed byte, 0 none; None the
+    default 1000). The file is opened at the first next().
     Raises Error then for an unknown variant or a file that cannot be opened
     or read on (code "cannot-open", "corrupt", "limit-exceeded", ...; the
     games before a fault have been yielded); an invalid game is a record
     with "valid": False."""
-    return _games(path, variant, rules, strict, False)
+    return _games(path, variant, rules, strict, False, max_ratio)
 
 
-def adjudicate(path, rules="fide"):
+def adjudicate(path, rules="fide", max_ratio=None):
     """Like validate, with the verdict of each game under "adjudication",
     as `vchess adjudicate --format jsonl` prints it (result by the rules,
     deciding rule, basis, agreement with the declared result)."""
-    return _games(path, None, rules, False, True)
+    return _games(path, None, rules, False, True, max_ratio)

@@ -82,7 +82,7 @@ struct vc_games_options {
 struct vc_games;
 void vc_games_options_init(struct vc_games_options *opt);
 int vc_games_open(struct vc_games **out, const char *path,
-                  const struct vc_games_options *opt);
+                  const struct vc_games_options *opt, struct vc_input_error *err);
 int vc_games_next(struct vc_games *g, const char **json, size_t *len);
 const struct vc_input_error *vc_games_error(const struct vc_games *g);
 void vc_games_close(struct vc_games *g);
@@ -101,6 +101,8 @@ MAX_MOVES = 1024
 # variant.h: VC_MOVE_TEXT_MAX, and VC_NOTATION_UCI of enum vc_notation.
 MOVE_TEXT = 64
 NOTATION_UCI = 1
+# variant.h: VC_PERFT_MAX_DEPTH.
+PERFT_MAX_DEPTH = 64
 SONAME = "libvchess.so.0"
 
 
