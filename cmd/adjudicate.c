@@ -249,9 +249,13 @@ static void stream_bytes(void *ctx, const char *buf, size_t n)
 	vc_pgnfix_tap(&((struct adjudicate *)ctx)->fx, buf, n);
 }
 
-static void stream_end(void *ctx)
+static void stream_end(void *ctx, bool whole)
 {
-	vc_pgnfix_tap_end(&((struct adjudicate *)ctx)->fx);
+	struct adjudicate *a = ctx;
+	if (whole)
+		vc_pgnfix_tap_end(&a->fx);
+	else
+		vc_pgnfix_tap_drop(&a->fx);
 }
 
 static int own_option(void *ctx, int opt, const char *arg)

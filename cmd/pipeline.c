@@ -978,7 +978,7 @@ static void flush_ready(struct pipeline *pl)
 				pl->stream_open = false;
 				pthread_mutex_unlock(&pl->mu);
 				if (pl->cmd->stream_end)
-					pl->cmd->stream_end(pl->cmd->ctx);
+					pl->cmd->stream_end(pl->cmd->ctx, false);
 				pthread_mutex_lock(&pl->mu);
 			}
 			return;
@@ -993,7 +993,7 @@ static void flush_ready(struct pipeline *pl)
 			pl->stream_open = false;
 			pthread_mutex_unlock(&pl->mu);
 			if (pl->cmd->stream_end)
-				pl->cmd->stream_end(pl->cmd->ctx);
+				pl->cmd->stream_end(pl->cmd->ctx, true);
 			pthread_mutex_lock(&pl->mu);
 		}
 		if (over) {
@@ -1252,7 +1252,7 @@ static void direct_member(struct pipeline *pl, struct vc_peek *pk, bool epd, con
 			cmd->merge(cmd->ctx, st, true);
 	}
 	if (cmd->stream_end)
-		cmd->stream_end(cmd->ctx);
+		cmd->stream_end(cmd->ctx, !pl->stopped);
 }
 
 size_t vc_member_read(void *ctx, char *buf, size_t n)
@@ -1268,19 +1268,14 @@ size_t vc_member_read(void *ctx, char *buf, size_t n)
 	return (size_t)got;
 }
 
-bool vc_member_peek(struct vc_peek *pk, struct vc_member_reader *mr, const char *command,
-                    const char *path, const char *member)
+bool vc_member_peek(struct vc_peek *pk, struct vc_member_reader *mr, const char *member)
 {
 	vc_peek_init(pk, vc_member_read, mr);
 	/* archive members are read when they are PGN or EPD (FORMATS.md
 	 * section 1): a README is skipped, said on stderr, and is no game. A
 	 * compressed member arrives decompressed (input.h); an archive inside
 	 * the archive fails to read: exit 3 naming it */
-	if (member && !mr->failed && !vc_peek_is_epd(pk) && !vc_peek_is_pgn(pk)) {
-		fprintf(stderr, "vchess %s: %s:%s: skipped: not PGN or EPD\n", command, path, member);
-		return false;
-	}
-	return true;
+	return !(member && !mr->failed && !vc_peek_is_epd(pk) && !vc_peek_is_pgn(pk));
 }
 
 /* Every member of one path. Returns VC_EXIT_OK, or VC_EXIT_INPUT after
@@ -1305,8 +1300,16 @@ static int one_path(struct pipeline *pl, const char *path)
 	while (!pl->stopped && (r = vc_input_next_member(in, &member)) == 1) {
 		struct vc_member_reader ic = { in, false, NULL, NULL, false };
 		struct vc_peek pk;
-		if (!vc_member_peek(&pk, &ic, rep->command, path, member))
+		if (!vc_member_peek(&pk, &ic, member)) {
+			/* said after the output of every game before it, as -j 1
+			 * says it */
+			drain(pl);
+			if (pl->stopped)
+				break;
+			fprintf(stderr, "vchess %s: %s:%s: skipped: not PGN or EPD\n", rep->command,
+			        path, member);
 			continue;
+		}
 		bool epd = vc_peek_is_epd(&pk);
 		if (pl->direct || epd) {
 			drain(pl);

@@ -1,5 +1,5 @@
-/* vchess - the pipeline of the commands that read games (validate, and
- * adjudicate and replay once plugged in): inputs are opened and read,
+/* vchess - the pipeline of the commands that read games (validate,
+ * adjudicate and replay): inputs are opened and read,
  * their games checked, and each game handed to the command, which writes
  * its report entry and its copies; the pipeline writes everything in input
  * order and merges the summary. One code path for every -j (vchess(1),
@@ -106,10 +106,13 @@ struct vc_pipe_command {
 	 * gets the state of the worker that checked it, so a command puts
 	 * what it learnt of a game (its offset g->offset and length
 	 * g->raw_len, say) into its state and rewrites the held bytes in
-	 * merge. */
+	 * merge. stream_end's `whole` is false when the run stopped in the
+	 * member (--max-errors): the bytes held past the last game given to
+	 * merge are then read ahead, a different amount for each -j, and are
+	 * to be dropped, so the output is the same for every -j. */
 	void (*stream_begin)(void *ctx, const char *source, const char *member);
 	void (*stream_bytes)(void *ctx, const char *buf, size_t n);
-	void (*stream_end)(void *ctx);
+	void (*stream_end)(void *ctx, bool whole);
 };
 
 /* Plugging a command in (validate.c is the smallest example):
@@ -168,12 +171,11 @@ struct vc_member_reader {
 };
 size_t vc_member_read(void *ctx, char *buf, size_t n);
 
-/* Look at the start of a member (vc_peek_init over mr). Returns false,
- * after a note on stderr naming `command`, `path` and `member`, when it is
- * an archive member that is neither PGN nor EPD and is to be skipped
- * (FORMATS.md section 1: a README inside a zip is no game); true when it
- * is to be read (plain files and standard input always are). */
-bool vc_member_peek(struct vc_peek *pk, struct vc_member_reader *mr, const char *command,
-                    const char *path, const char *member);
+/* Look at the start of a member (vc_peek_init over mr). Returns false
+ * when it is an archive member (member not NULL) that is neither PGN nor
+ * EPD and is to be skipped (vchess(1) DESCRIPTION: a README inside a zip
+ * is no game; the caller says so on stderr); true when it is to be read
+ * (plain files and standard input always are). */
+bool vc_member_peek(struct vc_peek *pk, struct vc_member_reader *mr, const char *member);
 
 #endif

@@ -1,4 +1,4 @@
-/* vchess - EPD/FEN position files in `validate`. See epdcheck.h. */
+/* vchess - EPD/FEN position files: sniffing and the position-line reader. See epd.h. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,7 +239,8 @@ static int line_end(struct vc_epd_reader *er, bool nl)
 	while (t < textlen && isspace((unsigned char)line[t]))
 		t++;
 	int delivered = 0;
-	if (t < textlen && line[t] != '#' && line[t] != '%') {
+	/* a NUL ends the line's text (a line that starts with one is blank) */
+	if (t < textlen && line[t] && line[t] != '#' && line[t] != '%') {
 		struct vc_position_line pl = {
 			.index = ++er->index, .line = er->lineno, .offset = er->offset + skip,
 		};

@@ -5,6 +5,7 @@
  * for one game at a time (vc_pgn_read_game) and the EPD reader for one
  * line (vc_epd_next); the checker's on_game writes the record's JSON into
  * a buffer, which vc_games_next hands out. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,29 +133,39 @@ static int fail(struct vc_games *g)
 	return -1;
 }
 
-/* Start reading the member the input stands on. Returns false when it is
- * to be skipped (an archive member that is neither PGN nor EPD, as the
- * commands skip it) or cannot be read (memory). */
-static bool start_member(struct vc_games *g)
+/* Out of memory: the reading stops as at an input fault, said so. */
+static int fail_nomem(struct vc_games *g)
+{
+	vc_input_error_init(&g->err);
+	g->err.kind = VC_INPUT_ENOMEM;
+	snprintf(g->err.message, sizeof g->err.message, "out of memory");
+	g->state = S_FAILED;
+	return -1;
+}
+
+/* Start reading the member the input stands on. Returns 1 when it is
+ * being read, 0 when it is skipped (an archive member that is neither PGN
+ * nor EPD, as the commands skip it), -1 when memory ran out. */
+static int start_member(struct vc_games *g)
 {
 	vc_peek_init(&g->pk, member_read, g);
 	if (g->member && !g->read_failed && !vc_peek_is_epd(&g->pk) && !vc_peek_is_pgn(&g->pk))
-		return false;
+		return 0;
 	if (vc_peek_is_epd(&g->pk)) {
 		vc_checker_set_source(&g->chk, g->path, g->member);
 		if (vc_epd_reader_init(&g->er, &g->pk, &g->chk))
-			return false;
+			return -1;
 		g->state = S_EPD;
-		return true;
+		return 1;
 	}
 	vc_checker_visitor(&g->chk, &g->vis, g->path, g->member);
 	struct vc_pgn_options po;
 	memset(&po, 0, sizeof po);
 	po.comment_marker = '%'; /* the checker reads only [%clk] commands */
 	if (vc_pgn_reader_init(&g->rd, vc_peek_read, &g->pk, &g->vis, &po))
-		return false;
+		return -1;
 	g->state = S_PGN;
-	return true;
+	return 1;
 }
 
 int vc_games_next(struct vc_games *g, const char **json, size_t *len)
@@ -177,9 +188,8 @@ int vc_games_next(struct vc_games *g, const char **json, size_t *len)
 				return fail(g);
 			free(g->member);
 			g->member = name ? strdup(name) : NULL;
-			if (name && !g->member)
-				return fail(g);
-			start_member(g);
+			if ((name && !g->member) || start_member(g) < 0)
+				return fail_nomem(g);
 			continue;
 		}
 		case S_PGN: {

@@ -64,6 +64,13 @@ void vc_pgnfix_tap_end(void *ctx)
 	fx->len = 0;
 }
 
+void vc_pgnfix_tap_drop(void *ctx)
+{
+	struct vc_pgnfix *fx = ctx;
+	fx->base += fx->len;
+	fx->len = 0;
+}
+
 /* Write held bytes up to stream offset `to` unchanged. */
 static void fix_flush_to(struct vc_pgnfix *fx, uint64_t to)
 {

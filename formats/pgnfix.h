@@ -41,6 +41,10 @@ void vc_pgnfix_release(struct vc_pgnfix *fx);
 void vc_pgnfix_tap_begin(void *ctx, const char *source, const char *member);
 void vc_pgnfix_tap(void *ctx, const char *buf, size_t n);
 void vc_pgnfix_tap_end(void *ctx);
+/* The stream ends early (the run stopped in it, --max-errors): the bytes
+ * held past the last game given to vc_pgnfix_game are dropped, not
+ * written, so the copy ends with that game. */
+void vc_pgnfix_tap_drop(void *ctx);
 
 /* Copy game g (a record with keep_raw; a record without raw bytes, a
  * position line, is copied with the stream), its Result tag and result

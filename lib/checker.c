@@ -919,8 +919,9 @@ int vc_checker_position(struct vc_checker *c, const struct vc_position_line *pl)
 	r->valid = r->nerrors == 0 && (!c->opt.strict || r->nwarnings == 0);
 	r->raw = pl->raw;
 	r->raw_len = pl->raw_len;
-	if (c->on_game(c->user, r)) {
-		c->stop = 1;
+	int rc = c->on_game(c->user, r);
+	if (rc) {
+		c->stop = rc; /* as vc_checker_end_game keeps it */
 		return VC_STOP;
 	}
 	return VC_CONTINUE;

@@ -32,10 +32,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#ifdef __cplusplus
-extern "C" {
-#endif
 #pragma GCC visibility push(default)
 
 /* Findings kept per game; more are counted but not stored. */
@@ -351,9 +347,6 @@ const struct vc_game_rules *vc_game_rules_for(const struct vc_variant *v);
 /* The game-level rules whose own token this is, or NULL. */
 const struct vc_game_rules *vc_game_rules_token_owner(const char *text, size_t len);
 
-#ifdef __cplusplus
-}
-#endif
 
 #pragma GCC visibility pop
 #ifdef __cplusplus

@@ -77,6 +77,13 @@ for i in 1 2 3 4 5 6 7 8; do cat "$mk/mixed.pgn" "$mk/crlf.pgn"; done > "$mk/big
 gzip -c "$mk/bigger.pgn" > "$mk/bigger.pgn.gz"
 head -c 700 "$mk/bigger.pgn.gz" > "$mk/truncated.pgn.gz"
 : > "$mk/empty.pgn"
+# an archive whose README (skipped, said on stderr) follows a member with
+# findings: the note comes after that member's output whatever -j
+mkdir -p "$tmp/tarred"
+cp "$mk/bigger.pgn" "$tmp/tarred/a.pgn"
+printf 'This archive holds games.\n' > "$tmp/tarred/README"
+cp "$mk/mixed.pgn" "$tmp/tarred/c.pgn"
+tar -C "$tmp/tarred" -cf "$mk/with-readme.tar" a.pgn README c.pgn
 
 # ---- the file list -------------------------------------------------------------
 list=$tmp/files
@@ -145,7 +152,8 @@ for cmd in adjudicate replay; do
 	if [ $cmd = adjudicate ]; then
 		sets="--format=text --format=jsonl,--standings --format=json,--standings
 		      --format=text,--verbose --fix-results,$tmp/fix,--standings
-		      --format=jsonl,--max-errors,3"
+		      --format=jsonl,--max-errors,3 --fix-results,$tmp/fix,--max-errors,1
+		      --fix-results,$tmp/fix,--max-errors,3"
 	else
 		sets="--format=text --format=jsonl --format=json --format=text,--verbose
 		      --final-pgn --final-pgn,--verbose --format=jsonl,--max-errors,3"
