@@ -1,6 +1,6 @@
 /* vchess adjudicate: for every game, the result the rules give and why,
  * and whether the declared result agrees (vchess-adjudicate(1),
- * FORMATS.md section 4); optionally the corrected games (--fix-results)
+ * vchess-validate(1) REPORTS); optionally the corrected games (--fix-results)
  * and the event's score table (--standings).
  *
  * This file holds the options and the wiring: the verdict is

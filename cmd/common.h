@@ -1,5 +1,5 @@
 /* vchess - helpers shared by the subcommands: exit codes, the common
- * options (FORMATS.md section 6), usage errors, output streams.
+ * options (vchess(1) OPTIONS), usage errors, output streams.
  *
  * A command describes itself with a struct vc_cli_spec and calls
  * vc_cli_parse() first thing:
@@ -45,7 +45,7 @@
 #include "report.h"
 #include "variant.h"
 
-/* Exit status, FORMATS.md section 5. */
+/* Exit status, vchess(1) EXIT STATUS. */
 enum vc_exit {
 	VC_EXIT_OK = 0,       /* all valid / all counts match */
 	VC_EXIT_FINDINGS = 1, /* at least one error finding */

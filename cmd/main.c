@@ -1,5 +1,5 @@
 /* vchess - entry point: the command table, dispatch, global help and
- * version (FORMATS.md section 6). */
+ * version (vchess(1) OPTIONS). */
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>

@@ -1271,8 +1271,8 @@ size_t vc_member_read(void *ctx, char *buf, size_t n)
 bool vc_member_peek(struct vc_peek *pk, struct vc_member_reader *mr, const char *member)
 {
 	vc_peek_init(pk, vc_member_read, mr);
-	/* archive members are read when they are PGN or EPD (FORMATS.md
-	 * section 1): a README is skipped, said on stderr, and is no game. A
+	/* archive members are read when they are PGN or EPD (vchess(1)
+	 * DESCRIPTION): a README is skipped, said on stderr, and is no game. A
 	 * compressed member arrives decompressed (input.h); an archive inside
 	 * the archive fails to read: exit 3 naming it */
 	return !(member && !mr->failed && !vc_peek_is_epd(pk) && !vc_peek_is_pgn(pk));

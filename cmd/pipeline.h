@@ -10,10 +10,10 @@
  * to the final outputs. The map of the stages is at the top of
  * pipeline.c.
  *
- * Options of FORMATS.md section 6 that the pipeline implements for every
+ * Options of vchess(1) OPTIONS that the pipeline implements for every
  * command: -j, --progress, --max-errors (stop after N games the command
  * calls failed, exactly where -j 1 stops), --max-ratio (through
- * vc_cli_input_options), and unreadable inputs (FORMATS.md section 5,
+ * vc_cli_input_options), and unreadable inputs (vchess(1) EXIT STATUS,
  * exit 3). Output is byte for byte the same for every -j, in every
  * --format (tests/par_identical.sh).
  *
@@ -148,7 +148,7 @@ struct vc_pipe {
 };
 
 /* Read every path in order ('-' is standard input; compressed files and
- * archives by content; PGN or EPD by content, FORMATS.md section 6) and
+ * archives by content; PGN or EPD by content, vchess(1) OPTIONS) and
  * hand each game to p->cmd. Returns VC_EXIT_OK, or VC_EXIT_INPUT when an
  * input could not be opened or read (reported on standard error and
  * counted in p->rep; every game read before the fault is reported).

@@ -3,7 +3,7 @@
  * tokens each side holds after it, its clock and the FEN after it; or,
  * with --final-pgn, the standing game as ordinary PGN (Undo Chess becomes
  * Chess960) with each taken-back stretch kept as a variation opening with
- * the comment {taken back} (FORMATS.md section 2, man/vchess-replay.1).
+ * the comment {taken back} (vchess-undo(5), man/vchess-replay.1).
  *
  * The game checker does the reading and judging; its events build each
  * game's history (lib/history.h: a tree of every ply played, since a

@@ -389,7 +389,7 @@ void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
 		r->valid++;
 	else
 		r->invalid++;
-	/* --strict: warnings count as errors (FORMATS.md section 6), in the
+	/* --strict: warnings count as errors (vchess(1) OPTIONS), in the
 	 * counts, by code and in the JSON "errors" lists alike */
 	if (r->strict) {
 		r->errors += (uint64_t)g->nerrors + (uint64_t)g->nwarnings;

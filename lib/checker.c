@@ -886,7 +886,7 @@ static void check_position(struct vc_checker *c, const struct vc_position_line *
 			vc_gc_add(c, code, lineno, indent + 1, 0, NULL, "%s", vc_strerror(code));
 	}
 	/* EPD operations end with ';' (perft suites' ";D1 20" start with one):
-	 * text after the fields with none is no operation (FORMATS.md 1) */
+	 * text after the fields with none is no operation (vchess(1) DESCRIPTION) */
 	const char *rest = fr.rest ? fr.rest : "";
 	while (*rest == ' ' || *rest == '\t')
 		rest++;

@@ -1,5 +1,5 @@
 /* vchess - FEN / X-FEN / Shredder-FEN reading, validation and writing.
- * Rules: RULES.md sections 1 and 2 (validation errors and repairs), X-FEN
+ * Rules: vchess-rules(7) sections 1 and 2 (validation errors and repairs), X-FEN
  * (KQkq = outermost rook on that side, a file letter for an inner rook).
  */
 #include <ctype.h>
@@ -228,7 +228,7 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 			}
 			/* Standard chess whose rights need Chess960 castling (king
 			 * off e1/e8, rook off the corners, or written with file
-			 * letters) is read as Chess960 (RULES.md section 1). */
+			 * letters) is read as Chess960 (vchess-rules(7) section 1). */
 			if (v->castling960 && pos->castle) {
 				bool odd = letters;
 				for (int c = 0; c < 2; c++) {
@@ -247,7 +247,7 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 	}
 
 	/* Retro variants have no en passant at all: the field must be '-'
-	 * (RULES.md section 5). */
+	 * (vchess-rules(7) section 5). */
 	if ((v->flags & VC_VF_RETRO) && ep != VC_NO_SQ)
 		return fail(res, VC_FEN_BAD_VARIANT_POSITION, fen, ep_at);
 

@@ -2,11 +2,11 @@
  * (and Undo Chess, which moves as Chess960) and Antichess.
  *
  * Chess: fully legal generation with check and pin masks (no make/test),
- * castling encoded king -> castling rook (RULES.md section 2: every square
+ * castling encoded king -> castling rook (vchess-rules(7) section 2: every square
  * the king or the rook passes or lands on empty but for those two, the
  * king's path including both ends not attacked, attacks judged without the
  * castling rook on its square).
- * Antichess (RULES.md section 3): every pseudo-legal move is legal, the king
+ * Antichess (vchess-rules(7) section 3): every pseudo-legal move is legal, the king
  * is ordinary, promotion also to king, and captures are compulsory.
  */
 #include "variant.h"

@@ -73,8 +73,8 @@ static bool is_space(char ch)
 	return ch == ' ' || ch == '\t';
 }
 
-/* TakebackTokens (FORMATS.md section 2): "N" with N in 0..3, or "W/B"
- * with each in 0..6. Beyond FORMATS.md: tokens are dealt T each (T <= 3)
+/* TakebackTokens (vchess-undo(5)): "N" with N in 0..3, or "W/B"
+ * with each in 0..6. Beyond vchess-undo(5): tokens are dealt T each (T <= 3)
  * and only change hands, so the total of a split is even and at most 6
  * ("2/1" or "6/2" can never arise); a split that differs between the
  * sides needs a FEN start (a game set up in mid-play). White space around
@@ -156,7 +156,7 @@ static bool undo_is_token(const char *text, size_t len)
 	return len == 4 && memcmp(text, "undo", 4) == 0;
 }
 
-/* Tokens only change hands (RULES.md section 4): after every event. */
+/* Tokens only change hands (vchess-rules(7) section 4): after every event. */
 static bool conserved(struct vc_checker *c, const struct vc_move_token *mv, int ply,
                       const char *label)
 {

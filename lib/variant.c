@@ -16,7 +16,7 @@ static const char *const standard_aliases[] = { "Standard", "Chess", "Normal", "
 static const char *const chess960_aliases[] = { "Chess960", "Chess 960", "Fischerandom", "Fischer Random", "FRC", NULL };
 static const char *const undo_aliases[] = { "Undo Chess", "Undo", NULL };
 
-/* Known variants that vchess does not implement (RULES.md section 1). */
+/* Known variants that vchess does not implement (vchess-rules(7) section 1). */
 static const char *const unsupported_names[] = {
 	"Crazyhouse", "Atomic", "King of the Hill", "KOTH", "Three-check", "Three check", "3check",
 	"Horde", "Racing Kings", "Racingkings", "Suicide", "Kingofthehill", "Threecheck", NULL

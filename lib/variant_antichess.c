@@ -1,4 +1,4 @@
-/* vchess - Antichess, lichess rules (RULES.md section 3).
+/* vchess - Antichess, lichess rules (vchess-rules(7) section 3).
  * Move generation lives in movegen.c (shared bitboard generator); this file
  * holds the variant entry and its end-of-game rules.
  */
@@ -10,7 +10,7 @@
 static const char *const antichess_aliases[] = { "Antichess", "Anti-chess", "Giveaway",
                                                  "Losing chess", NULL };
 
-/* Dead draw (RULES.md section 3): only bishops and pawns blocked head-on by
+/* Dead draw (vchess-rules(7) section 3): only bishops and pawns blocked head-on by
  * an opposing pawn remain, each side has a bishop, White's bishops all on
  * one square colour and Black's all on the other, every pawn on a square of
  * the colour the opposing bishops do not use, and no en passant. */
@@ -76,7 +76,7 @@ static struct vc_outcome antichess_outcome(const struct vc_position *pos, int nl
 	return oc;
 }
 
-/* Time forfeit (RULES.md section 3, lichess): knight v knight where the
+/* Time forfeit (vchess-rules(7) section 3, lichess): knight v knight where the
  * flagged side can never capture. A knight move always changes the colour
  * of its square and a knight attacks only squares of the other colour, so
  * "same colour with the flagged side to move" holds for ever once it holds. */

@@ -1,7 +1,7 @@
 /* vchess - Backwards Stalemate Chess: retro move generation, make, outcome,
- * FEN validation and move text. Rules: RULES.md section 5 (which decides
- * where seed 003_a351ff84cc7d1b34.txt is loose); notation: FORMATS.md
- * section 3; move encoding: variant_backwards.h.
+ * FEN validation and move text. Rules: vchess-rules(7) section 5 (which
+ * decides where the inventor's description is loose); notation:
+ * vchess-backwards(7); move encoding: variant_backwards.h.
  *
  * Generation works square by square on bitboards. A move lifts a piece X
  * from S to an empty square T from which X could have reached S (reversed
@@ -117,7 +117,7 @@ static inline bool attacked(const vc_bb p[7], int by, int sq, vc_bb occ)
 
 /* Squares where a pawn of colour c may be added to the pawns own/opp:
  * ranks 2 to 7, no pawn of colour c on the file, and White's pawn below
- * Black's where a file holds both (RULES.md section 5, pawn rules). */
+ * Black's where a file holds both (vchess-rules(7) section 5, pawn rules). */
 static vc_bb pawn_squares(vc_bb own, vc_bb opp, int c)
 {
 	vc_bb ok = 0;
@@ -414,7 +414,7 @@ static void bw_make(struct vc_position *pos, vc_move m)
 	if (cpc)
 		vc_put_piece(pos, S, cpc);
 	/* The 75-move clock counts plies with no piece created, no
-	 * unpromotion and no pawn moved (RULES.md section 5). */
+	 * unpromotion and no pawn moved (vchess-rules(7) section 5). */
 	if (cpc || unpromo || VC_PIECE_TYPE(x) == VC_PAWN)
 		pos->halfmove = 0;
 	else
