@@ -4,6 +4,7 @@
  * check-python. */
 #include <criterion/criterion.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "games.h"
@@ -49,4 +50,25 @@ Test(games, an_unreadable_path_says_why)
 	cr_assert_null(g);
 	cr_assert(strstr(err.message, "No such file") != NULL, "%s", err.message);
 	cr_assert_eq(vc_games_open(&g, "tests/data", NULL, &err), VC_F_CANNOT_OPEN);
+}
+
+Test(games, records_name_their_archive_member)
+{
+	struct vc_games *g;
+	cr_assert_eq(vc_games_open(&g, "tests/data/validate/two-members.zip", NULL, NULL),
+	             VC_F_OK);
+	cr_assert_null(vc_games_member(g), "no member before the first record");
+	const char *json;
+	size_t len;
+	int n = 0;
+	while (vc_games_next(g, &json, &len) == 1) {
+		const char *m = vc_games_member(g);
+		cr_assert_not_null(m);
+		char want[300];
+		snprintf(want, sizeof want, "\"member\":\"%s\"", m);
+		cr_assert(strstr(json, want) != NULL, "%s in %s", want, json);
+		n++;
+	}
+	cr_assert_gt(n, 1);
+	vc_games_close(g);
 }
