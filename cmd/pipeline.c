@@ -28,7 +28,8 @@
  * into chunk buffers of about 1 MiB (VCHESS_CHUNK_SIZE; plain files are
  * read, not mapped: a mapped file truncated meanwhile would kill the
  * process with SIGBUS), cutting preferably at a `[` that starts a line
- * after a blank line, and counting the lines before each chunk. A job is
+ * after a blank line, and counting the lines before each chunk (the PGN
+ * syntax of that, candidates and line ends, is formats/pgn_split.h). A job is
  * one PGN reader and checker run that starts fresh at a chunk (offset and
  * line given) and reads on into the following chunks until, at the end of
  * one, it is at rest (vc_pgn_reader_at_rest) and the next chunk starts at
@@ -61,11 +62,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#include <immintrin.h>
-#endif
 
+#include "pgn_split.h"
 #include "pipeline.h"
 
 #define CHUNK_DEFAULT ((size_t)1 << 20)
@@ -216,115 +214,6 @@ struct pipeline {
 static struct chunk *slot(struct pipeline *pl, uint64_t id)
 {
 	return &pl->chunks[id % (uint64_t)pl->nchunks];
-}
-
-/* ---- Finding cuts and counting lines ------------------------------------ */
-
-#if defined(__x86_64__) && defined(__GNUC__)
-/* LFs in p[0, n) by 32-byte compares, on CPUs with AVX2 (count_lines picks
- * it at run time: the build stays for any x86-64); *cr tells whether a CR
- * was among the bytes counted. The main thread counts every byte of the
- * input, so this is a share of what -j cannot spread. */
-__attribute__((target("avx2"))) static uint64_t count_lf_avx2(const unsigned char *p, size_t n,
-                                                             size_t *done, bool *cr)
-{
-	const __m256i nl = _mm256_set1_epi8('\n'), ret = _mm256_set1_epi8('\r');
-	__m256i crs = _mm256_setzero_si256();
-	uint64_t lf = 0;
-	size_t i = 0;
-	for (; i + 64 <= n; i += 64) {
-		const __m256i x = _mm256_loadu_si256((const __m256i *)(p + i));
-		const __m256i y = _mm256_loadu_si256((const __m256i *)(p + i + 32));
-		__m256i a = _mm256_cmpeq_epi8(x, nl);
-		__m256i b = _mm256_cmpeq_epi8(y, nl);
-		crs = _mm256_or_si256(crs, _mm256_or_si256(_mm256_cmpeq_epi8(x, ret),
-		                                           _mm256_cmpeq_epi8(y, ret)));
-		uint64_t m = (uint64_t)(uint32_t)_mm256_movemask_epi8(a) |
-		             (uint64_t)(uint32_t)_mm256_movemask_epi8(b) << 32;
-		lf += (uint64_t)__builtin_popcountll(m);
-	}
-	*done = i;
-	*cr = _mm256_movemask_epi8(crs) != 0;
-	return lf;
-}
-#endif
-
-/* Line ends as the PGN reader counts them: LF, CR LF and lone CR. A CR LF
- * is never split between chunks. One pass over the bytes; the CRs are
- * looked at again only where there are some. */
-static uint64_t count_lines(const unsigned char *p, size_t n)
-{
-	uint64_t lf = 0;
-	size_t i = 0;
-	bool cr = false;
-#if defined(__x86_64__) && defined(__GNUC__)
-	if (__builtin_cpu_supports("avx2")) {
-		lf = count_lf_avx2(p, n, &i, &cr);
-	}
-#endif
-#ifdef __SSE2__
-	const __m128i nl = _mm_set1_epi8('\n'), ret = _mm_set1_epi8('\r');
-	__m128i crs = _mm_setzero_si128();
-	for (; i + 64 <= n; i += 64) {
-		const __m128i w = _mm_loadu_si128((const __m128i *)(p + i));
-		const __m128i x = _mm_loadu_si128((const __m128i *)(p + i + 16));
-		const __m128i y = _mm_loadu_si128((const __m128i *)(p + i + 32));
-		const __m128i z = _mm_loadu_si128((const __m128i *)(p + i + 48));
-		crs = _mm_or_si128(crs, _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, ret),
-		                                                  _mm_cmpeq_epi8(x, ret)),
-		                                     _mm_or_si128(_mm_cmpeq_epi8(y, ret),
-		                                                  _mm_cmpeq_epi8(z, ret))));
-		uint64_t m = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w, nl)) |
-		             (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl)) << 16 |
-		             (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(y, nl)) << 32 |
-		             (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(z, nl)) << 48;
-		lf += (uint64_t)__builtin_popcountll(m);
-	}
-	cr |= _mm_movemask_epi8(crs) != 0;
-#else
-	cr = true; /* not seen: look */
-#endif
-	const size_t vec = i; /* p[0, vec) counted by vectors */
-	for (; i < n; i++)
-		lf += p[i] == '\n';
-	/* lone CRs: in the whole chunk if the vectors saw a CR, else only in
-	 * the bytes after them (a CR LF may straddle: p[vec - 1] is looked at
-	 * then too, harmlessly: it is no CR) */
-	const size_t from = cr ? 0 : vec;
-	const unsigned char *q = memchr(p + from, '\r', n - from);
-	while (q) {
-		size_t k = (size_t)(q - p);
-		if (k + 1 >= n || p[k + 1] != '\n')
-			lf++; /* a lone CR; CR LF was counted at its LF */
-		q = k + 1 < n ? memchr(q + 1, '\r', n - k - 1) : NULL;
-	}
-	return lf;
-}
-
-/* A `[` at the start of a line after a blank line: where games start. */
-static bool game_start_at(const unsigned char *b, size_t p)
-{
-	if (p < 2 || b[p] != '[')
-		return false;
-	if (b[p - 1] == '\n')
-		return b[p - 2] == '\n' || (p >= 3 && b[p - 2] == '\r' && b[p - 3] == '\n');
-	return b[p - 1] == '\r' && (b[p - 2] == '\r' || b[p - 2] == '\n');
-}
-
-/* The first game start in b[from, to), or `to`. */
-static size_t find_cut(const unsigned char *b, size_t from, size_t to)
-{
-	size_t p = from;
-	while (p < to) {
-		const unsigned char *q = memchr(b + p, '[', to - p);
-		if (!q)
-			return to;
-		p = (size_t)(q - b);
-		if (game_start_at(b, p))
-			return p;
-		p++;
-	}
-	return to;
 }
 
 /* ---- Segments -------------------------------------------------------------- */
@@ -1107,7 +996,7 @@ static size_t choose_cut(struct pipeline *pl, const unsigned char *b, size_t ava
 	if (at_end && avail <= ch + ch / 2)
 		return avail;
 	size_t to = avail < 2 * ch ? avail : 2 * ch;
-	size_t cut = find_cut(b, ch, to);
+	size_t cut = vc_pgn_next_cut((const char *)b, ch, to);
 	if (cut < to) {
 		*next_fresh = true;
 		return cut;
@@ -1115,16 +1004,13 @@ static size_t choose_cut(struct pipeline *pl, const unsigned char *b, size_t ava
 	if (at_end && avail <= 2 * ch)
 		return avail;
 	/* no game start in reach: a plain cut, the next job reads on */
-	cut = to;
-	if (b[cut - 1] == '\r' && b[cut] == '\n')
-		cut--;
-	return cut;
+	return vc_pgn_plain_cut((const char *)b, to);
 }
 
 static void cutter_next(struct cutter *ct, const unsigned char *b, size_t len, bool next_fresh)
 {
 	ct->off += len;
-	ct->line += count_lines(b, len);
+	ct->line += vc_pgn_count_lines((const char *)b, len);
 	ct->fresh = next_fresh;
 	ct->first = false;
 }
@@ -1166,7 +1052,7 @@ static void read_chunk(struct pipeline *pl)
 			len += got;
 			/* enough to cut at a game start past ch? */
 			if (len > ch + 4096) {
-				if (find_cut(c->buf, scan, len) < len)
+				if (vc_pgn_next_cut((const char *)c->buf, scan, len) < len)
 					break;
 				scan = len;
 			}

@@ -1,0 +1,129 @@
+/* vchess - cutting PGN bytes into pieces at game starts. See pgn_split.h.
+ *
+ * The reading thread of vchess -j N runs these over every byte of the
+ * input, ahead of the workers: what it spends here is a share of the run
+ * that more threads cannot spread, hence the vectors. */
+#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#include <immintrin.h>
+#endif
+
+#include "pgn_split.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/* LFs in p[0, n) by 32-byte compares, on CPUs with AVX2 (vc_pgn_count_lines
+ * picks it at run time: the build stays for any x86-64); *cr tells whether
+ * a CR was among the bytes counted, *done how many were. */
+__attribute__((target("avx2"))) static uint64_t count_lf_avx2(const unsigned char *p, size_t n,
+                                                             size_t *done, bool *cr)
+{
+	const __m256i nl = _mm256_set1_epi8('\n'), ret = _mm256_set1_epi8('\r');
+	__m256i crs = _mm256_setzero_si256();
+	uint64_t lf = 0;
+	size_t i = 0;
+	for (; i + 64 <= n; i += 64) {
+		const __m256i x = _mm256_loadu_si256((const __m256i *)(p + i));
+		const __m256i y = _mm256_loadu_si256((const __m256i *)(p + i + 32));
+		__m256i a = _mm256_cmpeq_epi8(x, nl);
+		__m256i b = _mm256_cmpeq_epi8(y, nl);
+		crs = _mm256_or_si256(crs, _mm256_or_si256(_mm256_cmpeq_epi8(x, ret),
+		                                           _mm256_cmpeq_epi8(y, ret)));
+		uint64_t m = (uint64_t)(uint32_t)_mm256_movemask_epi8(a) |
+		             (uint64_t)(uint32_t)_mm256_movemask_epi8(b) << 32;
+		lf += (uint64_t)__builtin_popcountll(m);
+	}
+	*done = i;
+	*cr = _mm256_movemask_epi8(crs) != 0;
+	return lf;
+}
+#endif
+
+/* One pass over the bytes counting LFs (and noting whether any CR was
+ * seen); the CRs are looked at again only where there are some. */
+uint64_t vc_pgn_count_lines(const char *buf, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)buf;
+	uint64_t lf = 0;
+	size_t i = 0;
+	bool cr = false;
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (__builtin_cpu_supports("avx2")) {
+		lf = count_lf_avx2(p, n, &i, &cr);
+	}
+#endif
+#ifdef __SSE2__
+	const __m128i nl = _mm_set1_epi8('\n'), ret = _mm_set1_epi8('\r');
+	__m128i crs = _mm_setzero_si128();
+	for (; i + 64 <= n; i += 64) {
+		const __m128i w = _mm_loadu_si128((const __m128i *)(p + i));
+		const __m128i x = _mm_loadu_si128((const __m128i *)(p + i + 16));
+		const __m128i y = _mm_loadu_si128((const __m128i *)(p + i + 32));
+		const __m128i z = _mm_loadu_si128((const __m128i *)(p + i + 48));
+		crs = _mm_or_si128(crs, _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, ret),
+		                                                  _mm_cmpeq_epi8(x, ret)),
+		                                     _mm_or_si128(_mm_cmpeq_epi8(y, ret),
+		                                                  _mm_cmpeq_epi8(z, ret))));
+		uint64_t m = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w, nl)) |
+		             (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl)) << 16 |
+		             (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(y, nl)) << 32 |
+		             (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(z, nl)) << 48;
+		lf += (uint64_t)__builtin_popcountll(m);
+	}
+	cr |= _mm_movemask_epi8(crs) != 0;
+#else
+	cr = true; /* not seen: look */
+#endif
+	const size_t vec = i; /* p[0, vec) counted by vectors */
+	for (; i < n; i++)
+		lf += p[i] == '\n';
+	/* lone CRs: in the whole buffer if the vectors saw a CR, else only in
+	 * the bytes after them (a CR LF may straddle: p[vec - 1] is looked at
+	 * then too, harmlessly: it is no CR) */
+	const size_t from = cr ? 0 : vec;
+	const unsigned char *q = from < n ? memchr(p + from, '\r', n - from) : NULL;
+	while (q) {
+		size_t k = (size_t)(q - p);
+		if (k + 1 >= n || p[k + 1] != '\n')
+			lf++; /* a lone CR; CR LF was counted at its LF */
+		q = k + 1 < n ? memchr(q + 1, '\r', n - k - 1) : NULL;
+	}
+	return lf;
+}
+
+/* Inlined into vc_pgn_next_cut's loop; the exported one calls it. */
+static inline bool start_at(const unsigned char *b, size_t p)
+{
+	if (p < 2 || b[p] != '[')
+		return false;
+	if (b[p - 1] == '\n')
+		return b[p - 2] == '\n' || (p >= 3 && b[p - 2] == '\r' && b[p - 3] == '\n');
+	return b[p - 1] == '\r' && (b[p - 2] == '\r' || b[p - 2] == '\n');
+}
+
+bool vc_pgn_game_start_at(const char *buf, size_t pos)
+{
+	return start_at((const unsigned char *)buf, pos);
+}
+
+/* memchr to each `[`, then a look at the bytes before it. */
+size_t vc_pgn_next_cut(const char *buf, size_t from, size_t to)
+{
+	const unsigned char *b = (const unsigned char *)buf;
+	size_t p = from;
+	while (p < to) {
+		const unsigned char *q = memchr(b + p, '[', to - p);
+		if (!q)
+			return to;
+		p = (size_t)(q - b);
+		if (start_at(b, p))
+			return p;
+		p++;
+	}
+	return to;
+}
+
+size_t vc_pgn_plain_cut(const char *buf, size_t at)
+{
+	return buf[at - 1] == '\r' && buf[at] == '\n' ? at - 1 : at;
+}

@@ -1,0 +1,73 @@
+/* vchess - cutting PGN bytes into pieces at game starts, without parsing
+ * them: the syntax a reader of a big input needs to hand pieces of it to
+ * several PGN readers (vchess -j N, vchess(1) OPTIONS; byte ranges of a
+ * file read apart).
+ *
+ * A piece boundary must be a place where a fresh PGN reader can start, so
+ * that its records are those of one reader reading the whole stream. The
+ * functions here find *candidates* by the shape of the lines only: a `[`
+ * that starts a line right after a blank line (a tag section's first tag,
+ * as every PGN writer puts it). They do not parse, so a candidate can lie
+ * inside a multi-line `{...}` comment, inside a game that has no result
+ * yet, or a tag section written with a blank line inside it; whether it is
+ * a real game boundary is the reader's to say: a reader that reads the
+ * bytes up to a candidate and is then at rest (vc_pgn_reader_at_rest,
+ * pgn.h) ends the stream there exactly as the candidate's `[` would end
+ * it, and a fresh reader started at the candidate (options start_offset =
+ * the candidate's offset, start_line = 1 + vc_pgn_count_lines of the bytes
+ * before it) goes on with the same records. When the reader is not at
+ * rest, the piece is not cut there: its reader reads on into the next.
+ *
+ * Line ends are LF, CR LF and a lone CR, as the PGN reader counts them
+ * (pgn.h). A CR LF pair must not be split between two pieces (each piece
+ * would count one line end for it): candidates never split one, and
+ * vc_pgn_plain_cut moves a cut made at an arbitrary byte off one.
+ *
+ * The functions are pure: no allocation, no state, any thread. Buffers
+ * are bytes (any values, no NUL needed); sizes are in bytes.
+ */
+#ifndef VC_PGN_SPLIT_H
+#define VC_PGN_SPLIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
+/* Is buf[pos] a candidate game start: a `[` at the start of a line that
+ * follows a blank line, that is, the bytes before it end in LF LF,
+ * LF CR LF (so CR LF CR LF too), CR CR or LF CR? Reads buf[pos - 3, pos]
+ * (from buf[0] when pos < 3); false when pos < 2: the start of a stream
+ * is the caller's to treat as a start. A blank line written CR CR LF is
+ * not recognised (a candidate missed costs a longer piece, never a wrong
+ * record). */
+bool vc_pgn_game_start_at(const char *buf, size_t pos);
+
+/* The first candidate game start (vc_pgn_game_start_at) in buf[from, to),
+ * or `to` when there is none (also when from >= to). Reads buf[from - 3,
+ * to): the bytes before `from` decide whether buf[from] is one. */
+size_t vc_pgn_next_cut(const char *buf, size_t from, size_t to);
+
+/* A cut at an arbitrary byte `at` (0 < at, buf[at - 1] and buf[at]
+ * readable) made safe for line counting: at - 1 when it would split a
+ * CR LF pair (buf[at - 1] is CR, buf[at] is LF), else at. Used when no
+ * game start is in reach; the reader of the first piece reads on. */
+size_t vc_pgn_plain_cut(const char *buf, size_t at);
+
+/* The line ends in buf[0, n), counted as the PGN reader counts them: each
+ * LF, each CR LF pair once, each CR not followed by LF once (a CR at
+ * buf[n - 1] counts as a lone CR: do not end a piece between CR and LF).
+ * 1 + the count is the line number of buf[n]. Vectorised (SSE2, AVX2 when
+ * the CPU has it): cheap enough for the one thread that reads the input. */
+uint64_t vc_pgn_count_lines(const char *buf, size_t n);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,259 @@
+/* Tests of formats/pgn_split: candidate game starts by the shape of the
+ * lines, cuts that never split a CR LF, line counts as the PGN reader
+ * counts, and the contract with the reader: at a candidate where a reader
+ * of the bytes before it is at rest, a fresh reader started there gives
+ * the whole stream's records. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pgn.h"
+#include "pgn_split.h"
+
+static bool start_in(const char *s, const char *at)
+{
+	return vc_pgn_game_start_at(s, (size_t)(strstr(s, at) - s));
+}
+
+Test(pgn_split, game_start_after_a_blank_line_in_every_line_end)
+{
+	cr_assert(start_in("1-0\n\n[E", "[E"));
+	cr_assert(start_in("1-0\r\n\r\n[E", "[E"));
+	cr_assert(start_in("1-0\n\r\n[E", "[E"));
+	cr_assert(start_in("1-0\r\r[E", "[E"));
+	cr_assert(start_in("1-0\n\r[E", "[E"));
+	cr_assert(start_in("\n\n[E", "[E"));
+	/* the start of the buffer is the caller's */
+	cr_assert_not(vc_pgn_game_start_at("[E", 0));
+	cr_assert_not(vc_pgn_game_start_at("\n[E", 1));
+	/* not after a blank line, not at a line start, not a `[` */
+	cr_assert_not(start_in("[A \"1\"]\n[E", "[E"));
+	cr_assert_not(start_in("[A \"1\"]\r\n[E", "[E"));
+	cr_assert_not(start_in("1-0\n\n [E", "[E"));
+	cr_assert_not(start_in("1-0\n\nx[E", "[E"));
+	cr_assert_not(vc_pgn_game_start_at("1-0\n\n{", 5));
+	/* documented miss: a blank line written CR CR LF */
+	cr_assert_not(start_in("1-0\r\r\n[E", "[E"));
+}
+
+Test(pgn_split, next_cut_finds_the_first_candidate_in_range)
+{
+	static const char s[] = "[A \"x\"]\n[B \"y\"]\n\n1. e4 [%clk 1]\n\n[C \"z\"]\n\n[D \"w\"]\n";
+	size_t n = sizeof s - 1;
+	size_t c = (size_t)(strstr(s, "[C") - s), d = (size_t)(strstr(s, "[D") - s);
+	cr_assert_eq(vc_pgn_next_cut(s, 0, n), c);
+	cr_assert_eq(vc_pgn_next_cut(s, c, n), c, "a candidate at `from` counts");
+	cr_assert_eq(vc_pgn_next_cut(s, c + 1, n), d);
+	cr_assert_eq(vc_pgn_next_cut(s, 0, c), c, "`to` itself is not looked at");
+	cr_assert_eq(vc_pgn_next_cut(s, d + 1, n), n, "none: `to`");
+	cr_assert_eq(vc_pgn_next_cut(s, n, n), n);
+	cr_assert_eq(vc_pgn_next_cut(s, n, c), c, "from past to: to");
+}
+
+Test(pgn_split, a_buffer_without_game_start_gets_a_plain_cut_off_any_cr_lf)
+{
+	/* one long game: movetext only, CR LF line ends, no blank line */
+	char b[400];
+	size_t n = 0;
+	for (int i = 1; n + 16 < sizeof b; i++)
+		n += (size_t)snprintf(b + n, sizeof b - n, "%d. e4 e5\r\n", i);
+	cr_assert_eq(vc_pgn_next_cut(b, 0, n), n);
+	for (size_t at = 1; at < n; at++) {
+		size_t cut = vc_pgn_plain_cut(b, at);
+		if (b[at - 1] == '\r' && b[at] == '\n')
+			cr_assert_eq(cut, at - 1);
+		else
+			cr_assert_eq(cut, at);
+		/* the two pieces count the lines of the whole */
+		cr_assert_eq(vc_pgn_count_lines(b, cut) + vc_pgn_count_lines(b + cut, n - cut),
+		             vc_pgn_count_lines(b, n), "cut at %zu", cut);
+	}
+}
+
+/* Line ends one byte at a time, as pgn.h defines them. */
+static uint64_t lines_ref(const char *p, size_t n)
+{
+	uint64_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (p[i] == '\n' || (p[i] == '\r' && (i + 1 == n || p[i + 1] != '\n')))
+			k++;
+	return k;
+}
+
+Test(pgn_split, count_lines_equals_the_byte_wise_count)
+{
+	/* lengths and alignments across the 64-byte vector steps, with and
+	 * without CRs, a CR LF straddling a step, a CR last */
+	static const char alphabet[] = "\n\r[a \n";
+	char *buf = malloc(1024 + 64);
+	cr_assert_not_null(buf);
+	unsigned seed = 12345;
+	for (int round = 0; round < 400; round++) {
+		size_t n = (size_t)(round * 7 % 1024);
+		size_t align = (size_t)round % 64;
+		char *p = buf + align;
+		bool crs = round % 3 != 0;
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			size_t k = (seed >> 16) % (sizeof alphabet - 1);
+			p[i] = alphabet[k] == '\r' && !crs ? 'x' : alphabet[k];
+		}
+		if (round % 5 == 0 && n >= 66) {
+			p[63] = '\r';
+			p[64] = '\n';
+		}
+		if (round % 7 == 0 && n)
+			p[n - 1] = '\r';
+		cr_assert_eq(vc_pgn_count_lines(p, n), lines_ref(p, n), "round %d, %zu bytes", round,
+		             n);
+	}
+	cr_assert_eq(vc_pgn_count_lines("", 0), 0);
+	cr_assert_eq(vc_pgn_count_lines("\r\n\r\r\n\n", 6), 4);
+	free(buf);
+}
+
+/* ---- The contract with the reader ---------------------------------------- */
+
+/* Every event with its position, one line each. */
+struct events {
+	char text[16384];
+	size_t len;
+};
+
+static void ev(struct events *e, const char *what, const struct vc_loc *l)
+{
+	int n = snprintf(e->text + e->len, sizeof e->text - e->len, "%s @%llu %llu:%llu\n", what,
+	                 (unsigned long long)l->offset, (unsigned long long)l->line,
+	                 (unsigned long long)l->column);
+	cr_assert(n > 0 && (size_t)n < sizeof e->text - e->len);
+	e->len += (size_t)n;
+}
+
+static int ev_begin(void *u, const struct vc_pgn_game *g)
+{
+	ev(u, "begin", &g->start);
+	return 0;
+}
+
+static int ev_end(void *u, const struct vc_pgn_game *g)
+{
+	ev(u, "end", &g->end);
+	return 0;
+}
+
+static int ev_tag(void *u, const char *name, const char *value, size_t n,
+                  const struct vc_loc *loc)
+{
+	(void)value;
+	(void)n;
+	ev(u, name, loc);
+	return 0;
+}
+
+static int ev_move(void *u, const struct vc_move_token *m)
+{
+	ev(u, m->text, &m->loc);
+	return 0;
+}
+
+static int ev_finding(void *u, enum vc_code code, const char *msg, const struct vc_loc *loc)
+{
+	(void)msg;
+	ev(u, vc_code_word(code), loc);
+	return 0;
+}
+
+/* s[0, len) lent in one piece to a reader starting at (off, line);
+ * returns whether the reader was at rest when the bytes ran out. */
+struct lend1 {
+	const char *s;
+	size_t len;
+	bool given;
+	struct vc_pgn_reader *r;
+	bool at_rest;
+};
+
+static size_t lend1(void *ctx, const char **data)
+{
+	struct lend1 *l = ctx;
+	if (l->given || !l->len) {
+		l->at_rest = vc_pgn_reader_at_rest(l->r);
+		return 0;
+	}
+	l->given = true;
+	*data = l->s;
+	return l->len;
+}
+
+static bool read_piece(const char *s, size_t len, uint64_t off, uint64_t line, struct events *e)
+{
+	struct vc_pgn_visitor v = {
+		.user = e, .begin_game = ev_begin, .end_game = ev_end, .tag = ev_tag,
+		.move = ev_move, .error = ev_finding, .warning = ev_finding,
+	};
+	struct vc_pgn_options o;
+	memset(&o, 0, sizeof o);
+	o.start_offset = off;
+	o.start_line = line;
+	struct vc_pgn_reader r;
+	struct lend1 l = { s, len, false, &r, false };
+	cr_assert_eq(vc_pgn_reader_init_borrow(&r, lend1, &l, &v, &o), 0);
+	vc_pgn_read(&r);
+	vc_pgn_reader_release(&r);
+	return l.at_rest;
+}
+
+/* Candidates that are game boundaries, and candidates that are not: in a
+ * comment, a variation, a tag value broken over lines, after a game
+ * without a result; after an escape line; in LF, CR LF and CR files. */
+static const char tricky[] =
+	"[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 {a comment\n\n[Event \"in a comment\"]\n} e5 1-0\n\n"
+	"[Event \"b\"]\r\n\r\n1. d4 (1. c4\r\n\r\n[Event \"in a variation\"]\r\n) d5 *\r\n\r\n"
+	"%escape line\n\n[Event \"c\"]\r\r1. Nf3 *\r\r"
+	"[Event \"d\"]\n[Annotator \"two\n\n[lines\"]\n\n1. e4 *\n\n"
+	"[Event \"e\"]\n\n1. e4 e5\n\n[Event \"f\"]\n\n1. d4 *\n";
+
+Test(pgn_split, a_fresh_reader_at_a_candidate_at_rest_reads_as_the_whole)
+{
+	const char *s = tricky;
+	size_t n = sizeof tricky - 1;
+	static const struct {
+		const char *at;
+		bool rest;
+	} want[] = {
+		{ "[Event \"in a comment\"]", false },
+		{ "[Event \"b\"]", true },
+		{ "[Event \"in a variation\"]", false },
+		{ "[Event \"c\"]", true },
+		{ "[Event \"d\"]", true },
+		{ "[lines", false },
+		{ "[Event \"e\"]", true },
+		{ "[Event \"f\"]", false }, /* game e has no result */
+	};
+	static struct events whole, head, tail;
+	memset(&whole, 0, sizeof whole);
+	read_piece(s, n, 0, 0, &whole);
+	size_t c = 0;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		c = vc_pgn_next_cut(s, c, n);
+		cr_assert_eq(c, (size_t)(strstr(s, want[i].at) - s), "candidate %zu", i);
+		memset(&head, 0, sizeof head);
+		bool rest = read_piece(s, c, 0, 0, &head);
+		cr_assert_eq(rest, want[i].rest, "at rest before %s", want[i].at);
+		if (rest) {
+			memset(&tail, 0, sizeof tail);
+			read_piece(s + c, n - c, c, 1 + vc_pgn_count_lines(s, c), &tail);
+			char key[64];
+			snprintf(key, sizeof key, "begin @%zu ", c);
+			const char *from = strstr(whole.text, key);
+			cr_assert_not_null(from, "the whole stream starts a game at %zu", c);
+			cr_assert_str_eq(tail.text, from, "read from %s", want[i].at);
+			/* and the head's records are the whole's before it */
+			cr_assert_eq(strncmp(whole.text, head.text, head.len), 0);
+			cr_assert_eq((size_t)(from - whole.text), head.len);
+		}
+		c++;
+	}
+	cr_assert_eq(vc_pgn_next_cut(s, c, n), n, "no more candidates");
+}
