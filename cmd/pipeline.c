@@ -1141,29 +1141,6 @@ static void direct_member(struct pipeline *pl, struct vc_peek *pk, bool epd, con
 		cmd->stream_end(cmd->ctx, !pl->stopped);
 }
 
-size_t vc_member_read(void *ctx, char *buf, size_t n)
-{
-	struct vc_member_reader *mr = ctx;
-	ptrdiff_t got = vc_input_read(mr->in, buf, n);
-	if (got < 0) {
-		mr->failed = true;
-		return VC_PGN_READ_ERROR;
-	}
-	if (got > 0 && mr->tap && mr->tap_on)
-		mr->tap(mr->tap_ctx, buf, (size_t)got);
-	return (size_t)got;
-}
-
-bool vc_member_peek(struct vc_peek *pk, struct vc_member_reader *mr, const char *member)
-{
-	vc_peek_init(pk, vc_member_read, mr);
-	/* archive members are read when they are PGN or EPD (vchess(1)
-	 * DESCRIPTION): a README is skipped, said on stderr, and is no game. A
-	 * compressed member arrives decompressed (input.h); an archive inside
-	 * the archive fails to read: exit 3 naming it */
-	return !(member && !mr->failed && !vc_peek_is_epd(pk) && !vc_peek_is_pgn(pk));
-}
-
 /* Every member of one path. Returns VC_EXIT_OK, or VC_EXIT_INPUT after
  * reporting an input that could not be opened or read (what was read
  * before the fault has been reported). */
@@ -1184,7 +1161,8 @@ static int one_path(struct pipeline *pl, const char *path)
 	const char *member;
 	pl->cur = in;
 	while (!pl->stopped && (r = vc_input_next_member(in, &member)) == 1) {
-		struct vc_member_reader ic = { in, false, NULL, NULL, false };
+		struct vc_member_reader ic;
+		vc_member_reader_init(&ic, in);
 		struct vc_peek pk;
 		if (!vc_member_peek(&pk, &ic, member)) {
 			/* said after the output of every game before it, as -j 1

@@ -30,6 +30,7 @@
 #include "pgn_checker.h"
 #include "epd.h"
 #include "input.h"
+#include "member.h"
 #include "report.h"
 
 /* Extra per-game output streams a command may have besides the report
@@ -155,27 +156,5 @@ struct vc_pipe {
  * Stops early, reading no further input, once --max-errors games failed.
  * Fewer threads than asked when threads cannot be started. */
 int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths);
-
-/* ---- Reading one member ---- */
-
-/* One member of an input as a PGN read callback (vc_member_read, ctx = the
- * struct): a read failure sets `failed` and reads as VC_PGN_READ_ERROR;
- * while `tap_on`, every byte read is also passed to tap(tap_ctx, ...)
- * (tap may be NULL). */
-struct vc_member_reader {
-	struct vc_input *in;
-	bool failed;
-	void (*tap)(void *tap_ctx, const char *buf, size_t n);
-	void *tap_ctx;
-	bool tap_on;
-};
-size_t vc_member_read(void *ctx, char *buf, size_t n);
-
-/* Look at the start of a member (vc_peek_init over mr). Returns false
- * when it is an archive member (member not NULL) that is neither PGN nor
- * EPD and is to be skipped (vchess(1) DESCRIPTION: a README inside a zip
- * is no game; the caller says so on stderr); true when it is to be read
- * (plain files and standard input always are). */
-bool vc_member_peek(struct vc_peek *pk, struct vc_member_reader *mr, const char *member);
 
 #endif

@@ -1,7 +1,8 @@
 /* vchess - every game of a file, one record at a time. See games.h.
  *
  * The loop of the commands' input stage turned inside out: the input
- * layer gives members, a peek tells PGN from EPD, the PGN reader is asked
+ * layer gives members, a peek tells PGN from EPD and which archive members
+ * are skipped (member.h, as for the commands), the PGN reader is asked
  * for one game at a time (vc_pgn_read_game) and the EPD reader for one
  * line (vc_epd_next); the checker's on_game writes the record's JSON into
  * a buffer, which vc_games_next hands out. */
@@ -11,6 +12,7 @@
 
 #include "epd.h"
 #include "games.h"
+#include "member.h"
 #include "pgn_checker.h"
 #include "report.h"
 #include "report_adjudicate.h"
@@ -25,7 +27,8 @@ struct vc_games {
 	char *member;
 	struct vc_input *in;
 	enum state state;
-	bool read_failed;        /* the input failed under a reader */
+	struct vc_member_reader mr; /* the member (mr.failed: the input
+	                               failed under a reader) */
 	struct vc_input_error err;
 	struct vc_peek pk;
 	struct vc_checker chk;
@@ -43,17 +46,6 @@ void vc_games_options_init(struct vc_games_options *opt)
 	memset(opt, 0, sizeof *opt);
 	opt->rules = VC_RULES_FIDE;
 	vc_input_options_init(&opt->input);
-}
-
-static size_t member_read(void *ctx, char *buf, size_t n)
-{
-	struct vc_games *g = ctx;
-	ptrdiff_t got = vc_input_read(g->in, buf, n);
-	if (got < 0) {
-		g->read_failed = true;
-		return VC_PGN_READ_ERROR;
-	}
-	return (size_t)got;
 }
 
 static void json_verdict(void *ctx, struct vc_json *j)
@@ -148,8 +140,8 @@ static int fail_nomem(struct vc_games *g)
  * nor EPD, as the commands skip it), -1 when memory ran out. */
 static int start_member(struct vc_games *g)
 {
-	vc_peek_init(&g->pk, member_read, g);
-	if (g->member && !g->read_failed && !vc_peek_is_epd(&g->pk) && !vc_peek_is_pgn(&g->pk))
+	vc_member_reader_init(&g->mr, g->in);
+	if (!vc_member_peek(&g->pk, &g->mr, g->member))
 		return 0;
 	if (vc_peek_is_epd(&g->pk)) {
 		vc_checker_set_source(&g->chk, g->path, g->member);
@@ -197,7 +189,7 @@ int vc_games_next(struct vc_games *g, const char **json, size_t *len)
 			if (st != VC_PGN_GAME) {
 				vc_pgn_reader_release(&g->rd);
 				g->state = S_MEMBER;
-				if (st == VC_PGN_IO_ERROR || g->read_failed)
+				if (st == VC_PGN_IO_ERROR || g->mr.failed)
 					g->state = S_FAILED;
 			}
 			break;
@@ -205,7 +197,7 @@ int vc_games_next(struct vc_games *g, const char **json, size_t *len)
 		case S_EPD:
 			if (vc_epd_next(&g->er) == 0) {
 				vc_epd_reader_release(&g->er);
-				g->state = g->read_failed ? S_FAILED : S_MEMBER;
+				g->state = g->mr.failed ? S_FAILED : S_MEMBER;
 			}
 			break;
 		}
