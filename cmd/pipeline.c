@@ -5,8 +5,8 @@
  *   paths -> INPUT -----------> READER ------------> CHECKER ----------> REPORT WRITER
  *            one_path():        direct: the          a worker's PGN      cmd->on_game renders
  *            open, members,     checker reads the    reader and          the game into o->rep
- *            peek PGN or EPD,   member itself        vc_checker (or      and o->copy[k]; the
- *            unreadable         (vc_checker_run);    vc_epd_check),      writer puts the
+ *            peek PGN or EPD,   member itself        vc_checker (or the  and o->copy[k]; the
+ *            unreadable         (vc_checker_run);    EPD reader),        writer puts the
  *            inputs (exit 3)    chunked: cut into    worker_on_game ->   output out in input
  *                               chunks at game       cmd->on_game        order: game numbers,
  *                               starts (read_chunk)                      counts, command state
@@ -69,6 +69,45 @@
 #define CHUNK_DEFAULT ((size_t)1 << 20)
 #define LEND_MAX ((size_t)256 << 10)
 
+/* A member's name, shared by its chunks and jobs, which outlive the
+ * input's own copy: one allocation per member (made before any of it is
+ * read, so that running out of memory there is an error of the member
+ * as a whole), freed with the last reference. References are taken and
+ * dropped in any thread. */
+struct name {
+	int refs;
+	char s[];
+};
+
+static struct name *name_new(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	struct name *nm = malloc(sizeof *nm + n);
+	if (nm) {
+		nm->refs = 1;
+		memcpy(nm->s, s, n);
+	}
+	return nm;
+}
+
+static struct name *name_ref(struct name *nm)
+{
+	if (nm)
+		__atomic_add_fetch(&nm->refs, 1, __ATOMIC_RELAXED);
+	return nm;
+}
+
+static void name_unref(struct name *nm)
+{
+	if (nm && __atomic_sub_fetch(&nm->refs, 1, __ATOMIC_ACQ_REL) == 0)
+		free(nm);
+}
+
+static const char *name_str(const struct name *nm)
+{
+	return nm ? nm->s : NULL;
+}
+
 struct chunk {
 	uint64_t id;
 	bool used;                 /* the slot holds chunk `id` */
@@ -84,7 +123,7 @@ struct chunk {
 	int refs;                  /* running jobs reading it */
 	struct job *own;           /* the job starting here, if any */
 	const char *source;
-	char *member;
+	struct name *member;       /* a reference, NULL for a plain input */
 };
 
 /* A growable output buffer, kept for reuse: segments come and go by the
@@ -133,7 +172,7 @@ struct job {
 	size_t held;           /* output of its done segments not yet written */
 	struct vc_pgn_reader *rd;
 	struct worker *w;
-	char *member;
+	struct name *member;   /* a reference */
 };
 
 struct worker {
@@ -160,7 +199,8 @@ struct reading {
 	bool active;
 	vc_pgn_read_fn rd;
 	void *ctx;
-	const char *source, *member;
+	const char *source;
+	struct name *member;        /* the reading's reference */
 	bool plain;
 	struct cutter ct;
 	const unsigned char *carry; /* bytes after the last cut */
@@ -401,7 +441,7 @@ static void seg_done(struct job *J, bool chunk_end)
 static void job_free(struct job *J)
 {
 	seg_free(J->pl, J->head);
-	free(J->member);
+	name_unref(J->member);
 	free(J);
 }
 
@@ -648,7 +688,7 @@ static void run_job(struct worker *w, struct job *J)
 	struct pipeline *pl = w->pl;
 	struct chunk *c = J->c;
 	struct vc_pgn_visitor vis;
-	vc_checker_visitor(&w->chk, &vis, c->source, J->member);
+	vc_checker_visitor(&w->chk, &vis, c->source, name_str(J->member));
 	struct vc_pgn_options po;
 	memset(&po, 0, sizeof po);
 	po.keep_raw = pl->keep_raw;
@@ -690,7 +730,7 @@ static void run_one(struct worker *w)
 		abort(); /* never: a job's chunk lives until it is cancelled */
 	J->c->refs++;
 	J->pos = 0;
-	J->member = J->c->member ? strdup(J->c->member) : NULL;
+	J->member = name_ref(J->c->member);
 	seg_open(w, J);
 	pthread_mutex_unlock(&pl->mu);
 	run_job(w, J);
@@ -842,7 +882,7 @@ static void flush_ready(struct pipeline *pl)
 			pl->streamed++;
 			pthread_mutex_unlock(&pl->mu);
 			if (c->first && pl->cmd->stream_begin)
-				pl->cmd->stream_begin(pl->cmd->ctx, c->source, c->member);
+				pl->cmd->stream_begin(pl->cmd->ctx, c->source, name_str(c->member));
 			pl->stream_open = true;
 			pl->cmd->stream_bytes(pl->cmd->ctx, (const char *)c->buf, c->len);
 			pthread_mutex_lock(&pl->mu);
@@ -916,7 +956,7 @@ static void drain(struct pipeline *pl)
 /* With the lock held: give back what a written chunk holds. */
 static void chunk_recycle(struct chunk *c)
 {
-	free(c->member);
+	name_unref(c->member);
 	c->member = NULL;
 	c->len = 0;
 	c->used = false;
@@ -975,14 +1015,14 @@ static void chunk_publish(struct pipeline *pl, struct chunk *c)
 /* ---- The calling thread: reading ------------------------------------------------ */
 
 static void chunk_head(struct chunk *c, const struct cutter *ct, const char *source,
-                       const char *member)
+                       struct name *member)
 {
 	c->off = ct->off;
 	c->line = ct->line;
 	c->fresh = ct->fresh;
 	c->first = ct->first;
 	c->source = source;
-	c->member = member ? strdup(member) : NULL;
+	c->member = name_ref(member);
 	c->last = c->read_error = c->next_fresh = false;
 }
 
@@ -1073,17 +1113,19 @@ static void read_chunk(struct pipeline *pl)
 }
 
 /* A PGN member in chunks: read while a slot is free, else write what is
- * ready and run queued jobs. */
-static void chunk_member(struct pipeline *pl, vc_pgn_read_fn rd, void *ctx, const char *source,
+ * ready and run queued jobs. Returns false, having read nothing, when
+ * memory ran out. */
+static bool chunk_member(struct pipeline *pl, vc_pgn_read_fn rd, void *ctx, const char *source,
                          const char *member, bool plain)
 {
 	struct reading *rs = &pl->rs;
 	memset(rs, 0, sizeof *rs);
+	if (member && !(rs->member = name_new(member)))
+		return false;
 	rs->active = true;
 	rs->rd = rd;
 	rs->ctx = ctx;
 	rs->source = source;
-	rs->member = member;
 	rs->plain = plain;
 	rs->ct = (struct cutter){ 0, 1, true, true };
 	pthread_mutex_lock(&pl->mu);
@@ -1104,10 +1146,39 @@ static void chunk_member(struct pipeline *pl, vc_pgn_read_fn rd, void *ctx, cons
 	}
 	pthread_mutex_unlock(&pl->mu);
 	rs->active = false;
+	name_unref(rs->member);
+	rs->member = NULL;
+	return true;
 }
 
-/* A member in the calling thread, writing straight to the outputs. */
-static void direct_member(struct pipeline *pl, struct vc_peek *pk, bool epd, const char *path,
+/* An EPD member into a checker of its own, as vc_epd_check (epd.h) reads
+ * one, but saying when memory runs out. Returns false when it did, before
+ * any line was read. */
+static bool epd_member(struct pipeline *pl, struct worker *w, struct vc_peek *pk,
+                       const char *path, const char *member)
+{
+	struct vc_checker *c = malloc(sizeof *c);
+	if (!c || vc_checker_init(c, pl->p->gc, worker_on_game, w)) {
+		free(c);
+		return false;
+	}
+	vc_checker_set_source(c, path, member);
+	struct vc_epd_reader er;
+	bool ok = vc_epd_reader_init(&er, pk, c) == VC_F_OK;
+	if (ok) {
+		/* worker_on_game stops the run at --max-errors */
+		while (!pl->stopped && vc_epd_next(&er) > 0)
+			;
+		vc_epd_reader_release(&er);
+	}
+	vc_checker_release(c);
+	free(c);
+	return ok;
+}
+
+/* A member in the calling thread, writing straight to the outputs.
+ * Returns false when memory ran out before any game was read. */
+static bool direct_member(struct pipeline *pl, struct vc_peek *pk, bool epd, const char *path,
                           const char *member)
 {
 	struct worker *w = &pl->workers[0];
@@ -1127,10 +1198,8 @@ static void direct_member(struct pipeline *pl, struct vc_peek *pk, bool epd, con
 	w->out.rep = pl->rep;
 	for (int k = 0; k < VC_PIPE_MAX_COPIES; k++)
 		w->out.copy[k] = k < pl->p->ncopies ? pl->p->copies[k] : NULL;
-	if (epd)
-		vc_epd_check(pk, path, member, pl->p->gc, worker_on_game, w);
-	else
-		vc_checker_run(&w->chk, vc_peek_read, pk, path, member);
+	bool ok = epd ? epd_member(pl, w, pk, path, member)
+	              : vc_checker_run(&w->chk, vc_peek_read, pk, path, member) != VC_PGN_NOMEM;
 	w->direct = false;
 	if (cmd->take) {
 		void *st = cmd->take(w->wctx);
@@ -1138,7 +1207,8 @@ static void direct_member(struct pipeline *pl, struct vc_peek *pk, bool epd, con
 			cmd->merge(cmd->ctx, st, true);
 	}
 	if (cmd->stream_end)
-		cmd->stream_end(cmd->ctx, !pl->stopped);
+		cmd->stream_end(cmd->ctx, ok && !pl->stopped);
+	return ok;
 }
 
 /* Every member of one path. Returns VC_EXIT_OK, or VC_EXIT_INPUT after
@@ -1174,15 +1244,26 @@ static int one_path(struct pipeline *pl, const char *path)
 			        path, member);
 			continue;
 		}
-		bool epd = vc_peek_is_epd(&pk);
+		bool epd = vc_peek_is_epd(&pk), ok;
 		if (pl->direct || epd) {
 			drain(pl);
 			if (pl->stopped)
 				break;
-			direct_member(pl, &pk, epd, path, member);
+			ok = direct_member(pl, &pk, epd, path, member);
 		} else {
-			chunk_member(pl, vc_peek_read, &pk, path, member,
-			             vc_input_kind(in) == VC_INPUT_PLAIN);
+			ok = chunk_member(pl, vc_peek_read, &pk, path, member,
+			                  vc_input_kind(in) == VC_INPUT_PLAIN);
+		}
+		if (!ok) {
+			/* no reader could be made: an input error of the member,
+			 * as a read error would be, after the games before it */
+			drain(pl);
+			if (!pl->stopped) {
+				vc_report_input_error(rep, path, member, VC_F_OUT_OF_MEMORY,
+				                      "out of memory: not read further");
+				status = VC_EXIT_INPUT;
+			}
+			break;
 		}
 		if (ic.failed) {
 			drain(pl);

@@ -153,6 +153,10 @@ struct vc_pipe {
  * hand each game to p->cmd. Returns VC_EXIT_OK, or VC_EXIT_INPUT when an
  * input could not be opened or read (reported on standard error and
  * counted in p->rep; every game read before the fault is reported).
+ * Memory running out before a member can be read is such an input error
+ * (vc_report_input_error with VC_F_OUT_OF_MEMORY, after the output of the
+ * games before it; the CLI's report ends the process there with exit 3,
+ * cmd/common.c); elsewhere it ends the process at once, with exit 3.
  * Stops early, reading no further input, once --max-errors games failed.
  * Fewer threads than asked when threads cannot be started. */
 int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths);
