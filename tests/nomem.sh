@@ -15,17 +15,10 @@
 # Needs cc and /usr/bin/python3 (for a zip); skipped without them.
 set -u
 
-if [ $# -ne 1 ]; then
-	echo "usage: tests/nomem.sh VCHESS" >&2
-	exit 2
-fi
-VCHESS=$1
-case $VCHESS in
-/*) ;;
-*) VCHESS=$(pwd)/$VCHESS ;;
-esac
-root=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
+[ $# = 1 ] || { echo "usage: tests/nomem.sh VCHESS" >&2; exit 2; }
+VCHESS=$1 # run from where the path holds: nothing here changes directory
+root=$(dirname "$0")/..
+tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 if ! cc -shared -fPIC -O1 -o "$tmp/fail_malloc.so" "$root/tests/tools/fail_malloc.c" -ldl ||
 	! [ -x /usr/bin/python3 ]; then
