@@ -109,8 +109,9 @@ vchess: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
 # The unit tests also link the command-line helpers (tests/test_cli.c) and
-# the pipeline (tests/test_pipeline.c).
-CLI_OBJ = $(BUILD)/cmd/common.o $(BUILD)/cmd/pipeline.o
+# the pipeline (tests/test_pipeline.c; cmd/pipeline.c and cmd/pipe_*.c).
+CLI_OBJ = $(BUILD)/cmd/common.o $(BUILD)/cmd/pipeline.o \
+          $(patsubst %.c,$(BUILD)/%.o,$(wildcard cmd/pipe_*.c))
 
 $(BUILD)/unit-tests: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) -lcriterion $(LDLIBS)

@@ -1,0 +1,233 @@
+/* vchess - the pipeline's jobs and worker threads (the map at the top of
+ * pipeline.c says what a job is). A job runs one PGN reader and checker
+ * from a fresh chunk on, reading on into the following chunks until it
+ * is at rest at a game start (job_read); jobs wait in a queue that the
+ * worker threads (pipe_worker_main) and the calling thread (pipe_run_one)
+ * take them from. Jobs whose output will not be used are cancelled
+ * (pipe_job_cancel) or left to whoever finishes them (pipe_job_orphan);
+ * --max-errors drops them all (pipe_stop_all).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline_internal.h"
+
+/* Free J with its segments (their command state dropped) and its
+ * reference to the member name. */
+void pipe_job_free(struct job *J)
+{
+	pipe_seg_free(J->pl, J->head);
+	name_unref(J->member);
+	free(J);
+}
+
+/* With the lock held: nobody but a worker still running J refers to it. */
+void pipe_job_cancel(struct job *J)
+{
+	/* atomic: a running job looks at it without the lock */
+	__atomic_store_n(&J->cancel, true, __ATOMIC_RELAXED);
+	pthread_cond_broadcast(&J->pl->cv_chunk); /* it may be waiting */
+}
+
+void pipe_job_orphan(struct job *J)
+{
+	pipe_job_cancel(J);
+	J->orphan = true;
+	if (J->state == J_FINISHED)
+		pipe_job_free(J);
+}
+
+/* With the lock held: --max-errors was reached; no more output, every job
+ * is dropped (freed by whoever finishes it). */
+void pipe_stop_all(struct pipeline *pl)
+{
+	struct job *ch = pl->chain;
+	pl->chain = NULL;
+	for (int i = 0; i < pl->nchunks; i++) {
+		struct chunk *c = &pl->chunks[i];
+		if (c->used && c->own && c->own != ch)
+			pipe_job_orphan(c->own);
+		c->own = NULL;
+	}
+	if (ch)
+		pipe_job_orphan(ch);
+	pthread_cond_broadcast(&pl->cv_chunk);
+	pthread_cond_broadcast(&pl->cv_main);
+}
+
+/* The job's read callback: its chunk's bytes, then, when the reader is not
+ * at rest at the chunk's end (or the next chunk does not start a game),
+ * the next chunk's, and so on. */
+static size_t job_read(void *ctx, const char **data)
+{
+	struct job *J = ctx;
+	struct pipeline *pl = J->pl;
+	for (;;) {
+		struct chunk *c = J->c;
+		if (J->pos < c->len) {
+			if (__atomic_load_n(&J->cancel, __ATOMIC_RELAXED))
+				return 0; /* its output is thrown away */
+			/* lent where they are, in pieces so that a cancel is
+			 * seen soon */
+			size_t k = c->len - J->pos < LEND_MAX ? c->len - J->pos : LEND_MAX;
+			*data = (const char *)c->buf + J->pos;
+			J->pos += k;
+			return k;
+		}
+		if (c->last) {
+			if (!c->read_error)
+				return 0;
+			J->saw_error = true;
+			return VC_PGN_READ_ERROR;
+		}
+		if (c->next_fresh && vc_pgn_reader_at_rest(J->rd))
+			return 0; /* the end of input ends the open game as the
+			             next chunk's first tag would */
+		/* read on into the next chunk */
+		struct worker *w = J->w;
+		pthread_mutex_lock(&pl->mu);
+		for (;;) {
+			if (J->cancel) {
+				pthread_mutex_unlock(&pl->mu);
+				return 0;
+			}
+			if (c->id + 1 < pl->nread)
+				break;
+			if (!J->chain) {
+				/* give up rather than wait: the chunk may be far off
+				 * and this job not needed; it is started again if it
+				 * is */
+				pipe_job_cancel(J);
+				pl->st_giveup++;
+				pthread_mutex_unlock(&pl->mu);
+				return 0;
+			}
+			if (w->main) {
+				/* the reader is this thread: read it now */
+				pthread_mutex_unlock(&pl->mu);
+				pipe_read_chunk(pl);
+				pthread_mutex_lock(&pl->mu);
+				continue;
+			}
+			pthread_cond_wait(&pl->cv_chunk, &pl->mu);
+		}
+		struct chunk *nx = slot(pl, c->id + 1);
+		if (nx->own && nx->own != J && !nx->own->chain)
+			pipe_job_cancel(nx->own); /* this job reads that chunk */
+		nx->refs++;
+		c->refs--;
+		pl->st_extend++;
+		pthread_mutex_unlock(&pl->mu);
+		pipe_seg_finish(w);
+		pthread_mutex_lock(&pl->mu);
+		pipe_seg_done(J, true);
+		pipe_seg_open(w, J);
+		J->c = nx;
+		J->pos = 0;
+		pthread_cond_broadcast(&pl->cv_main);
+		pthread_mutex_unlock(&pl->mu);
+	}
+}
+
+static void run_job(struct worker *w, struct job *J)
+{
+	struct pipeline *pl = w->pl;
+	struct chunk *c = J->c;
+	struct vc_pgn_visitor vis;
+	vc_checker_visitor(&w->chk, &vis, c->source, name_str(J->member));
+	struct vc_pgn_options po;
+	memset(&po, 0, sizeof po);
+	po.keep_raw = pl->keep_raw;
+	po.comment_marker = '%'; /* as vc_checker_run: clocks only */
+	po.start_offset = c->off;
+	po.start_line = c->line;
+	struct vc_pgn_reader rd;
+	if (vc_pgn_reader_init_borrow(&rd, job_read, J, &vis, &po) != 0)
+		pipe_out_of_memory();
+	J->rd = &rd;
+	vc_pgn_read(&rd);
+	vc_pgn_reader_release(&rd);
+	J->rd = NULL;
+	pipe_seg_finish(w);
+}
+
+/* With the lock held (released while the job runs): run the job at the
+ * head of the queue in worker w. */
+void pipe_run_one(struct worker *w)
+{
+	struct pipeline *pl = w->pl;
+	struct job *J = pl->qhead;
+	pl->qhead = J->qnext;
+	if (!pl->qhead)
+		pl->qtail = NULL;
+	J->qnext = NULL;
+	if (J->cancel) {
+		J->state = J_FINISHED;
+		if (J->orphan)
+			pipe_job_free(J);
+		pthread_cond_broadcast(&pl->cv_main);
+		return;
+	}
+	J->state = J_RUNNING;
+	J->w = w;
+	w->job = J;
+	J->c = slot(pl, J->start);
+	if (!J->c->used || J->c->id != J->start || !J->c->fresh)
+		abort(); /* never: a job's chunk lives until it is cancelled */
+	J->c->refs++;
+	J->pos = 0;
+	J->member = name_ref(J->c->member);
+	pipe_seg_open(w, J);
+	pthread_mutex_unlock(&pl->mu);
+	run_job(w, J);
+	pthread_mutex_lock(&pl->mu);
+	pipe_seg_done(J, true);
+	w->job = NULL;
+	J->c->refs--;
+	J->state = J_FINISHED;
+	if (J->orphan)
+		pipe_job_free(J);
+	pthread_cond_broadcast(&pl->cv_main);
+}
+
+void *pipe_worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct pipeline *pl = w->pl;
+	pthread_mutex_lock(&pl->mu);
+	for (;;) {
+		while (!pl->quit && !pl->qhead)
+			pthread_cond_wait(&pl->cv_work, &pl->mu);
+		if (!pl->qhead)
+			break;
+		pipe_run_one(w);
+	}
+	pthread_mutex_unlock(&pl->mu);
+	return NULL;
+}
+
+/* With the lock held: queue a job starting at chunk c. */
+struct job *pipe_job_new(struct pipeline *pl, struct chunk *c, bool front)
+{
+	struct job *J = calloc(1, sizeof *J);
+	if (!J)
+		pipe_out_of_memory();
+	J->pl = pl;
+	J->start = c->id;
+	J->state = J_QUEUED;
+	c->own = J;
+	if (front) {
+		J->qnext = pl->qhead;
+		pl->qhead = J;
+		if (!pl->qtail)
+			pl->qtail = J;
+	} else {
+		if (pl->qtail)
+			pl->qtail->qnext = J;
+		else
+			pl->qhead = J;
+		pl->qtail = J;
+	}
+	pthread_cond_signal(&pl->cv_work);
+	return J;
+}

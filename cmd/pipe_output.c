@@ -1,0 +1,344 @@
+/* vchess - the pipeline's output, in input order (the REPORT WRITER of
+ * the map at the top of pipeline.c). Under -j N each job writes into
+ * segments: buffers of its own behind stdio streams (fopencookie), from a
+ * pool, since segments come and go by the thousand. The calling thread
+ * writes the chain's segments out in order (pipe_flush_ready): game
+ * numbers renumbered, counts and the command's state merged, the copies
+ * and notes, --max-errors' stop; pipe_drain waits for everything read to
+ * be written, running queued jobs meanwhile.
+ */
+#define _GNU_SOURCE /* fopencookie */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline_internal.h"
+
+#define POOL_KEEP_MAX ((size_t)8 << 20)
+
+static pthread_mutex_t pool_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct gbuf *pool;
+
+struct gbuf *pipe_gbuf_get(void)
+{
+	pthread_mutex_lock(&pool_mu);
+	struct gbuf *g = pool;
+	if (g)
+		pool = g->next;
+	pthread_mutex_unlock(&pool_mu);
+	if (!g && !(g = calloc(1, sizeof *g)))
+		pipe_out_of_memory();
+	g->len = 0;
+	g->next = NULL;
+	return g;
+}
+
+static void gbuf_put(struct gbuf *g)
+{
+	if (!g)
+		return;
+	if (g->cap > POOL_KEEP_MAX) {
+		free(g->p);
+		g->p = NULL;
+		g->cap = 0;
+	}
+	pthread_mutex_lock(&pool_mu);
+	g->next = pool;
+	pool = g;
+	pthread_mutex_unlock(&pool_mu);
+}
+
+void pipe_pool_release(void)
+{
+	while (pool) {
+		struct gbuf *g = pool;
+		pool = g->next;
+		free(g->p);
+		free(g);
+	}
+}
+
+static ssize_t gbuf_write(void *ctx, const char *b, size_t n)
+{
+	struct gbuf *g = ctx;
+	if (n > g->cap - g->len) {
+		size_t cap = g->cap ? 2 * g->cap : 65536;
+		while (cap - g->len < n)
+			cap *= 2;
+		char *p = realloc(g->p, cap);
+		if (!p)
+			pipe_out_of_memory();
+		g->p = p;
+		g->cap = cap;
+	}
+	memcpy(g->p + g->len, b, n);
+	g->len += n;
+	return (ssize_t)n;
+}
+
+/* Only where the stream is: ftell, for the game number marks. */
+static int gbuf_seek(void *ctx, off64_t *off, int whence)
+{
+	struct gbuf *g = ctx;
+	if ((whence == SEEK_CUR || whence == SEEK_END) ? *off == 0 : (uint64_t)*off == g->len) {
+		*off = (off64_t)g->len;
+		return 0;
+	}
+	return -1;
+}
+
+FILE *pipe_gbuf_open(struct gbuf *g)
+{
+	cookie_io_functions_t io = { NULL, gbuf_write, gbuf_seek, NULL };
+	FILE *f = fopencookie(g, "w", io);
+	if (!f)
+		pipe_out_of_memory();
+	return f;
+}
+
+void pipe_seg_free(struct pipeline *pl, struct seg *s)
+{
+	while (s) {
+		struct seg *n = s->next;
+		gbuf_put(s->out);
+		for (int k = 0; k < VC_PIPE_MAX_COPIES; k++)
+			gbuf_put(s->copy[k]);
+		gbuf_put(s->note);
+		free(s->marks.v);
+		free(s->note_marks.v);
+		if (s->state)
+			pl->cmd->merge(pl->cmd->ctx, s->state, false);
+		free(s);
+		s = n;
+	}
+}
+
+/* Called with the lock held: a new segment for w's job. */
+void pipe_seg_open(struct worker *w, struct job *J)
+{
+	struct pipeline *pl = J->pl;
+	struct seg *s = calloc(1, sizeof *s);
+	if (!s)
+		pipe_out_of_memory();
+	s->out = pipe_gbuf_get();
+	s->fo = pipe_gbuf_open(s->out);
+	for (int k = 0; k < pl->p->ncopies; k++)
+		if (pl->p->copies[k])
+			s->fc[k] = pipe_gbuf_open(s->copy[k] = pipe_gbuf_get());
+	if (J->tail)
+		J->tail->next = s;
+	else
+		J->head = s;
+	J->tail = s;
+	w->seg = s;
+	w->rep.out = s->fo;
+	w->rep.marks = &s->marks;
+	w->rep.games = w->rep.valid = w->rep.invalid = 0;
+	w->rep.warnings = w->rep.errors = 0;
+	w->rep.ncodes = 0;
+	memset(w->rep.code_count, 0, sizeof w->rep.code_count);
+	if (pl->json) {
+		w->rep.json = pl->json_more;
+		w->rep.json.fp = s->fo;
+	}
+	w->out.rep = &w->rep;
+	for (int k = 0; k < VC_PIPE_MAX_COPIES; k++)
+		w->out.copy[k] = s->fc[k];
+}
+
+/* Finish w's segment. Streams are closed without the lock; `done` is set
+ * with it held (by the caller). */
+void pipe_seg_finish(struct worker *w)
+{
+	struct seg *s = w->seg;
+	struct pipeline *pl = w->pl;
+	fclose(s->fo);
+	for (int k = 0; k < VC_PIPE_MAX_COPIES; k++)
+		if (s->fc[k])
+			fclose(s->fc[k]);
+	if (s->fn)
+		fclose(s->fn);
+	s->fo = s->fn = NULL;
+	memset(s->fc, 0, sizeof s->fc);
+	s->counts = w->rep;
+	if (pl->cmd->take)
+		s->state = pl->cmd->take(w->wctx);
+	s->saw_error = w->job->saw_error;
+	s->bytes = seg_len(s);
+	w->rep.out = NULL;
+	w->rep.marks = NULL;
+	w->seg = NULL;
+}
+
+/* With the lock held: J's last segment is finished (pipe_seg_finish). */
+void pipe_seg_done(struct job *J, bool chunk_end)
+{
+	J->tail->done = true;
+	J->tail->chunk_end = chunk_end;
+	J->held += J->tail->bytes;
+	pthread_cond_broadcast(&J->pl->cv_main);
+}
+
+static void merge_counts(struct vc_report *into, const struct vc_report *from)
+{
+	into->games += from->games;
+	into->valid += from->valid;
+	into->invalid += from->invalid;
+	into->warnings += from->warnings;
+	into->errors += from->errors;
+	for (int i = 0; i < from->ncodes; i++)
+		vc_report_count_code(into, from->code_order[i], from->code_count[from->code_order[i]]);
+}
+
+static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
+{
+	const struct vc_pipe *p = pl->p;
+	struct vc_report *rep = pl->rep;
+	if (s->out->len) {
+		const char *b = s->out->p;
+		size_t n = s->out->len;
+		if (pl->json) {
+			/* rendered as if after another game: the document's first
+			 * game loses the comma */
+			if (rep->games == 0 && b[0] == ',') {
+				b++;
+				n--;
+				for (size_t i = 0; i < s->marks.n; i++)
+					s->marks.v[i].offset--;
+			}
+			rep->json = pl->json_more;
+			rep->json.fp = rep->out;
+		}
+		vc_report_write_marked(rep->out, b, n, &s->marks, base);
+	}
+	for (int k = 0; k < p->ncopies; k++) {
+		struct gbuf *g = s->copy[k];
+		if (!g || !g->len)
+			continue;
+		size_t skip = 0;
+		if (p->copy_sep[k] && !pl->copy_any[k]) {
+			skip = strlen(p->copy_sep[k]); /* the stream's first item */
+			if (skip > g->len)
+				skip = g->len;
+		}
+		pl->copy_any[k] = true;
+		fwrite(g->p + skip, 1, g->len - skip, p->copies[k]);
+	}
+	if (s->note && s->note->len)
+		vc_report_write_marked(stderr, s->note->p, s->note->len, &s->note_marks, base);
+	vc_cli_check_output(rep->out);
+	for (int k = 0; k < p->ncopies; k++)
+		vc_cli_check_output(p->copies[k]); /* may be standard output */
+	merge_counts(rep, &s->counts);
+	if (s->state) {
+		pl->cmd->merge(pl->cmd->ctx, s->state, true);
+		s->state = NULL;
+	}
+	if (s->failed && ++pl->fails >= pl->max_errors) {
+		pl->stopped = true;
+		pl->stop_saw_error = s->saw_error;
+	}
+	if (pl->progress)
+		pipe_progress(pl, false);
+}
+
+/* With the lock held (released while writing): write every segment of the
+ * chain that is done, in order. */
+void pipe_flush_ready(struct pipeline *pl)
+{
+	while (!pl->stopped && pl->flushed < pl->nread) {
+		struct chunk *c = slot(pl, pl->flushed);
+		struct job *J = pl->chain;
+		if (!J) {
+			/* a fresh reader starts here */
+			if (c->first)
+				pl->member_games = 0;
+			J = c->own;
+			if (!J || J->cancel) {
+				if (J)
+					pipe_job_orphan(J);
+				J = pipe_job_new(pl, c, true);
+				pl->st_restart++;
+			}
+			J->chain = true;
+			pl->chain = J;
+			pl->chain_base = pl->member_games;
+			pthread_cond_broadcast(&pl->cv_chunk);
+		}
+		struct seg *s = J->head;
+		if (!s || !s->done)
+			return;
+		if (pl->streamed == pl->flushed && pl->cmd->stream_bytes) {
+			/* the chunk's bytes before the games that end in it */
+			pl->streamed++;
+			pthread_mutex_unlock(&pl->mu);
+			if (c->first && pl->cmd->stream_begin)
+				pl->cmd->stream_begin(pl->cmd->ctx, c->source, name_str(c->member));
+			pl->stream_open = true;
+			pl->cmd->stream_bytes(pl->cmd->ctx, (const char *)c->buf, c->len);
+			pthread_mutex_lock(&pl->mu);
+		}
+		J->head = s->next;
+		if (!J->head)
+			J->tail = NULL;
+		s->next = NULL;
+		bool over = J->state == J_FINISHED && !J->head;
+		bool chunk_end = s->chunk_end;
+		J->held -= s->bytes;
+		pthread_mutex_unlock(&pl->mu);
+		write_seg(pl, s, pl->chain_base);
+		pl->member_games += s->counts.games;
+		pipe_seg_free(pl, s);
+		pthread_mutex_lock(&pl->mu);
+		pthread_cond_broadcast(&pl->cv_chunk); /* a job may wait for this */
+		if (pl->stopped) {
+			pipe_stop_all(pl);
+			if (pl->stream_open) {
+				/* as -j 1 ends the member it stopped in */
+				pl->stream_open = false;
+				pthread_mutex_unlock(&pl->mu);
+				if (pl->cmd->stream_end)
+					pl->cmd->stream_end(pl->cmd->ctx, false);
+				pthread_mutex_lock(&pl->mu);
+			}
+			return;
+		}
+		if (!chunk_end)
+			continue; /* more of this chunk's output to come */
+		if (c->own && c->own != J)
+			pipe_job_orphan(c->own);
+		c->own = NULL;
+		pl->flushed++;
+		if (c->last && pl->stream_open) {
+			pl->stream_open = false;
+			pthread_mutex_unlock(&pl->mu);
+			if (pl->cmd->stream_end)
+				pl->cmd->stream_end(pl->cmd->ctx, true);
+			pthread_mutex_lock(&pl->mu);
+		}
+		if (over) {
+			pl->chain = NULL;
+			pipe_job_free(J);
+		}
+	}
+}
+
+/* Wait until everything read is written (or --max-errors stopped it),
+ * running queued jobs meanwhile. */
+void pipe_drain(struct pipeline *pl)
+{
+	if (pl->direct)
+		return;
+	pthread_mutex_lock(&pl->mu);
+	for (;;) {
+		pipe_flush_ready(pl);
+		if (pl->flushed == pl->nread || pl->stopped)
+			break;
+		if (pl->qhead) {
+			pl->st_helped++;
+			pipe_run_one(&pl->workers[0]);
+			continue;
+		}
+		pthread_cond_wait(&pl->cv_main, &pl->mu);
+	}
+	pthread_mutex_unlock(&pl->mu);
+}

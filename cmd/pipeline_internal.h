@@ -1,0 +1,257 @@
+/* vchess - what the files of the pipeline share: its state (struct
+ * pipeline), chunks, jobs, workers, segments and member names, and the
+ * functions each file offers the others. Private to cmd/pipeline.c and
+ * cmd/pipe_*.c; commands use pipeline.h. The map and the locking rule,
+ * which says who may touch each field, are at the top of pipeline.c.
+ */
+#ifndef VC_CMD_PIPELINE_INTERNAL_H
+#define VC_CMD_PIPELINE_INTERNAL_H
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline.h"
+
+#define CHUNK_DEFAULT ((size_t)1 << 20) /* VCHESS_CHUNK_SIZE's default */
+#define LEND_MAX ((size_t)256 << 10)     /* most bytes a job lends its reader at once */
+
+/* A member's name, shared by its chunks and jobs, which outlive the
+ * input's own copy: one allocation per member (made before any of it is
+ * read, so that running out of memory there is an error of the member
+ * as a whole), freed with the last reference. References are taken and
+ * dropped in any thread. */
+struct name {
+	int refs;
+	char s[];
+};
+
+static inline struct name *name_new(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	struct name *nm = malloc(sizeof *nm + n);
+	if (nm) {
+		nm->refs = 1;
+		memcpy(nm->s, s, n);
+	}
+	return nm;
+}
+
+static inline struct name *name_ref(struct name *nm)
+{
+	if (nm)
+		__atomic_add_fetch(&nm->refs, 1, __ATOMIC_RELAXED);
+	return nm;
+}
+
+static inline void name_unref(struct name *nm)
+{
+	if (nm && __atomic_sub_fetch(&nm->refs, 1, __ATOMIC_ACQ_REL) == 0)
+		free(nm);
+}
+
+static inline const char *name_str(const struct name *nm)
+{
+	return nm ? nm->s : NULL;
+}
+
+/* A slot of the chunk ring (pipe_chunks.c). */
+struct chunk {
+	uint64_t id;
+	bool used;                 /* the slot holds chunk `id` */
+	unsigned char *buf;        /* the chunk's bytes: len of them, owned, capacity cap */
+	size_t len, cap;
+	uint64_t off, line;        /* of data[0] in the member */
+	bool fresh;                /* a job may start here (first chunk of a
+	                              member, or a cut at a game start) */
+	bool first;                /* first chunk of its member */
+	bool last;                 /* the member ends after it */
+	bool read_error;           /* ... with a read error */
+	bool next_fresh;           /* the next chunk is fresh */
+	int refs;                  /* running jobs reading it */
+	struct job *own;           /* the job starting here, if any */
+	const char *source;
+	struct name *member;       /* a reference, NULL for a plain input */
+};
+
+/* A growable output buffer, kept for reuse: segments come and go by the
+ * thousand, and buffers of a megabyte freed by one thread and allocated by
+ * another made the heap grow with the input. */
+struct gbuf {
+	char *p;
+	size_t len, cap;
+	struct gbuf *next; /* in the pool */
+};
+
+/* One piece of a job's output: the report, the copies, the notes for
+ * standard error, with where game numbers are, the report's counts and
+ * the command's summary state for its games. */
+struct seg {
+	struct seg *next;
+	struct gbuf *out, *copy[VC_PIPE_MAX_COPIES], *note;
+	FILE *fo, *fc[VC_PIPE_MAX_COPIES], *fn;
+	struct vc_report_marks marks, note_marks;
+	struct vc_report counts;
+	void *state;    /* cmd->take's */
+	size_t bytes;   /* of output, once done */
+	bool done;
+	bool chunk_end; /* the last segment of its chunk (else the output of
+	                   one chunk went on in the next segment) */
+	bool failed;    /* ends with a game that counts for --max-errors */
+	bool saw_error; /* its job had met the member's read error */
+};
+
+enum job_state { J_QUEUED, J_RUNNING, J_FINISHED };
+
+struct pipeline;
+
+/* A job: one PGN reader and checker run from a fresh chunk on
+ * (pipe_jobs.c). */
+struct job {
+	struct job *qnext;
+	struct pipeline *pl;
+	uint64_t start;        /* chunk id */
+	struct chunk *c;       /* chunk being read (running) */
+	size_t pos;            /* in c */
+	enum job_state state;
+	bool cancel;           /* stop: its output will not be used */
+	bool chain;            /* its output is the report's */
+	bool orphan;           /* nobody else refers to it: the worker frees it */
+	bool saw_error;        /* it read up to the member's read error */
+	struct seg *head, *tail;
+	size_t held;           /* output of its done segments not yet written */
+	struct vc_pgn_reader *rd;
+	struct worker *w;
+	struct name *member;   /* a reference */
+};
+
+/* A worker: a thread, or the calling thread (workers[0]), with its own
+ * checker and command context. */
+struct worker {
+	struct pipeline *pl;
+	pthread_t tid;
+	bool main;               /* the calling thread (workers[0]) */
+	bool direct;             /* writing to the final outputs */
+	struct vc_checker chk;
+	struct vc_report rep;    /* chunked: the segment's report */
+	void *wctx;              /* the command's */
+	struct vc_pipe_out out;  /* what on_game writes to */
+	struct seg *seg;         /* being written */
+	struct job *job;         /* being run */
+};
+
+/* Where the next chunk of the member being read starts. */
+struct cutter {
+	uint64_t off, line;
+	bool fresh;
+	bool first;
+};
+
+/* The PGN member being read into chunks (calling thread). */
+struct reading {
+	bool active;
+	vc_pgn_read_fn rd;
+	void *ctx;
+	const char *source;
+	struct name *member;        /* the reading's reference */
+	bool plain;
+	struct cutter ct;
+	const unsigned char *carry; /* bytes after the last cut */
+	size_t carry_len;
+	bool eof, err;
+};
+
+/* The run (vc_pipe_run). */
+struct pipeline {
+	const struct vc_pipe *p;
+	const struct vc_pipe_command *cmd;
+	struct vc_report *rep;   /* the main report */
+	struct vc_input_options iopts;
+	pthread_mutex_t mu;
+	pthread_cond_t cv_work, cv_main, cv_chunk;
+	struct chunk *chunks;
+	int nchunks;             /* ring size */
+	size_t chunk_size;
+	size_t seg_split, job_hold_max; /* see struct seg */
+	bool keep_raw;
+	bool direct;             /* -j 1 (or no thread could start) */
+	uint64_t nread;          /* chunks published */
+	uint64_t flushed;        /* chunks whose output is written */
+	uint64_t streamed;       /* chunks passed to cmd->stream_bytes */
+	bool stream_open;        /* cmd->stream_begin called, stream_end not yet */
+	struct job *chain;       /* the chain job being written */
+	uint64_t chain_base;     /* games of the member before it */
+	uint64_t member_games;   /* games of the current member written */
+	struct job *qhead, *qtail;
+	bool quit;
+	struct worker *workers;
+	int nworkers;            /* workers[0] is the calling thread */
+	struct reading rs;
+	/* --max-errors */
+	long max_errors, fails;
+	bool stopped;            /* the limit was reached: read no more */
+	bool stop_saw_error;     /* ... after the member's read error */
+	/* --format json: the writer's state inside the "games" array once it
+	 * holds an item (segments are rendered in it) */
+	bool json;
+	struct vc_json json_more;
+	bool copy_any[VC_PIPE_MAX_COPIES]; /* an item was written (copy_sep) */
+	/* statistics (VCHESS_PAR_DEBUG) */
+	uint64_t st_jobs, st_extend, st_restart, st_giveup, st_helped;
+	/* progress */
+	bool progress;
+	double t0, last;
+	uint64_t total_bytes, bytes_done;
+	struct vc_input *cur;
+};
+
+/* The slot of chunk `id`. */
+static inline struct chunk *slot(struct pipeline *pl, uint64_t id)
+{
+	return &pl->chunks[id % (uint64_t)pl->nchunks];
+}
+
+/* The bytes of output a segment holds. */
+static inline size_t seg_len(const struct seg *s)
+{
+	size_t n = s->out->len + (s->note ? s->note->len : 0);
+	for (int k = 0; k < VC_PIPE_MAX_COPIES; k++)
+		if (s->copy[k])
+			n += s->copy[k]->len;
+	return n;
+}
+
+/* pipeline.c */
+void pipe_out_of_memory(void);
+void pipe_progress(struct pipeline *pl, bool final);
+
+/* pipe_command.c */
+int pipe_worker_on_game(void *user, const struct vc_gc_game *g);
+
+/* pipe_chunks.c */
+void pipe_chunk_recycle(struct chunk *c);
+void pipe_read_chunk(struct pipeline *pl);
+bool pipe_chunk_member(struct pipeline *pl, vc_pgn_read_fn rd, void *ctx, const char *source,
+                       const char *member, bool plain);
+
+/* pipe_jobs.c */
+void pipe_job_free(struct job *J);
+void pipe_job_cancel(struct job *J);
+void pipe_job_orphan(struct job *J);
+void pipe_stop_all(struct pipeline *pl);
+void pipe_run_one(struct worker *w);
+void *pipe_worker_main(void *arg);
+struct job *pipe_job_new(struct pipeline *pl, struct chunk *c, bool front);
+
+/* pipe_output.c */
+struct gbuf *pipe_gbuf_get(void);
+FILE *pipe_gbuf_open(struct gbuf *g);
+void pipe_pool_release(void);
+void pipe_seg_free(struct pipeline *pl, struct seg *s);
+void pipe_seg_open(struct worker *w, struct job *J);
+void pipe_seg_finish(struct worker *w);
+void pipe_seg_done(struct job *J, bool chunk_end);
+void pipe_flush_ready(struct pipeline *pl);
+void pipe_drain(struct pipeline *pl);
+
+#endif
