@@ -7,7 +7,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "position.h"
+#include "attacks_internal.h"
 #include "internal.h"
 
 vc_bb vc_knight_tab_[64], vc_king_tab_[64], vc_pawn_tab_[2][64];
@@ -308,15 +308,23 @@ __attribute__((constructor)) static void vc_init_ctor(void)
 	vc_init();
 }
 
-/* Out-of-line copies of the inline lookups (position.h), for callers that
- * take their address or use the library from another language. */
-extern vc_bb vc_knight_attacks(int sq);
-extern vc_bb vc_king_attacks(int sq);
-extern vc_bb vc_pawn_attacks(int color, int sq);
-extern vc_bb vc_between(int a, int b);
-extern vc_bb vc_line(int a, int b);
-extern vc_bb vc_bishop_attacks(int sq, vc_bb occ);
-extern vc_bb vc_rook_attacks(int sq, vc_bb occ);
+/* The lookups of the ABI (position.h). The library's own code inlines the
+ * same bodies (attacks_internal.h); these are for programs linked to it. */
+vc_bb vc_knight_attacks(int sq) { return vc_knight_tab_[sq]; }
+vc_bb vc_king_attacks(int sq) { return vc_king_tab_[sq]; }
+vc_bb vc_pawn_attacks(int color, int sq) { return vc_pawn_tab_[color][sq]; }
+vc_bb vc_between(int a, int b) { return vc_between_tab_[a][b]; }
+vc_bb vc_line(int a, int b) { return vc_line_tab_[a][b]; }
+vc_bb vc_bishop_attacks(int sq, vc_bb occupied)
+{
+	const struct vc_magic_ *m = &vc_bishop_magic_[sq];
+	return m->table[((occupied & m->mask) * m->magic) >> m->shift];
+}
+vc_bb vc_rook_attacks(int sq, vc_bb occupied)
+{
+	const struct vc_magic_ *m = &vc_rook_magic_[sq];
+	return m->table[((occupied & m->mask) * m->magic) >> m->shift];
+}
 
 uint64_t vc_zobrist_piece(int pc, int sq) { return vc_zob_piece_[pc][sq]; }
 uint64_t vc_zobrist_side(void) { return vc_zob_side_; }

@@ -11,6 +11,7 @@
  */
 #include "variant.h"
 #include "variant_internal.h"
+#include "attacks_internal.h"
 #include "internal.h"
 #include "movegen_internal.h"
 #include "san.h"

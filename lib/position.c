@@ -7,6 +7,7 @@
 #endif
 
 #include "position.h"
+#include "attacks_internal.h"
 #include "internal.h"
 #include "variant.h"
 #include "variant_internal.h"

@@ -38,43 +38,25 @@ struct vc_position {
  * calls it, so callers normally need not. */
 void vc_init(void);
 
-/* ---- Attacks (sliding pieces by magic bitboards) --------------------
- * Table lookups, inline for the move generators; the tables (lib/attacks.c)
- * are written once by vc_init() and only read afterwards. */
-struct vc_magic_ {
-	vc_bb mask;
-	vc_bb magic;
-	vc_bb *table;
-	unsigned shift;
-};
-extern vc_bb vc_knight_tab_[64], vc_king_tab_[64], vc_pawn_tab_[2][64];
-extern vc_bb vc_between_tab_[64][64], vc_line_tab_[64][64];
-extern struct vc_magic_ vc_rook_magic_[64], vc_bishop_magic_[64];
-/* Rook and bishop attacks from each square on an empty board. */
-extern vc_bb vc_rook_rays_[64], vc_bishop_rays_[64];
-
+/* ---- Attacks ------------------------------------------------------------
+ * Lookups in tables that vc_init() writes once (lib/attacks.c; the tables
+ * are the library's own, no part of the ABI). Squares are 0..63 and
+ * colours VC_WHITE/VC_BLACK; anything else is outside the contract. */
 /* Squares a knight / king on `sq` attacks. */
-inline vc_bb vc_knight_attacks(int sq) { return vc_knight_tab_[sq]; }
-inline vc_bb vc_king_attacks(int sq) { return vc_king_tab_[sq]; }
+vc_bb vc_knight_attacks(int sq);
+vc_bb vc_king_attacks(int sq);
 /* Squares a pawn of colour `color` on `sq` attacks (captures towards). */
-inline vc_bb vc_pawn_attacks(int color, int sq) { return vc_pawn_tab_[color][sq]; }
-/* Squares a bishop / rook on `sq` attacks given the occupied squares. */
-inline vc_bb vc_bishop_attacks(int sq, vc_bb occupied)
-{
-	const struct vc_magic_ *m = &vc_bishop_magic_[sq];
-	return m->table[((occupied & m->mask) * m->magic) >> m->shift];
-}
-inline vc_bb vc_rook_attacks(int sq, vc_bb occupied)
-{
-	const struct vc_magic_ *m = &vc_rook_magic_[sq];
-	return m->table[((occupied & m->mask) * m->magic) >> m->shift];
-}
+vc_bb vc_pawn_attacks(int color, int sq);
+/* Squares a bishop / rook on `sq` attacks given the occupied squares
+ * (sliders stop on the first occupied square, which they attack). */
+vc_bb vc_bishop_attacks(int sq, vc_bb occupied);
+vc_bb vc_rook_attacks(int sq, vc_bb occupied);
 /* Pieces of colour `by` attacking square `sq` given occupancy `occ`. */
 vc_bb vc_attackers(const struct vc_position *pos, int sq, int by, vc_bb occ);
 /* Squares strictly between a and b on a line (empty if not aligned). */
-inline vc_bb vc_between(int a, int b) { return vc_between_tab_[a][b]; }
+vc_bb vc_between(int a, int b);
 /* The full line through a and b (0 if not aligned). */
-inline vc_bb vc_line(int a, int b) { return vc_line_tab_[a][b]; }
+vc_bb vc_line(int a, int b);
 
 static inline int vc_lsb(vc_bb b) { return __builtin_ctzll(b); }
 static inline int vc_popcount(vc_bb b)

@@ -16,6 +16,8 @@
 #define VC_VARIANT_INTERNAL_H
 
 #include "variant.h"
+/* a variant's hooks read the attack tables inline, as the generators do */
+#include "attacks_internal.h"
 
 struct vc_variant_speed {
 	/* Make for perft only: may leave pos->key and a dead en-passant
