@@ -153,6 +153,8 @@ enum vc_code vc_code_of_fen_warning(unsigned bit)
 
 enum vc_code vc_code_of_san_status(int st)
 {
+	if (st == VC_SAN_UNKNOWN_VARIANT)
+		return VC_F_INVALID_ARGUMENT; /* a caller's error, no finding */
 	if (st <= VC_SAN_OK || st > VC_SAN_IMPOSSIBLE)
 		return st == VC_SAN_OK ? VC_F_OK : VC_F_SAN_SYNTAX;
 	return (enum vc_code)(VC_F_SAN_SYNTAX + (st - VC_SAN_SYNTAX));

@@ -20,8 +20,8 @@
  * vchess-undo(5) (Undo Chess); PGN syntax, limits and input errors are in
  * vchess-validate(1).
  *
- * The enum's numeric values are not part of the ABI: store words, not
- * numbers. VC_F_OK (0) is "no finding" and the success value of the
+ * The enum's numeric values are fixed for a soname only (vchess.h, ABI
+ * rule; new codes go before VC_F_COUNT): store words, not numbers. VC_F_OK (0) is "no finding" and the success value of the
  * library's functions that return an enum vc_code (see vchess.h).
  */
 #ifndef VC_FINDING_H

@@ -284,7 +284,13 @@ int vc_parse_move_at(const struct vc_position *pos, const vc_move *legal, int nl
                      const char *text, size_t len, vc_move *move,
                      unsigned *warnings, int *suffix)
 {
-	const struct vc_variant *v = vc_variant_of(pos);
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	if (!v) {
+		*move = VC_MOVE_NONE;
+		*warnings = 0;
+		*suffix = 0;
+		return VC_SAN_UNKNOWN_VARIANT;
+	}
 	if (!v->parse_move)
 		return parse_san(pos, legal, nlegal, text, len, move, warnings, suffix);
 	*warnings = 0;

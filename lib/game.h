@@ -165,7 +165,9 @@ int vc_game_parse_move(const struct vc_game *g, const char *text, size_t len,
 /* The same for any position: `legal`/`nlegal` are its legal moves. The
  * variant's own notation (parse_move hook) is mapped onto the SAN statuses:
  * malformed -> VC_SAN_SYNTAX, impossible -> VC_SAN_IMPOSSIBLE, illegal ->
- * VC_SAN_ILLEGAL; its false-check warning -> VC_SANW_CHECK_SUFFIX. */
+ * VC_SAN_ILLEGAL; its false-check warning -> VC_SANW_CHECK_SUFFIX.
+ * VC_SAN_UNKNOWN_VARIANT (*move VC_MOVE_NONE, *warnings and *suffix 0)
+ * when pos's variant id names no variant. */
 int vc_parse_move_at(const struct vc_position *pos, const vc_move *legal, int nlegal,
                      const char *text, size_t len, vc_move *move,
                      unsigned *warnings, int *suffix);

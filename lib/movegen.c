@@ -911,19 +911,19 @@ void vc_make_move(struct vc_position *pos, vc_move m)
 	vc_variant_of(pos)->make(pos, m);
 }
 
-int vc_play(struct vc_position *pos, vc_move m)
+enum vc_code vc_play(struct vc_position *pos, vc_move m)
 {
 	const struct vc_variant *v = pos ? vc_variant_get(pos->variant) : NULL;
 	if (!v)
-		return -2;
+		return VC_F_INVALID_ARGUMENT;
 	vc_move list[VC_MAX_MOVES];
 	int n = v->gen_legal(pos, list);
 	for (int i = 0; i < n; i++)
 		if (list[i] == m) {
 			v->make(pos, m);
-			return 0;
+			return VC_F_OK;
 		}
-	return -1;
+	return VC_F_ILLEGAL_MOVE;
 }
 
 bool vc_is_legal(const struct vc_position *pos, vc_move m)

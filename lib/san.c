@@ -90,10 +90,12 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
                                 struct vc_san_info *info)
 {
 	memset(info, 0, sizeof *info);
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	if (!v)
+		return VC_SAN_UNKNOWN_VARIANT;
 	/* Without a list, moves are generated here: castling and UCI need all
 	 * of them, a SAN piece move only those to its square (below). */
 	const bool own_list = !legal;
-	const struct vc_variant *v = vc_variant_of(pos);
 	const bool chess_gen = v->gen_legal == vc_gen_legal_chess;
 	vc_move own[VC_MAX_MOVES];
 	/* trailing annotations and check suffixes, in any order */
@@ -286,7 +288,8 @@ static __attribute__((noinline)) int moves_exist(const struct vc_position *pos)
 unsigned vc_san_check_suffix(const struct vc_position *after, int after_nlegal,
                              enum vc_san_suffix written)
 {
-	if (!(vc_variant_of(after)->flags & VC_VF_ROYAL_KING))
+	const struct vc_variant *v = vc_variant_get(after->variant);
+	if (!v || !(v->flags & VC_VF_ROYAL_KING))
 		return 0;
 	enum vc_san_suffix actual = VC_SUFFIX_NONE;
 	if (vc_in_check(after, after->side)) {
@@ -299,8 +302,13 @@ unsigned vc_san_check_suffix(const struct vc_position *after, int after_nlegal,
 
 char *vc_san_write(const struct vc_position *pos, vc_move m, char *buf)
 {
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	if (!v) {
+		buf[0] = 0;
+		return NULL;
+	}
 	vc_move legal[VC_MAX_MOVES];
-	int n = vc_legal_moves(pos, legal);
+	int n = v->gen_legal(pos, legal);
 	char *o = buf;
 	int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
 	if (m & VC_MF_CASTLE) {
@@ -331,7 +339,6 @@ char *vc_san_write(const struct vc_position *pos, vc_move m, char *buf)
 			*o++ = " PNBRQK"[VC_MOVE_PROMOTION(m)];
 		}
 	}
-	const struct vc_variant *v = vc_variant_of(pos);
 	if (v->flags & VC_VF_ROYAL_KING) {
 		struct vc_position next = *pos;
 		v->make(&next, m);
@@ -351,6 +358,7 @@ const char *vc_san_code(enum vc_san_status st)
 	case VC_SAN_AMBIGUOUS: return "ambiguous-move";
 	case VC_SAN_NULL_MOVE: return "null-move";
 	case VC_SAN_IMPOSSIBLE: return "impossible-move";
+	case VC_SAN_UNKNOWN_VARIANT: return "invalid-argument";
 	}
 	return "san-syntax";
 }

@@ -26,8 +26,11 @@ enum vc_san_status {
 	VC_SAN_ILLEGAL,   /* a well-formed move that is not legal here */
 	VC_SAN_AMBIGUOUS, /* under-disambiguated: several legal moves match */
 	VC_SAN_NULL_MOVE, /* "--" or "Z0": a null move, never legal in vchess */
-	VC_SAN_IMPOSSIBLE /* variant move text (Backwards) that is well formed
-	                     but no move of any kind has that shape here */
+	VC_SAN_IMPOSSIBLE, /* variant move text (Backwards) that is well formed
+	                      but no move of any kind has that shape here */
+	VC_SAN_UNKNOWN_VARIANT /* the position's variant id names no variant (a
+	                          caller's error: nothing was read); its code
+	                          is VC_F_INVALID_ARGUMENT */
 };
 
 /* Warning bits for lenient forms (vc_san_info.warnings). */
@@ -56,7 +59,9 @@ struct vc_san_info {
  * `legal`/`nlegal` are pos's legal moves (from vc_legal_moves), passed in so
  * callers that already have them do not generate twice; NULL = generate.
  * On VC_SAN_OK, info->move is the legal move. The check suffix is recorded,
- * not judged: call vc_san_check_suffix after making the move. */
+ * not judged: call vc_san_check_suffix after making the move.
+ * VC_SAN_UNKNOWN_VARIANT (info cleared) when pos's variant id names no
+ * variant. */
 enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *legal,
                                 int nlegal, const char *text, size_t len,
                                 struct vc_san_info *info);
@@ -66,12 +71,14 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
  * lower bound; negative when not known, and then worked out here only if
  * the side to move is in check, the one case that needs it). Returns
  * VC_SANW_CHECK_SUFFIX when wrong or missing, else 0. Variants without
- * check (antichess, backwards) never warn. */
+ * check (antichess, backwards) never warn, nor does a position whose
+ * variant id names no variant. */
 unsigned vc_san_check_suffix(const struct vc_position *after, int after_nlegal,
                              enum vc_san_suffix written);
 
 /* Strict SAN of legal move m in pos into buf (>= VC_SAN_MAX bytes), with
- * '+'/'#'. Returns buf. */
+ * '+'/'#'. Returns buf; NULL with buf set to "" when pos's variant id names
+ * no variant. */
 #define VC_SAN_MAX 16
 char *vc_san_write(const struct vc_position *pos, vc_move m, char *buf);
 

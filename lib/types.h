@@ -40,7 +40,8 @@ enum vc_ptype {
 #define VC_NO_SQ 64
 #define VC_BIT(sq) ((vc_bb)1 << (sq))
 
-/* Variants. The numeric values are stable within one build only. */
+/* Variants. The numeric values are fixed for a soname only (vchess.h, ABI
+ * rule): store names (struct vc_variant's name), not numbers. */
 enum vc_variant_id {
 	VC_STANDARD = 0,
 	VC_CHESS960 = 1,

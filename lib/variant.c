@@ -172,10 +172,12 @@ bool vc_insufficient_material_for(const struct vc_position *pos, int color)
 	return true; /* king alone */
 }
 
-struct vc_outcome vc_generic_outcome(const struct vc_position *pos, int nlegal,
-                                     enum vc_ruleset rules)
+/* The shared rules for a position of variant v (registered): the game
+ * layer's per-ply path, through vc_variant_outcome, with no id lookup. */
+static struct vc_outcome generic_outcome(const struct vc_variant *v,
+                                         const struct vc_position *pos, int nlegal,
+                                         enum vc_ruleset rules)
 {
-	const struct vc_variant *v = vc_variant_of(pos);
 	struct vc_outcome oc = { VC_RES_NONE, VC_TERM_NONE };
 	if (nlegal == 0) {
 		if (vc_in_check(pos, pos->side)) {
@@ -200,6 +202,15 @@ struct vc_outcome vc_generic_outcome(const struct vc_position *pos, int nlegal,
 	return oc;
 }
 
+struct vc_outcome vc_generic_outcome(const struct vc_position *pos, int nlegal,
+                                     enum vc_ruleset rules)
+{
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	if (!v)
+		return (struct vc_outcome){ VC_RES_NONE, VC_TERM_NONE };
+	return generic_outcome(v, pos, nlegal, rules);
+}
+
 struct vc_outcome vc_variant_outcome(const struct vc_variant *v,
                                      const struct vc_position *pos, int nlegal,
                                      enum vc_ruleset rules)
@@ -209,12 +220,14 @@ struct vc_outcome vc_variant_outcome(const struct vc_variant *v,
 		if (oc.termination != VC_TERM_NONE)
 			return oc;
 	}
-	return vc_generic_outcome(pos, nlegal, rules);
+	return generic_outcome(v, pos, nlegal, rules);
 }
 
 struct vc_outcome vc_position_outcome(const struct vc_position *pos, enum vc_ruleset rules)
 {
-	const struct vc_variant *v = vc_variant_of(pos);
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	if (!v)
+		return (struct vc_outcome){ VC_RES_NONE, VC_TERM_NONE };
 	vc_move list[VC_MAX_MOVES];
 	int n = v->gen_legal(pos, list);
 	return vc_variant_outcome(v, pos, n, rules);
@@ -222,8 +235,8 @@ struct vc_outcome vc_position_outcome(const struct vc_position *pos, enum vc_rul
 
 bool vc_timeout_draw(const struct vc_position *pos, int flagged)
 {
-	const struct vc_variant *v = vc_variant_of(pos);
-	if (flagged != VC_WHITE && flagged != VC_BLACK)
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	if (!v || (flagged != VC_WHITE && flagged != VC_BLACK))
 		return false;
 	if (v->timeout_draw)
 		return v->timeout_draw(pos, flagged);
@@ -268,8 +281,13 @@ const char *vc_termination_word(enum vc_termination t)
 
 char *vc_move_to_uci(const struct vc_position *pos, vc_move m, char *buf)
 {
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	if (!v) {
+		buf[0] = 0;
+		return NULL;
+	}
 	int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
-	if ((m & VC_MF_CASTLE) && !(vc_variant_of(pos)->flags & VC_VF_CHESS960))
+	if ((m & VC_MF_CASTLE) && !(v->flags & VC_VF_CHESS960))
 		to = vc_castle_king_to(from, to);
 	buf[0] = (char)('a' + VC_FILE(from));
 	buf[1] = (char)('1' + VC_RANK(from));
@@ -287,9 +305,14 @@ char *vc_move_text(const struct vc_position *pos, vc_move m, enum vc_notation no
                    char *buf, size_t size)
 {
 	char tmp[VC_MOVE_TEXT_MAX + 64]; /* the hooks write unbounded: room */
-	const struct vc_variant *v = vc_variant_of(pos);
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	if (!v) {
+		if (size)
+			buf[0] = 0;
+		return NULL;
+	}
 	tmp[0] = 0;
-	if (!(v && v->write_move && v->write_move(pos, m, tmp))) {
+	if (!(v->write_move && v->write_move(pos, m, tmp))) {
 		if (notation == VC_NOTATION_UCI)
 			vc_move_to_uci(pos, m, tmp);
 		else

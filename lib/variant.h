@@ -26,6 +26,7 @@
 #ifndef VC_VARIANT_H
 #define VC_VARIANT_H
 
+#include "finding.h"
 #include "position.h"
 
 #ifdef __cplusplus
@@ -165,24 +166,32 @@ const struct vc_variant *vc_variant_find(const char *name, bool *unsupported);
 int vc_variant_count(void);
 
 /* ---- Generic API: dispatch on pos->variant ------------------------------
- * `pos` is a position the library made (vc_fen_parse, vc_startpos or a
- * make from one of them): its variant id is registered. */
+ * A position the library made (vc_fen_parse, vc_startpos,
+ * vc_chess960_startpos, or a make or play from one of them) has a
+ * registered variant id. A position built or edited by hand may not: the
+ * functions below that take a position check its id (one compare) and
+ * answer as their contracts say, except the unchecked fast ones
+ * (vc_make_move, vc_make_chess, vc_gen_legal_chess, vc_variant_outcome),
+ * whose precondition is a position the library made. */
 
 /* Legal moves of the position; out must hold VC_MAX_MOVES. Returns the
  * count, or -1 (nothing written) when pos's variant id names no variant. */
 int vc_legal_moves(const struct vc_position *pos, vc_move *out);
-/* Checked play: when m is a legal move of pos (one of vc_legal_moves),
- * makes it in place and returns 0; otherwise returns -1 and leaves *pos
- * unchanged (any other move, VC_MOVE_NONE included). Returns -2, *pos
- * unchanged, when pos is NULL or its variant id names no variant. Costs a
- * move generation: vc_make_move is the unchecked fast make. */
-int vc_play(struct vc_position *pos, vc_move m);
+/* Checked play (vchess-rules(7) section 2): when m is a legal move of pos
+ * (one of vc_legal_moves), makes it in place and returns VC_F_OK.
+ * Otherwise *pos is unchanged and it returns VC_F_ILLEGAL_MOVE (any other
+ * move, VC_MOVE_NONE included), or VC_F_INVALID_ARGUMENT when pos is NULL
+ * or its variant id names no variant. Costs a move generation:
+ * vc_make_move is the unchecked fast make. */
+enum vc_code vc_play(struct vc_position *pos, vc_move m);
 /* Unchecked make of a legal move in place: the variant's make hook, no
- * test. The move must come from vc_legal_moves (or equal one); anything
- * else is undefined (a `make DEBUG=1` build stops on the first broken
- * position invariant). vc_play is the checked one. */
+ * test. Preconditions: pos is a position the library made (its variant id
+ * is registered, above) and m comes from vc_legal_moves (or equals one);
+ * anything else is undefined (a `make DEBUG=1` build stops on the first
+ * broken position invariant). vc_play is the checked one. */
 void vc_make_move(struct vc_position *pos, vc_move m);
-/* Is m legal in pos? (generates and compares) */
+/* Is m legal in pos? (generates and compares; false when pos's variant id
+ * names no variant) */
 bool vc_is_legal(const struct vc_position *pos, vc_move m);
 
 /* Deepest perft vc_perft counts (the CLI's limit too). */
@@ -196,7 +205,10 @@ bool vc_is_legal(const struct vc_position *pos, vc_move m);
 uint64_t vc_perft(const struct vc_position *pos, int depth);
 
 /* Outcome of the position alone (no repetition history) under a rule set:
- * vc_variant_outcome with the number of legal moves of pos. */
+ * vc_variant_outcome with the number of legal moves of pos.
+ * VC_RES_NONE/VC_TERM_NONE, no rule applied, when pos's variant id names
+ * no variant (test it with vc_variant_get to tell that from a game that
+ * goes on). */
 struct vc_outcome vc_position_outcome(const struct vc_position *pos,
                                       enum vc_ruleset rules);
 
@@ -206,12 +218,16 @@ struct vc_outcome vc_position_outcome(const struct vc_position *pos,
  * rules of vc_generic_outcome. `nlegal`: 0 when the side to move has no
  * legal move, else a positive lower bound of their number. Repetition
  * (fivefold) needs the history: the game layer applies it after this
- * (vc_game_outcome). */
+ * (vc_game_outcome). Unchecked (the game layer's per-ply call): v is a
+ * registered variant (vc_variant_get, never NULL) and pos a position of
+ * it. */
 struct vc_outcome vc_variant_outcome(const struct vc_variant *v,
                                      const struct vc_position *pos, int nlegal,
                                      enum vc_ruleset rules);
 
-/* Standard/Chess960 implementations, usable by other variants' hooks. */
+/* Standard/Chess960 implementations, usable by other variants' hooks:
+ * unchecked, with vc_make_move's preconditions (pos a position the library
+ * made, of a variant that moves as chess; m one of its legal moves). */
 int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out);
 void vc_make_chess(struct vc_position *pos, vc_move m);
 /* The shared end-of-game rules, after a variant's own (vchess-rules(7)
@@ -220,7 +236,8 @@ void vc_make_chess(struct vc_position *pos, vc_move m);
  * differs decides it in its hook); insufficient material
  * (vc_insufficient_material) in the variants with a royal king; the
  * 75-move rule (halfmove clock >= 150); under VC_RULES_LICHESS the
- * 50-move rule (>= 100). VC_RES_NONE/VC_TERM_NONE when none applies. */
+ * 50-move rule (>= 100). VC_RES_NONE/VC_TERM_NONE when none applies, and
+ * when pos's variant id names no variant. */
 struct vc_outcome vc_generic_outcome(const struct vc_position *pos, int nlegal,
                                      enum vc_ruleset rules);
 /* Insufficient material by vchess-rules(7) section 2 (K v K, K+N v K, bishops all
@@ -234,14 +251,17 @@ bool vc_insufficient_material_for(const struct vc_position *pos, int color);
  * although `flagged` ran out of time, false when `flagged` loses. The
  * variant's timeout_draw hook decides; without one, variants with a royal
  * king (VC_VF_ROYAL_KING) use the chess rule (the opponent cannot mate by
- * material, vc_insufficient_material_for) and the others never draw. */
+ * material, vc_insufficient_material_for) and the others never draw.
+ * False also when `flagged` is no colour or pos's variant id names no
+ * variant. */
 bool vc_timeout_draw(const struct vc_position *pos, int flagged);
 
 const char *vc_result_string(enum vc_result r);  /* "1-0", "*", ... */
 const char *vc_termination_word(enum vc_termination t); /* "checkmate" ... */
 
 /* UCI text of a move (buf >= 8). Castling: king-takes-rook when the
- * position is Chess960-like (VC_VF_CHESS960), else e1g1. */
+ * position is Chess960-like (VC_VF_CHESS960), else e1g1. Returns buf; NULL
+ * with buf set to "" when pos's variant id names no variant. */
 char *vc_move_to_uci(const struct vc_position *pos, vc_move m, char *buf);
 /* Notations of vc_move_text. */
 enum vc_notation { VC_NOTATION_SAN = 0, VC_NOTATION_UCI = 1 };
@@ -252,11 +272,13 @@ enum vc_notation { VC_NOTATION_SAN = 0, VC_NOTATION_UCI = 1 };
  * own move text when it has one (the write_move hook: Backwards Stalemate
  * Chess, vchess-backwards(7)), else SAN (vchess-rules(7) section 1) or UCI
  * as `notation` asks. Returns buf. pos and buf must not be NULL; m must be
- * legal in pos (else the text is unspecified, never out of bounds). */
+ * legal in pos (else the text is unspecified, never out of bounds). When
+ * pos's variant id names no variant, buf gets "" and it returns NULL. */
 char *vc_move_text(const struct vc_position *pos, vc_move m, enum vc_notation notation,
                    char *buf, size_t size);
 /* Parse UCI against the legal moves; returns the legal move or
- * VC_MOVE_NONE. Accepts e1g1 for standard castling and king-takes-rook. */
+ * VC_MOVE_NONE (also when pos's variant id names no variant). Accepts e1g1
+ * for standard castling and king-takes-rook. */
 vc_move vc_move_from_uci(const struct vc_position *pos, const char *text,
                          size_t len);
 

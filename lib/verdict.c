@@ -117,14 +117,18 @@ static void find_claims(struct vc_verdict *v, const struct vc_game *game)
 	v->claims = on_board | by_move;
 }
 
-int vc_judge_init(struct vc_judge *j, enum vc_ruleset rules)
+enum vc_code vc_judge_init(struct vc_judge *j, enum vc_ruleset rules)
 {
 	memset(j, 0, sizeof *j);
+	if (rules != VC_RULES_FIDE && rules != VC_RULES_LICHESS)
+		return VC_F_INVALID_ARGUMENT;
 	j->rules = rules;
-	if (vc_game_init(&j->scratch, vc_variant_default()->id, rules) != 0)
-		return -1;
+	if (vc_game_init(&j->scratch, vc_variant_default()->id, rules) != 0) {
+		vc_game_release(&j->scratch);
+		return VC_F_OUT_OF_MEMORY;
+	}
 	j->scratch_ok = true;
-	return 0;
+	return VC_F_OK;
 }
 
 void vc_judge_release(struct vc_judge *j)

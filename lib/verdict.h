@@ -93,9 +93,11 @@ struct vc_judge {
 
 /* Prepare a judge for rule set `rules` (vchess-rules(7) section 6; the
  * claims of a position line follow it, a game's claims follow the rules
- * its line was played under). Returns 0, or -1 when out of memory (the
- * judge is then released). Release with vc_judge_release. */
-int vc_judge_init(struct vc_judge *j, enum vc_ruleset rules);
+ * its line was played under). Returns VC_F_OK; VC_F_OUT_OF_MEMORY, or
+ * VC_F_INVALID_ARGUMENT when `rules` is no enum vc_ruleset value, with the
+ * judge then released (the error convention of vchess.h). Release with
+ * vc_judge_release (harmless after a failure). */
+enum vc_code vc_judge_init(struct vc_judge *j, enum vc_ruleset rules);
 /* Free what the judge holds; accepts a released or failed judge. */
 void vc_judge_release(struct vc_judge *j);
 

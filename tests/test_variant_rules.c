@@ -54,7 +54,7 @@ Test(variant_rules, play_is_make_on_every_legal_move)
 		cr_assert_gt(n, 0, "%s", positions[i].fen);
 		for (int k = 0; k < n; k++) {
 			struct vc_position played = pos, made = pos;
-			cr_assert_eq(vc_play(&played, list[k]), 0, "%s move %d", positions[i].fen, k);
+			cr_assert_eq(vc_play(&played, list[k]), VC_F_OK, "%s move %d", positions[i].fen, k);
 			vc_make_move(&made, list[k]);
 			cr_assert(memcmp(&played, &made, sizeof made) == 0, "%s move %d",
 			          positions[i].fen, k);
@@ -84,7 +84,7 @@ Test(variant_rules, play_refuses_illegal_moves_and_leaves_the_position)
 					if (legal)
 						continue;
 					struct vc_position after = pos;
-					cr_assert_eq(vc_play(&after, m), -1, "%s: %06x",
+					cr_assert_eq(vc_play(&after, m), VC_F_ILLEGAL_MOVE, "%s: %06x",
 					             positions[i].fen, (unsigned)m);
 					cr_assert(memcmp(&after, &pos, sizeof pos) == 0);
 					refused++;
@@ -95,18 +95,18 @@ Test(variant_rules, play_refuses_illegal_moves_and_leaves_the_position)
 	struct vc_position pos = fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2",
 	                             VC_ANTICHESS);
 	struct vc_position after = pos;
-	cr_assert_eq(vc_play(&after, VC_MOVE(VC_SQ(6, 0), VC_SQ(5, 2))), -1);
+	cr_assert_eq(vc_play(&after, VC_MOVE(VC_SQ(6, 0), VC_SQ(5, 2))), VC_F_ILLEGAL_MOVE);
 	cr_assert(memcmp(&after, &pos, sizeof pos) == 0);
-	cr_assert_eq(vc_play(&after, VC_MOVE(VC_SQ(4, 3), VC_SQ(3, 4))), 0);
+	cr_assert_eq(vc_play(&after, VC_MOVE(VC_SQ(4, 3), VC_SQ(3, 4))), VC_F_OK);
 }
 
 Test(variant_rules, play_refuses_a_position_without_a_variant)
 {
 	struct vc_position pos = fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", VC_STANDARD);
-	cr_assert_eq(vc_play(NULL, VC_MOVE(4, 12)), -2);
+	cr_assert_eq(vc_play(NULL, VC_MOVE(4, 12)), VC_F_INVALID_ARGUMENT);
 	pos.variant = 200;
 	struct vc_position before = pos;
-	cr_assert_eq(vc_play(&pos, VC_MOVE(4, 12)), -2);
+	cr_assert_eq(vc_play(&pos, VC_MOVE(4, 12)), VC_F_INVALID_ARGUMENT);
 	cr_assert(memcmp(&pos, &before, sizeof pos) == 0);
 }
 

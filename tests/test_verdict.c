@@ -70,7 +70,7 @@ static int judge_one(void *user, const struct vc_gc_game *g)
 static void run_pgn(struct run *r, const char *pgn)
 {
 	memset(r, 0, sizeof *r);
-	cr_assert_eq(vc_judge_init(&r->judge, VC_RULES_FIDE), 0);
+	cr_assert_eq(vc_judge_init(&r->judge, VC_RULES_FIDE), VC_F_OK);
 	vc_standings_init(&r->st);
 	struct vc_gc_options go = { .rules = VC_RULES_FIDE };
 	struct vc_checker chk;
@@ -451,7 +451,7 @@ Test(pgnfix, results_set_to_the_verdict_every_other_byte_kept)
 	memset(&r, 0, sizeof r);
 	r.fx.f = open_memstream(&out, &len);
 	cr_assert(r.fx.f);
-	cr_assert_eq(vc_judge_init(&r.judge, VC_RULES_FIDE), 0);
+	cr_assert_eq(vc_judge_init(&r.judge, VC_RULES_FIDE), VC_F_OK);
 	struct vc_gc_options go = { .rules = VC_RULES_FIDE, .keep_raw = true };
 	struct vc_checker chk;
 	cr_assert_eq(vc_checker_init(&chk, &go, fix_one, &r), 0);
