@@ -284,7 +284,7 @@ int vc_parse_move_at(const struct vc_position *pos, const vc_move *legal, int nl
                      const char *text, size_t len, vc_move *move,
                      unsigned *warnings, int *suffix)
 {
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant *v = vc_variant_checked(pos);
 	if (!v) {
 		*move = VC_MOVE_NONE;
 		*warnings = 0;

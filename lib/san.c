@@ -90,7 +90,7 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
                                 struct vc_san_info *info)
 {
 	memset(info, 0, sizeof *info);
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant *v = vc_variant_checked(pos);
 	if (!v)
 		return VC_SAN_UNKNOWN_VARIANT;
 	/* Without a list, moves are generated here: castling and UCI need all
@@ -288,7 +288,7 @@ static __attribute__((noinline)) int moves_exist(const struct vc_position *pos)
 unsigned vc_san_check_suffix(const struct vc_position *after, int after_nlegal,
                              enum vc_san_suffix written)
 {
-	const struct vc_variant *v = vc_variant_get(after->variant);
+	const struct vc_variant *v = vc_variant_checked(after);
 	if (!v || !(v->flags & VC_VF_ROYAL_KING))
 		return 0;
 	enum vc_san_suffix actual = VC_SUFFIX_NONE;
@@ -302,7 +302,7 @@ unsigned vc_san_check_suffix(const struct vc_position *after, int after_nlegal,
 
 char *vc_san_write(const struct vc_position *pos, vc_move m, char *buf)
 {
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant *v = vc_variant_checked(pos);
 	if (!v) {
 		buf[0] = 0;
 		return NULL;

@@ -205,7 +205,7 @@ static struct vc_outcome generic_outcome(const struct vc_variant *v,
 struct vc_outcome vc_generic_outcome(const struct vc_position *pos, int nlegal,
                                      enum vc_ruleset rules)
 {
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant *v = vc_variant_checked(pos);
 	if (!v)
 		return (struct vc_outcome){ VC_RES_NONE, VC_TERM_NONE };
 	return generic_outcome(v, pos, nlegal, rules);
@@ -225,7 +225,7 @@ struct vc_outcome vc_variant_outcome(const struct vc_variant *v,
 
 struct vc_outcome vc_position_outcome(const struct vc_position *pos, enum vc_ruleset rules)
 {
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant *v = vc_variant_checked(pos);
 	if (!v)
 		return (struct vc_outcome){ VC_RES_NONE, VC_TERM_NONE };
 	vc_move list[VC_MAX_MOVES];
@@ -235,7 +235,7 @@ struct vc_outcome vc_position_outcome(const struct vc_position *pos, enum vc_rul
 
 bool vc_timeout_draw(const struct vc_position *pos, int flagged)
 {
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant *v = vc_variant_checked(pos);
 	if (!v || (flagged != VC_WHITE && flagged != VC_BLACK))
 		return false;
 	if (v->timeout_draw)
@@ -281,7 +281,7 @@ const char *vc_termination_word(enum vc_termination t)
 
 char *vc_move_to_uci(const struct vc_position *pos, vc_move m, char *buf)
 {
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant *v = vc_variant_checked(pos);
 	if (!v) {
 		buf[0] = 0;
 		return NULL;
@@ -305,7 +305,7 @@ char *vc_move_text(const struct vc_position *pos, vc_move m, enum vc_notation no
                    char *buf, size_t size)
 {
 	char tmp[VC_MOVE_TEXT_MAX + 64]; /* the hooks write unbounded: room */
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant *v = vc_variant_checked(pos);
 	if (!v) {
 		if (size)
 			buf[0] = 0;

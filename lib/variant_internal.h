@@ -46,10 +46,19 @@ extern const struct vc_variant *const vc_variants_[VC_NVARIANTS];
 
 /* The variant of a position. pos->variant is a registered id in every
  * position the library made (vc_fen_parse, vc_startpos, a make): no check
- * here, the dispatch on every call stays one load. */
+ * here, the dispatch on every call stays one load. Only for the unchecked
+ * calls and positions the library made itself. */
 static inline const struct vc_variant *vc_variant_of(const struct vc_position *pos)
 {
 	return vc_variants_[pos->variant];
+}
+
+/* The same for a position from outside (a public function's argument):
+ * NULL when its id names no variant. One compare more than vc_variant_of,
+ * inline (vc_variant_get is the out-of-line public one). */
+static inline const struct vc_variant *vc_variant_checked(const struct vc_position *pos)
+{
+	return pos->variant < VC_NVARIANTS ? vc_variants_[pos->variant] : NULL;
 }
 
 /* Standard/Chess960/Undo speed hooks (lib/movegen.c). */
