@@ -308,25 +308,38 @@ __attribute__((constructor)) static void vc_init_ctor(void)
 	vc_init();
 }
 
-/* The lookups of the ABI (position.h). The library's own code inlines the
- * same bodies (attacks_internal.h); these are for programs linked to it. */
-vc_bb vc_knight_attacks(int sq) { return vc_knight_tab_[sq]; }
-vc_bb vc_king_attacks(int sq) { return vc_king_tab_[sq]; }
-vc_bb vc_pawn_attacks(int color, int sq) { return vc_pawn_tab_[color][sq]; }
-vc_bb vc_between(int a, int b) { return vc_between_tab_[a][b]; }
-vc_bb vc_line(int a, int b) { return vc_line_tab_[a][b]; }
+/* The lookups of the ABI (position.h), for programs linked to the library:
+ * an argument out of range gives 0 (position.h). The library's own code
+ * inlines the unchecked bodies (attacks_internal.h) with arguments it made. */
+static bool square(int sq) { return (unsigned)sq < 64; }
+
+vc_bb vc_knight_attacks(int sq) { return square(sq) ? vc_knight_tab_[sq] : 0; }
+vc_bb vc_king_attacks(int sq) { return square(sq) ? vc_king_tab_[sq] : 0; }
+vc_bb vc_pawn_attacks(int color, int sq)
+{
+	return square(sq) && (unsigned)color < 2 ? vc_pawn_tab_[color][sq] : 0;
+}
+vc_bb vc_between(int a, int b) { return square(a) && square(b) ? vc_between_tab_[a][b] : 0; }
+vc_bb vc_line(int a, int b) { return square(a) && square(b) ? vc_line_tab_[a][b] : 0; }
 vc_bb vc_bishop_attacks(int sq, vc_bb occupied)
 {
+	if (!square(sq))
+		return 0;
 	const struct vc_magic_ *m = &vc_bishop_magic_[sq];
 	return m->table[((occupied & m->mask) * m->magic) >> m->shift];
 }
 vc_bb vc_rook_attacks(int sq, vc_bb occupied)
 {
+	if (!square(sq))
+		return 0;
 	const struct vc_magic_ *m = &vc_rook_magic_[sq];
 	return m->table[((occupied & m->mask) * m->magic) >> m->shift];
 }
 
-uint64_t vc_zobrist_piece(int pc, int sq) { return vc_zob_piece_[pc][sq]; }
+uint64_t vc_zobrist_piece(int pc, int sq)
+{
+	return (unsigned)pc < 16 && square(sq) ? vc_zob_piece_[pc][sq] : 0;
+}
 uint64_t vc_zobrist_side(void) { return vc_zob_side_; }
-uint64_t vc_zobrist_castle(int sq) { return vc_zob_castle_[sq]; }
-uint64_t vc_zobrist_ep(int file) { return vc_zob_ep_[file]; }
+uint64_t vc_zobrist_castle(int sq) { return square(sq) ? vc_zob_castle_[sq] : 0; }
+uint64_t vc_zobrist_ep(int file) { return (unsigned)file < 8 ? vc_zob_ep_[file] : 0; }

@@ -41,7 +41,7 @@ void vc_init(void);
 /* ---- Attacks ------------------------------------------------------------
  * Lookups in tables that vc_init() writes once (lib/attacks.c; the tables
  * are the library's own, no part of the ABI). Squares are 0..63 and
- * colours VC_WHITE/VC_BLACK; anything else is outside the contract. */
+ * colours VC_WHITE/VC_BLACK: a lookup given anything else returns 0. */
 /* Squares a knight / king on `sq` attacks. */
 vc_bb vc_knight_attacks(int sq);
 vc_bb vc_king_attacks(int sq);
@@ -80,14 +80,23 @@ static inline vc_bb vc_occupied(const struct vc_position *p)
 	return p->by_color[0] | p->by_color[1];
 }
 
-/* ---- Board editing (used by FEN parsing, retro moves, tests) --------- */
+/* ---- Board editing (used by FEN parsing, retro moves, tests) ---------
+ * Unchecked, like vc_make_move (the retro make calls them on every ply):
+ * sq is 0..63, pc a piece code VC_PIECE(VC_WHITE or VC_BLACK, VC_PAWN ..
+ * VC_KING); anything else is undefined. An edited position is for the
+ * checked calls (vc_legal_moves, vc_play, ...) only once it is valid:
+ * vc_fen_write and vc_fen_parse validate it. */
 /* Put piece code `pc` on empty square `sq`; updates bitboards and key. */
 void vc_put_piece(struct vc_position *pos, int sq, int pc);
 /* Remove the piece on `sq` (must be occupied); updates bitboards and key. */
 void vc_remove_piece(struct vc_position *pos, int sq);
 /* Recompute pos->key from scratch (placement, side, castling, ep). */
 uint64_t vc_compute_key(const struct vc_position *pos);
-/* Zobrist key part for piece code `pc` on `sq` (for incremental updates). */
+/* Zobrist key part for piece code `pc` (0..15) on `sq` (for incremental
+ * updates), for the side to move being Black, for the castling right of
+ * the rook on `sq`, for an en-passant square on `file` (0..7); 0 for an
+ * argument out of range. Fixed within one library build only: never
+ * store them. */
 uint64_t vc_zobrist_piece(int pc, int sq);
 uint64_t vc_zobrist_side(void);
 uint64_t vc_zobrist_castle(int sq);

@@ -275,3 +275,41 @@ Test(api, attack_lookups_agree_with_the_rays)
 		}
 	}
 }
+
+Test(api, lookups_out_of_range_give_nothing)
+{
+	static const int bad[] = { -1, 64, 65, 1000, -1000 };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		int b = bad[i];
+		cr_assert_eq(vc_knight_attacks(b), 0, "%d", b);
+		cr_assert_eq(vc_king_attacks(b), 0, "%d", b);
+		cr_assert_eq(vc_pawn_attacks(VC_WHITE, b), 0, "%d", b);
+		cr_assert_eq(vc_pawn_attacks(b, VC_SQ(4, 3)), 0, "%d", b);
+		cr_assert_eq(vc_rook_attacks(b, 0), 0, "%d", b);
+		cr_assert_eq(vc_bishop_attacks(b, ~(vc_bb)0), 0, "%d", b);
+		cr_assert_eq(vc_between(b, 0), 0, "%d", b);
+		cr_assert_eq(vc_between(0, b), 0, "%d", b);
+		cr_assert_eq(vc_line(b, 9), 0, "%d", b);
+		cr_assert_eq(vc_line(9, b), 0, "%d", b);
+		cr_assert_eq(vc_zobrist_piece(b, 0), 0, "%d", b);
+		cr_assert_eq(vc_zobrist_piece(VC_PIECE(VC_WHITE, VC_KING), b), 0, "%d", b);
+		cr_assert_eq(vc_zobrist_castle(b), 0, "%d", b);
+		cr_assert_eq(vc_zobrist_ep(b), 0, "%d", b);
+	}
+	cr_assert_eq(vc_zobrist_ep(8), 0);
+	cr_assert_eq(vc_zobrist_piece(16, 0), 0);
+	/* in range: the keys the positions carry */
+	struct vc_position pos;
+	cr_assert_eq(vc_startpos(&pos, VC_STANDARD), 0);
+	uint64_t k = 0;
+	for (int sq = 0; sq < 64; sq++)
+		if (pos.board[sq])
+			k ^= vc_zobrist_piece(pos.board[sq], sq);
+	for (vc_bb c = pos.castle; c; c &= c - 1)
+		k ^= vc_zobrist_castle(vc_lsb(c));
+	cr_assert_eq(k, pos.key);
+	cr_assert_eq(vc_compute_key(&pos), pos.key);
+	cr_assert_eq(vc_play(&pos, VC_MOVE(VC_SQ(6, 0), VC_SQ(5, 2))), VC_F_OK);
+	cr_assert_eq(pos.key, vc_compute_key(&pos));
+	cr_assert_neq(vc_zobrist_side(), 0);
+}
