@@ -16,6 +16,7 @@
 #    left out), the objects from the extern declarations of the
 #    preprocessed headers. Any difference fails, both ways: a header
 #    function missing from the library, or a symbol exported undeclared.
+# 4. None of the exported objects is writable storage (below).
 set -u
 
 case $1 in /*) so=$1 ;; *) so=$(pwd)/$1 ;; esac
@@ -90,6 +91,15 @@ fi
 if [ -s extra.txt ]; then
 	say "exported by $so but declared in no installed header:"
 	sed 's/^/  /' extra.txt >&2
+fi
+
+# 4. No exported object is writable storage (nm -D type B: .bss; the
+#    library holds no mutable global state, and its tables, written once by
+#    vc_init(), are hidden: a header that reads one inline would export it).
+awk 'NF == 3 && ($2 == "B" || $2 == "b") { print $3 }' nm.txt > writable.txt
+if [ -s writable.txt ]; then
+	say "exports writable objects (internal tables belong in *_internal.h):"
+	sed 's/^/  /' writable.txt >&2
 fi
 
 if [ "$fail" -ne 0 ]; then
