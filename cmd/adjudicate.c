@@ -72,7 +72,8 @@ struct adjudicate {
 	struct vc_report rep;
 	struct vc_judge judge;
 	struct vc_verdict cur;       /* the game being reported */
-	struct vc_pgnfix fx;
+	struct vc_pgnfix *fx;        /* --fix-results: the copy, to fix_file */
+	FILE *fix_file;
 	bool fixing;
 	struct vc_standings st;
 	struct vc_verdict_tally tally;
@@ -105,7 +106,7 @@ static struct vc_adjudicate_summary summary(const struct adjudicate *a)
 {
 	struct vc_adjudicate_summary s = {
 		.rules = a->opts.rules, .tally = &a->tally,
-		.fixed = a->fixing ? a->fx.fixed : -1,
+		.fixed = a->fixing ? vc_pgnfix_fixed(a->fx) : -1,
 		.fixed_to = a->fixing && strcmp(a->fix_path, "-") == 0 ? "standard output"
 		                                                       : a->fix_path,
 		.st = a->standings ? &a->st : NULL,
@@ -204,10 +205,10 @@ static void merge(void *ctx, void *state, bool keep)
 			g.raw = pt->fix[i].raw ? "" : NULL;
 			g.offset = pt->fix[i].offset;
 			g.raw_len = pt->fix[i].raw_len;
-			vc_pgnfix_game(&a->fx, &g, pt->fix[i].result);
+			vc_pgnfix_game(a->fx, &g, pt->fix[i].result);
 		}
 		if (a->fixing)
-			vc_cli_check_output(a->fx.f); /* --fix-results -: a closed pipe */
+			vc_cli_check_output(a->fix_file); /* --fix-results -: a closed pipe */
 	}
 	vc_standings_release(&pt->st);
 	free(pt->fix);
@@ -241,21 +242,21 @@ static void worker_free(void *ctx, void *wctx)
 
 static void stream_begin(void *ctx, const char *source, const char *member)
 {
-	vc_pgnfix_tap_begin(&((struct adjudicate *)ctx)->fx, source, member);
+	vc_pgnfix_tap_begin(((struct adjudicate *)ctx)->fx, source, member);
 }
 
 static void stream_bytes(void *ctx, const char *buf, size_t n)
 {
-	vc_pgnfix_tap(&((struct adjudicate *)ctx)->fx, buf, n);
+	vc_pgnfix_tap(((struct adjudicate *)ctx)->fx, buf, n);
 }
 
 static void stream_end(void *ctx, bool whole)
 {
 	struct adjudicate *a = ctx;
 	if (whole)
-		vc_pgnfix_tap_end(&a->fx);
+		vc_pgnfix_tap_end(a->fx);
 	else
-		vc_pgnfix_tap_drop(&a->fx);
+		vc_pgnfix_tap_drop(a->fx);
 }
 
 static int own_option(void *ctx, int opt, const char *arg)
@@ -318,8 +319,13 @@ int cmd_adjudicate(int argc, char **argv)
 		return VC_EXIT_INPUT;
 	}
 	if (a->fix_path) {
-		a->fx.f = vc_cli_open_file("adjudicate", a->fix_path);
-		if (!a->fx.f) {
+		a->fix_file = vc_cli_open_file("adjudicate", a->fix_path);
+		a->fx = a->fix_file ? vc_pgnfix_new(a->fix_file) : NULL;
+		if (!a->fx) {
+			if (a->fix_file) {
+				vc_cli_error("adjudicate", "out of memory");
+				vc_cli_close_file("adjudicate", a->fix_file, a->fix_path);
+			}
 			vc_cli_close_output("adjudicate", out);
 			vc_judge_release(&a->judge);
 			free(a);
@@ -358,18 +364,18 @@ int cmd_adjudicate(int argc, char **argv)
 	}
 
 	if (a->fixing) {
-		if (a->fx.failed) {
+		if (vc_pgnfix_failed(a->fx)) {
 			vc_cli_error("adjudicate", "out of memory: %s holds the games uncorrected "
 			             "from some point on", a->fix_path);
 			status = VC_EXIT_INPUT;
 		}
-		if (vc_cli_close_file("adjudicate", a->fx.f, a->fix_path) != VC_EXIT_OK)
+		if (vc_cli_close_file("adjudicate", a->fix_file, a->fix_path) != VC_EXIT_OK)
 			status = VC_EXIT_INPUT;
 	}
 	int closed = vc_cli_close_file("adjudicate", out, vc_cli_report_path(&a->opts));
 	bool findings = a->tally.disagree > 0 || a->tally.not_judged > 0;
 	vc_judge_release(&a->judge);
-	vc_pgnfix_release(&a->fx);
+	vc_pgnfix_free(a->fx);
 	vc_standings_release(&a->st);
 	free(a);
 	if (status == VC_EXIT_INPUT || closed != VC_EXIT_OK)

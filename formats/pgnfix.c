@@ -5,11 +5,40 @@
 #include "pgnfix.h"
 #include "pgnwrite.h"
 
-void vc_pgnfix_release(struct vc_pgnfix *fx)
+struct vc_pgnfix {
+	FILE *f;           /* where the copy goes */
+	char *buf;         /* bytes of the current stream from `base` on */
+	size_t len, cap;
+	uint64_t base;     /* stream offset of buf[0] */
+	bool any, last_nl; /* something written; it ended with a line end */
+	bool failed;       /* out of memory: not corrected from some point on */
+	long fixed;        /* games corrected */
+};
+
+struct vc_pgnfix *vc_pgnfix_new(FILE *f)
 {
+	struct vc_pgnfix *fx = calloc(1, sizeof *fx);
+	if (fx)
+		fx->f = f;
+	return fx;
+}
+
+void vc_pgnfix_free(struct vc_pgnfix *fx)
+{
+	if (!fx)
+		return;
 	free(fx->buf);
-	fx->buf = NULL;
-	fx->len = fx->cap = 0;
+	free(fx);
+}
+
+long vc_pgnfix_fixed(const struct vc_pgnfix *fx)
+{
+	return fx->fixed;
+}
+
+bool vc_pgnfix_failed(const struct vc_pgnfix *fx)
+{
+	return fx->failed;
 }
 
 static void fix_write(struct vc_pgnfix *fx, const char *p, size_t n)

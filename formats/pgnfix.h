@@ -22,19 +22,19 @@ extern "C" {
 #endif
 #pragma GCC visibility push(default)
 
-/* Zero-initialise and set f; release with vc_pgnfix_release. */
-struct vc_pgnfix {
-	FILE *f;           /* where the copy goes */
-	char *buf;         /* bytes of the current stream from `base` on */
-	size_t len, cap;
-	uint64_t base;     /* stream offset of buf[0] */
-	bool any, last_nl; /* something written; it ended with a line end */
-	bool failed;       /* out of memory: the copy is not corrected from
-	                      some point on (still whole) */
-	long fixed;        /* games corrected */
-};
+/* The fixer: opaque (its members may change without a new soname). */
+struct vc_pgnfix;
 
-void vc_pgnfix_release(struct vc_pgnfix *fx);
+/* A fixer writing its copy to f (the caller's: it stays open after
+ * vc_pgnfix_free). NULL when out of memory. */
+struct vc_pgnfix *vc_pgnfix_new(FILE *f);
+/* Free a fixer (accepts NULL); the bytes it still holds are dropped. */
+void vc_pgnfix_free(struct vc_pgnfix *fx);
+/* Games corrected so far. */
+long vc_pgnfix_fixed(const struct vc_pgnfix *fx);
+/* Whether it ran out of memory: the copy is then not corrected from some
+ * point on (still whole: every byte of the input is in it). */
+bool vc_pgnfix_failed(const struct vc_pgnfix *fx);
 
 /* The input loop's tap (ctx: the fixer): a stream begins (streams are
  * kept apart by a line end), its bytes, its end (held bytes written). */

@@ -47,7 +47,7 @@
  * an opaque struct keeps the soname and raises the minor number of the
  * file (libvchess.so.0.1.0 -> 0.2.0). Hence a public struct is either
  * opaque (declared only; made and freed by the library: struct vc_input,
- * vc_games) or frozen for the soname: values and records (struct
+ * vc_games, vc_pgnfix) or frozen for the soname: values and records (struct
  * vc_position, vc_fen_result, vc_outcome, vc_variant, vc_san_info,
  * vc_gc_game, vc_verdict, ...), options (struct vc_gc_options,
  * vc_games_options, vc_input_options, vc_pgn_options, vc_report_options,

@@ -420,7 +420,7 @@ Test(pgnwrite, movetext_wraps_at_79_columns)
 
 struct fix_run {
 	struct vc_judge judge;
-	struct vc_pgnfix fx;
+	struct vc_pgnfix *fx;
 };
 
 static int fix_one(void *user, const struct vc_gc_game *g)
@@ -428,7 +428,7 @@ static int fix_one(void *user, const struct vc_gc_game *g)
 	struct fix_run *r = user;
 	struct vc_verdict v;
 	vc_judge_game(&r->judge, g, &v);
-	vc_pgnfix_game(&r->fx, g, vc_verdict_needs_fix(&v) ? vc_result_string(v.result) : NULL);
+	vc_pgnfix_game(r->fx, g, vc_verdict_needs_fix(&v) ? vc_result_string(v.result) : NULL);
 	return 0;
 }
 
@@ -449,22 +449,26 @@ Test(pgnfix, results_set_to_the_verdict_every_other_byte_kept)
 	size_t len = 0;
 	struct fix_run r;
 	memset(&r, 0, sizeof r);
-	r.fx.f = open_memstream(&out, &len);
-	cr_assert(r.fx.f);
+	FILE *f = open_memstream(&out, &len);
+	cr_assert(f);
+	r.fx = vc_pgnfix_new(f);
+	cr_assert_not_null(r.fx);
 	cr_assert_eq(vc_judge_init(&r.judge, VC_RULES_FIDE), VC_F_OK);
 	struct vc_gc_options go = { .rules = VC_RULES_FIDE, .keep_raw = true };
 	struct vc_checker chk;
 	cr_assert_eq(vc_checker_init(&chk, &go, fix_one, &r), 0);
-	vc_pgnfix_tap_begin(&r.fx, "test", NULL);
-	vc_pgnfix_tap(&r.fx, in, strlen(in));
+	vc_pgnfix_tap_begin(r.fx, "test", NULL);
+	vc_pgnfix_tap(r.fx, in, strlen(in));
 	struct text_src src = { in, strlen(in) };
 	vc_checker_run(&chk, text_read, &src, "test", NULL);
-	vc_pgnfix_tap_end(&r.fx);
+	vc_pgnfix_tap_end(r.fx);
 	vc_checker_release(&chk);
-	fclose(r.fx.f);
-	cr_assert_eq(r.fx.fixed, 2);
+	fclose(f);
+	cr_assert_eq(vc_pgnfix_fixed(r.fx), 2);
+	cr_assert_not(vc_pgnfix_failed(r.fx));
 	cr_assert_str_eq(out, want);
 	free(out);
-	vc_pgnfix_release(&r.fx);
+	vc_pgnfix_free(r.fx);
+	vc_pgnfix_free(NULL);
 	vc_judge_release(&r.judge);
 }
