@@ -24,7 +24,8 @@
  *     public header wraps its declarations in extern "C" and `#pragma GCC
  *     visibility push(default)`, make check-exports compares nm -D with
  *     the headers): its name, parameters, return type and meaning;
- *   - the two exported objects, vc_variant_backwards and vc_undo_rules, and
+ *   - the two exported objects, vc_variant_backwards and vc_undo_rules
+ *     (const: no exported object is writable, make check-exports), and
  *     the size of their types;
  *   - the layout (size, members, their types and order) of every struct
  *     whose members a header shows, whoever allocates it, and the bodies
@@ -41,8 +42,10 @@
  * values), which grow.
  * The soname's number goes up with any change to that ABI that can break
  * a program built against an earlier library of the soname: a function or
- * object removed or renamed, other parameters, return type or meaning
- * (other return values included), a struct's layout, a value renumbered.
+ * object removed or renamed, other parameters, return type or meaning,
+ * other return values for arguments its contract accepts (a defined answer
+ * where there was none, such as an error for an unknown variant id, breaks
+ * nothing), a struct's layout, a value renumbered.
  * Adding a function, an enumerator at the end of its enum, or a member of
  * an opaque struct keeps the soname and raises the minor number of the
  * file (libvchess.so.0.1.0 -> 0.2.0). Hence a public struct is either
