@@ -108,8 +108,8 @@ void pipe_progress(struct pipeline *pl, bool final)
 	fflush(stderr);
 }
 
-/* An EPD member into a checker of its own, as vc_epd_check (epd.h) reads
- * one, but saying when memory runs out. Returns false when it did, before
+/* An EPD member into a checker of its own, read by vc_epd_reader (epd.h),
+ * saying when memory runs out. Returns false when it did, before
  * any line was read. */
 static bool epd_member(struct pipeline *pl, struct worker *w, struct vc_peek *pk,
                        const char *path, const char *member)

@@ -307,25 +307,3 @@ int vc_epd_next(struct vc_epd_reader *er)
 			return 1;
 	}
 }
-
-int vc_epd_check(struct vc_peek *p, const char *source, const char *member,
-                 const struct vc_gc_options *opt, vc_gc_on_game on_game, void *user)
-{
-	struct vc_checker *c = calloc(1, sizeof *c);
-	struct vc_epd_reader er;
-	int stop = 0;
-	if (!c || vc_checker_init(c, opt, on_game, user)) {
-		free(c);
-		return 0;
-	}
-	vc_checker_set_source(c, source, member);
-	if (vc_epd_reader_init(&er, p, c) == VC_F_OK) {
-		while (!c->stop && vc_epd_next(&er) > 0)
-			;
-		vc_epd_reader_release(&er);
-	}
-	stop = c->stop;
-	vc_checker_release(c);
-	free(c);
-	return stop;
-}

@@ -68,13 +68,6 @@ void vc_epd_reader_release(struct vc_epd_reader *er);
  * read error of p: the caller's read callback says which). */
 int vc_epd_next(struct vc_epd_reader *er);
 
-/* Check every line of an EPD/FEN stream: each non-blank, non-comment line
- * is one report entry (on_game), with the position-validation findings of
- * the rules library, an EPD `variant "NAME"` operation honoured (else
- * opt->variant, else standard), and the line number. Returns on_game's
- * non-zero value when it asked to stop, else 0. */
-int vc_epd_check(struct vc_peek *p, const char *source, const char *member,
-                 const struct vc_gc_options *opt, vc_gc_on_game on_game, void *user);
 
 #pragma GCC visibility pop
 #ifdef __cplusplus
