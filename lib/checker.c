@@ -222,6 +222,36 @@ static void settle_end(struct vc_checker *c)
 		mark_end(c, &oc);
 }
 
+/* The record's variant v, with its game-level rules and their state,
+ * zeroed (what the report hooks read when the rules did not start).
+ * Returns false, after recording the finding, when the state cannot be
+ * allocated (the record then has no game-level rules). */
+static bool record_variant(struct vc_checker *c, const struct vc_variant *v, uint64_t line,
+                           uint64_t column)
+{
+	struct vc_gc_game *r = &c->rec;
+	r->variant = v->name;
+	r->variant_id = v->id;
+	r->rules = vc_game_rules_for(v);
+	r->rules_state = NULL;
+	if (!r->rules)
+		return true;
+	size_t n = r->rules->state_size ? r->rules->state_size : 1;
+	if (n > c->rules_state_cap) {
+		void *st = realloc(c->rules_state, n);
+		if (!st) {
+			r->rules = NULL;
+			vc_gc_add(c, VC_F_OUT_OF_MEMORY, line, column, 0, NULL, "out of memory");
+			return false;
+		}
+		c->rules_state = st;
+		c->rules_state_cap = n;
+	}
+	memset(c->rules_state, 0, n);
+	r->rules_state = c->rules_state;
+	return true;
+}
+
 /* Decide variant and start position before the first move. Returns false
  * when the game cannot be checked (the error is recorded). */
 static bool setup(struct vc_checker *c, const struct vc_loc *loc)
@@ -247,8 +277,8 @@ static bool setup(struct vc_checker *c, const struct vc_loc *loc)
 	}
 	if (!v)
 		v = vc_variant_default();
-	r->variant = v->name;
-	r->variant_id = v->id;
+	if (!record_variant(c, v, loc->line, loc->column))
+		return false;
 
 	const char *fen = tag_value(c, c->fen_tag);
 	const char *setup_val = tag_value(c, c->setup_tag);
@@ -286,8 +316,9 @@ static bool setup(struct vc_checker *c, const struct vc_loc *loc)
 		/* the FEN may name a relative of the variant asked for
 		 * (Chess960 castling in a standard game, fen-chess960) */
 		if (start.variant != v->id) {
-			r->variant = vc_variant_get(start.variant)->name;
-			r->variant_id = start.variant;
+			v = vc_variant_get(start.variant);
+			if (!record_variant(c, v, c->fen_line, c->fen_col))
+				return false;
 		}
 	} else {
 		vc_startpos(&start, v->id);
@@ -299,23 +330,8 @@ static bool setup(struct vc_checker *c, const struct vc_loc *loc)
 		vc_fen_write(&start, r->start_fen, false);
 	r->setup_ok = true;
 	c->clock_owner = -1;
-	c->rules = vc_game_rules_for(v);
+	c->rules = r->rules; /* its state zeroed by record_variant */
 	if (c->rules) {
-		size_t n = c->rules->state_size;
-		if (n > c->rules_state_cap) {
-			void *st = realloc(c->rules_state, n);
-			if (!st) {
-				vc_gc_add(c, VC_F_OUT_OF_MEMORY, loc->line, loc->column, 0, NULL,
-				          "out of memory");
-				c->rules = NULL;
-				c->skip = true;
-				return false;
-			}
-			c->rules_state = st;
-			c->rules_state_cap = n;
-		}
-		if (n)
-			memset(c->rules_state, 0, n);
 		if (!c->rules->start(c)) {
 			c->rules = NULL;
 			c->skip = true; /* e.g. a bad TakebackTokens tag: tokens unknown */
@@ -862,8 +878,8 @@ static void check_position(struct vc_checker *c, const struct vc_position_line *
 	}
 	if (!v)
 		v = vc_variant_default();
-	r->variant = v->name;
-	r->variant_id = v->id;
+	if (!record_variant(c, v, lineno, indent + 1))
+		return;
 	struct vc_position pos;
 	struct vc_fen_result fr;
 	if (vc_fen_parse(&pos, line, v->id, &fr) != VC_FEN_OK) {
@@ -895,10 +911,8 @@ static void check_position(struct vc_checker *c, const struct vc_position_line *
 		          indent + (uint64_t)(rest - line) + 1, 0, NULL,
 		          "text after the FEN fields that is not an EPD operation "
 		          "(opcode operands;): ignored");
-	if (pos.variant != v->id) {
-		r->variant = vc_variant_get(pos.variant)->name;
-		r->variant_id = pos.variant;
-	}
+	if (pos.variant != v->id && !record_variant(c, vc_variant_get(pos.variant), lineno, indent + 1))
+		return;
 	r->setup_ok = true;
 	vc_fen_write(&pos, r->final_fen, false);
 	memcpy(r->start_fen, r->final_fen, sizeof r->start_fen);
