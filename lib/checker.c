@@ -136,6 +136,27 @@ static int find_tag(const struct vc_checker *c, const char *name)
 	return -1;
 }
 
+/* The bit of a tag name in the game's name filter (tag_names). */
+static inline unsigned name_hash(const char *name, size_t len)
+{
+	return ((unsigned)(unsigned char)name[0] * 31u +
+	        (len ? (unsigned char)name[len - 1] : 0u) * 7u + (unsigned)len) & 255u;
+}
+
+const char *vc_checker_tag_value(const struct vc_checker *c, const char *name, uint64_t *line,
+                                 uint64_t *column)
+{
+	const unsigned h = name_hash(name, strlen(name));
+	int i = (c->tag_names[h >> 6] >> (h & 63)) & 1 ? find_tag(c, name) : -1;
+	if (i < 0)
+		return NULL;
+	if (line)
+		*line = c->tag_off[i].line;
+	if (column)
+		*column = c->tag_off[i].column;
+	return c->arena + c->tag_off[i].value;
+}
+
 /* ---- move text for findings ---------------------------------------------- */
 
 /* "12...Nf6": called for every move, so no printf. */
@@ -399,9 +420,7 @@ int vc_checker_tag(void *user, const char *name, const char *value, size_t value
 	/* a duplicate is looked for only when the filter has seen a name
 	 * like this one (most games repeat none) */
 	const size_t name_len = strlen(name);
-	const unsigned h = ((unsigned)(unsigned char)name[0] * 31u +
-	                    (name_len ? (unsigned char)name[name_len - 1] : 0u) * 7u +
-	                    (unsigned)name_len) & 255u;
+	const unsigned h = name_hash(name, name_len);
 	const uint64_t bit = 1ull << (h & 63);
 	int dup = (c->tag_names[h >> 6] & bit) ? find_tag(c, name) : -1;
 	c->tag_names[h >> 6] |= bit;

@@ -247,6 +247,16 @@ int vc_checker_finding(void *c, enum vc_code code, const char *message, const st
 int vc_checker_end_game(struct vc_checker *c, const struct vc_loc *end, const char *raw,
                         size_t raw_len);
 
+/* The value of tag `name` (case-sensitive, as in PGN) of the game being
+ * read, between vc_checker_begin_game and the end of its on_game call (a
+ * game-level variant's hooks read their tags with it): the last one when
+ * the tag is given twice (vchess-validate(1): duplicate-tag), NULL when
+ * the game has none. *line and *column (each may be NULL) are set to
+ * where that tag starts. The value is borrowed from the checker until the
+ * next game begins; it ends at its first NUL byte. c and name not NULL. */
+const char *vc_checker_tag_value(const struct vc_checker *c, const char *name, uint64_t *line,
+                                 uint64_t *column);
+
 /* ---- Position records ------------------------------------------------------
  * A position file (EPD or FEN, one position a line: vchess-validate(1)
  * "EPD") gives one record per position line instead of per game. */

@@ -41,20 +41,6 @@ static const char *color_name(int color)
 	return color == VC_WHITE ? "White" : "Black";
 }
 
-static int find_tag_index(const struct vc_checker *c, const char *name)
-{
-	for (int i = c->rec.ntags - 1; i >= 0; i--)
-		if (strcmp(c->arena + c->tag_off[i].name, name) == 0)
-			return i;
-	return -1;
-}
-
-static const char *find_value(const struct vc_checker *c, const char *name)
-{
-	int i = find_tag_index(c, name);
-	return i >= 0 ? c->arena + c->tag_off[i].value : NULL;
-}
-
 /* Digits only, at most `max`; *end after them. */
 static bool parse_small(const char *s, const char **end, int max, int *out)
 {
@@ -132,13 +118,13 @@ static bool undo_start(struct vc_checker *c)
 	u->last_clock[0] = u->last_clock[1] = -1;
 	u->check_from[0] = u->check_from[1] = -1;
 	u->t.tokens[0] = u->t.tokens[1] = 2;
-	int ti = find_tag_index(c, "TakebackTokens");
-	if (ti >= 0) {
-		const char *t = c->arena + c->tag_off[ti].value;
+	uint64_t line, column;
+	const char *t = vc_checker_tag_value(c, "TakebackTokens", &line, &column);
+	if (t) {
 		int w = 0, b = 0;
-		if (!parse_tokens_tag(t, find_value(c, "FEN") != NULL, &w, &b)) {
-			vc_gc_add(c, VC_F_BAD_TOKENS_TAG, c->tag_off[ti].line,
-			          c->tag_off[ti].column, 0, NULL,
+		if (!parse_tokens_tag(t, vc_checker_tag_value(c, "FEN", NULL, NULL) != NULL, &w,
+		                      &b)) {
+			vc_gc_add(c, VC_F_BAD_TOKENS_TAG, line, column, 0, NULL,
 			          "TakebackTokens \"%s\": expected N (0 to 3 each), or W/B for a "
 			          "game set up from a FEN (0 to 6 each, an even total of at most 6)",
 			          t);
@@ -149,7 +135,8 @@ static bool undo_start(struct vc_checker *c)
 		u->t.tokens[VC_BLACK] = b;
 	}
 	u->total = u->t.tokens[0] + u->t.tokens[1];
-	u->timed = parse_time_control(find_value(c, "TimeControl"), &u->increment);
+	u->timed = parse_time_control(vc_checker_tag_value(c, "TimeControl", NULL, NULL),
+	                              &u->increment);
 	return true;
 }
 
@@ -175,7 +162,7 @@ static bool conserved(struct vc_checker *c, const struct vc_move_token *mv, int 
 static int wrong_variant(struct vc_checker *c, const struct vc_move_token *mv, int ply,
                          const char *label)
 {
-	bool tagged = find_value(c, "TakebackTokens") != NULL;
+	bool tagged = vc_checker_tag_value(c, "TakebackTokens", NULL, NULL) != NULL;
 	vc_gc_add(c, VC_F_TAKEBACK_WRONG_VARIANT, mv->loc.line, mv->loc.column, ply, label,
 	          "take-back (`undo`) in a %s game: only Undo Chess has take-backs%s",
 	          c->rec.variant ? c->rec.variant : "non-Undo",

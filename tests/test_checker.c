@@ -332,6 +332,26 @@ Test(checker, undo_clock_given_back)
 	cr_assert_eq(got.rec.findings[0].code, VC_F_CLOCK_GIVEN_BACK);
 }
 
+Test(checker, tag_value_gives_the_last_of_a_name_and_where)
+{
+	begin();
+	tag("Event", "first", 1);
+	tag("Site", "here", 2);
+	tag("Event", "second", 3);
+	uint64_t line = 0, column = 0;
+	cr_assert_str_eq(vc_checker_tag_value(&chk, "Event", &line, &column), "second");
+	cr_assert_eq(line, 3);
+	cr_assert_eq(column, 1);
+	cr_assert_str_eq(vc_checker_tag_value(&chk, "Site", NULL, NULL), "here");
+	cr_assert_null(vc_checker_tag_value(&chk, "event", &line, NULL)); /* case matters */
+	cr_assert_null(vc_checker_tag_value(&chk, "Round", NULL, NULL));
+	end(4);
+	/* the next game starts with no tags */
+	begin();
+	cr_assert_null(vc_checker_tag_value(&chk, "Event", NULL, NULL));
+	end(5);
+}
+
 /* A sink that writes what it is given as "key=value;" and "key{...}". */
 static char sunk[512];
 
