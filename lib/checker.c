@@ -665,12 +665,16 @@ int vc_checker_result(void *user, const char *text, enum vc_rtok res,
                       const struct vc_loc *loc)
 {
 	struct vc_checker *c = user;
-	(void)res;
 	if (c->depth == 0) {
 		setup(c, loc);
 		size_t n = strnlen(text, sizeof c->result_text - 1); /* no printf per game */
 		memcpy(c->result_text, text, n);
 		c->result_text[n] = 0;
+		if (res == VC_RTOK_NONE) { /* a reader that gives the text only */
+			unsigned form;
+			res = vc_result_read(text, strlen(text), &form);
+		}
+		c->result_tok = res;
 		c->rec.movetext_result = c->result_text;
 		c->result_line = loc->line;
 		c->result_col = loc->column;
@@ -718,41 +722,6 @@ int vc_checker_finding(void *user, enum vc_code code, const char *message,
 	return VC_CONTINUE;
 }
 
-static bool result_known(const char *s)
-{
-	enum vc_result r;
-	return vc_result_parse(s, &r);
-}
-
-/* A result written with ½ or a Unicode dash (U+2010..U+2015, U+2212) as
- * its ASCII form in buf, or NULL when it is no result even so. */
-static const char *normalize_result(const char *s, char *buf, size_t size)
-{
-	size_t o = 0;
-	while (*s && o + 4 < size) {
-		const unsigned char *u = (const unsigned char *)s;
-		if (u[0] == 0xC2 && u[1] == 0xBD) { /* ½ */
-			memcpy(buf + o, "1/2", 3);
-			o += 3;
-			s += 2;
-		} else if (u[0] == 0xE2 && u[1] == 0x80 && u[2] >= 0x90 && u[2] <= 0x95) {
-			buf[o++] = '-';
-			s += 3;
-		} else if (u[0] == 0xE2 && u[1] == 0x88 && u[2] == 0x92) { /* minus */
-			buf[o++] = '-';
-			s += 3;
-		} else {
-			buf[o++] = *s++;
-		}
-	}
-	if (*s)
-		return NULL;
-	buf[o] = 0;
-	if (!strcmp(buf, "1/2"))
-		strcpy(buf, "1/2-1/2");
-	return result_known(buf) ? buf : NULL;
-}
-
 /* Checks that need the whole game: results, PlyCount. */
 static void finish(struct vc_checker *c, const struct vc_loc *end, const char *raw,
                    size_t raw_len)
@@ -767,22 +736,29 @@ static void finish(struct vc_checker *c, const struct vc_loc *end, const char *r
 	r->tags = c->tags;
 	int rtag = c->result_tag; /* the last one, as for every tag */
 	r->declared = tag_value(c, rtag);
-	if (r->declared && !result_known(r->declared)) {
-		/* results written as in print (½-½, 1–0 with a Unicode dash),
-		 * as the reader accepts them in movetext: read as the ASCII
-		 * result, with the same warning */
-		const char *norm = normalize_result(r->declared, c->result_norm,
-		                                    sizeof c->result_norm);
-		if (norm) {
+	/* the Result tag is read as the reader reads the movetext's result
+	 * token (vc_result_read): a word written as in print (½-½, 1–0 or
+	 * 1－0 with a Unicode dash, 1/2) is the ASCII word, with the same
+	 * warning. A forfeit sign (+--) is no result word here: it says the
+	 * game was not played, which a Result tag cannot (bad-result-tag). */
+	enum vc_rtok dtok = VC_RTOK_NONE;
+	if (r->declared) {
+		unsigned form;
+		dtok = vc_result_read(r->declared, strlen(r->declared), &form);
+		if (form & VC_RFORM_FORFEIT)
+			dtok = VC_RTOK_NONE;
+		if (dtok != VC_RTOK_NONE && form) {
 			vc_gc_add(c, VC_F_NONSTANDARD_NOTATION, c->tag_off[rtag].line,
 			          c->tag_off[rtag].column, 0, NULL,
-			          "Result tag \"%s\" read as \"%s\"", r->declared, norm);
-			r->declared = norm;
+			          "Result tag \"%s\" read as \"%s\"", r->declared,
+			          vc_rtok_word(dtok));
+			r->declared = vc_rtok_word(dtok);
 		}
 	}
 	r->termination_tag = tag_value(c, c->termination_tag);
 	if (r->movetext_result && r->movetext_result[0] == 0)
 		r->movetext_result = NULL;
+	const enum vc_rtok mtok = r->movetext_result ? c->result_tok : VC_RTOK_NONE;
 	/* Findings about the result point at it: the movetext result, else
 	 * the Result tag, else the end of the game's text. */
 	uint64_t line = end->line, col = end->column;
@@ -797,10 +773,10 @@ static void finish(struct vc_checker *c, const struct vc_loc *end, const char *r
 		if (r->ntags)
 			vc_gc_add(c, VC_F_MISSING_RESULT_TAG, r->line, 1, 0, NULL,
 			          "no Result tag");
-	} else if (!result_known(r->declared)) {
+	} else if (dtok == VC_RTOK_NONE) {
 		vc_gc_add(c, VC_F_BAD_RESULT_TAG, r->line, 1, 0, NULL,
 		          "Result tag \"%s\" is not 1-0, 0-1, 1/2-1/2 or *", r->declared);
-	} else if (r->movetext_result && strcmp(r->declared, r->movetext_result) != 0) {
+	} else if (mtok != VC_RTOK_NONE && dtok != mtok) {
 		vc_gc_add(c, VC_F_RESULT_MISMATCH, line, col, 0, NULL,
 		          "Result tag \"%s\" but movetext ends with \"%s\"", r->declared,
 		          r->movetext_result);
@@ -818,8 +794,9 @@ static void finish(struct vc_checker *c, const struct vc_loc *end, const char *r
 			r->board = vc_game_outcome(&c->game);
 		const char *decl = r->declared ? r->declared : r->movetext_result;
 		enum vc_result dres;
-		if (!c->skip && vc_result_parse(decl, &dres) && r->board.termination != VC_TERM_NONE &&
-		    !(c->rules && c->rules->decides_result(c, decl))) {
+		if (!c->skip && vc_rtok_result(r->declared ? dtok : mtok, &dres) &&
+		    r->board.termination != VC_TERM_NONE &&
+		    !(c->rules && c->rules->decides_result(c, dres))) {
 			const char *board = vc_result_string(r->board.result);
 			if (dres == VC_RES_NONE) {
 				vc_gc_add(c, VC_F_UNFINISHED_RESULT, line, col, r->end_ply, NULL,

@@ -161,7 +161,7 @@ struct vc_checker {
 	int tag_cap;
 	char result_text[16];
 	uint64_t result_line, result_col; /* where the movetext result stands */
-	char result_norm[16];        /* a Result tag normalised to ASCII */
+	enum vc_rtok result_tok;     /* the movetext result token */
 	char *arena;                 /* tag text */
 	size_t arena_len, arena_cap;
 	int fen_tag, setup_tag, variant_tag; /* the last tag of each name, -1 */
@@ -232,8 +232,10 @@ int vc_checker_comment(void *c, const char *text, size_t len, const struct vc_lo
  * last move of the line it branches from) or closes. */
 int vc_checker_begin_variation(void *c, unsigned depth, const struct vc_loc *loc);
 int vc_checker_end_variation(void *c, unsigned depth, const struct vc_loc *loc);
-/* The result token as written ("1-0", "0-1", "1/2-1/2", "*"); only the
- * main line's counts. */
+/* The result token: text as written ("1-0", "0-1", "1/2-1/2", "*": a
+ * reader gives the ASCII word of a lenient form) and res, its token
+ * (VC_RTOK_NONE: read from text with vc_result_read); only the main
+ * line's counts. */
 int vc_checker_result(void *c, const char *text, enum vc_rtok res, const struct vc_loc *loc);
 /* A finding of the reader itself (syntax, limits, read-error), with its
  * message: recorded in the game, at ply so far; an error other than
@@ -393,8 +395,9 @@ struct vc_game_rules {
 	void (*clock)(struct vc_checker *c, int mover, double seconds, const struct vc_loc *loc);
 	/* At the end, before the result is checked against the board: true
 	 * when the variant decided the record's outcome itself (no
-	 * contradiction check). declared is a known result word. */
-	bool (*decides_result)(struct vc_checker *c, const char *declared);
+	 * contradiction check). declared: the record's result (the Result
+	 * tag's, else the movetext token's). */
+	bool (*decides_result)(struct vc_checker *c, enum vc_result declared);
 	/* True when PlyCount does not count the line's plies (take-backs). */
 	bool (*plycount_exempt)(const struct vc_checker *c);
 	/* The record ends; line/col: where findings about the result go. */

@@ -312,14 +312,13 @@ static void undo_clock(struct vc_checker *c, int mover, double seconds,
  * record's board outcome and returns true: no contradiction check); the
  * matching result is the player accepting (returns false: the normal
  * check confirms it). */
-static bool undo_decides_result(struct vc_checker *c, const char *declared)
+static bool undo_decides_result(struct vc_checker *c, enum vc_result declared)
 {
 	struct vc_gc_game *r = &c->rec;
-	enum vc_result res;
 	if (!state(c)->t.pending)
 		return false;
 	r->end_ply = c->game.nplies;
-	if (vc_result_parse(declared, &res) && res == VC_RES_NONE) {
+	if (declared == VC_RES_NONE) {
 		r->board.result = VC_RES_NONE;
 		r->board.termination = VC_TERM_AWAITING_DECISION;
 		return true;
