@@ -398,6 +398,17 @@ int vc_checker_begin_game(struct vc_checker *c, uint64_t index, const struct vc_
 	return VC_CONTINUE;
 }
 
+/* A tag that could not be kept: the game's error (out-of-memory), and
+ * the reader skips the rest of the game; it still ends with its one
+ * record. */
+static int tag_out_of_memory(struct vc_checker *c, const char *name, const struct vc_loc *loc)
+{
+	vc_gc_add(c, VC_F_OUT_OF_MEMORY, loc->line, loc->column, 0, NULL,
+	          "out of memory: tag %.40s not kept", name);
+	c->skip = true;
+	return VC_SKIP;
+}
+
 int vc_checker_tag(void *user, const char *name, const char *value, size_t value_len,
                    const struct vc_loc *loc)
 {
@@ -409,11 +420,11 @@ int vc_checker_tag(void *user, const char *name, const char *value, size_t value
 		int cap = c->tag_cap ? c->tag_cap * 2 : 32;
 		struct vc_gc_tag *t = realloc(c->tags, (size_t)cap * sizeof *t);
 		if (!t)
-			return VC_SKIP;
+			return tag_out_of_memory(c, name, loc);
 		c->tags = t;
 		struct vc_gc_tagoff *o = realloc(c->tag_off, (size_t)cap * sizeof *o);
 		if (!o)
-			return VC_SKIP;
+			return tag_out_of_memory(c, name, loc);
 		c->tag_off = o;
 		c->tag_cap = cap;
 	}
@@ -427,7 +438,7 @@ int vc_checker_tag(void *user, const char *name, const char *value, size_t value
 	size_t n = arena_add(c, name, name_len);
 	size_t v = n == (size_t)-1 ? n : arena_add(c, value, strnlen(value, value_len));
 	if (v == (size_t)-1)
-		return VC_SKIP;
+		return tag_out_of_memory(c, name, loc);
 	c->tag_off[r->ntags].name = n;
 	c->tag_off[r->ntags].value = v;
 	c->tag_off[r->ntags].line = loc->line;

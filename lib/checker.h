@@ -220,7 +220,9 @@ void vc_checker_set_source(struct vc_checker *c, const char *source, const char 
 int vc_checker_begin_game(struct vc_checker *c, uint64_t index, const struct vc_loc *start);
 /* A tag pair; value is value_len bytes (may hold NUL bytes: the value ends
  * at the first). A tag after the first movetext event belongs to the next
- * game and is ignored. */
+ * game and is ignored. When the tag cannot be stored (memory), the game
+ * gets the error out-of-memory and VC_SKIP is returned: the game still
+ * ends with its one record. */
 int vc_checker_tag(void *c, const char *name, const char *value, size_t value_len,
                    const struct vc_loc *loc);
 /* A move token (main line when mv->depth is 0, else the current
