@@ -39,9 +39,8 @@ void vc_replay_text_game(FILE *f, const char *loc, const struct vc_gc_game *g,
 	vc_report_put_index(marks, f, g->index);
 	fprintf(f, " (%s - %s), %s", w ? w : "?", b ? b : "?",
 	        g->variant ? g->variant : "unknown variant");
-	if (g->setup_ok)
-		fputs(vc_gc_text(g, VC_GC_AT_START, counted ? t : NULL, VC_WHITE, note, sizeof note), f);
 	if (g->setup_ok) {
+		fputs(vc_gc_text(g, VC_GC_AT_START, counted ? t : NULL, VC_WHITE, note, sizeof note), f);
 		char fen[VC_FEN_MAX];
 		struct vc_position start;
 		struct vc_fen_result fr;
