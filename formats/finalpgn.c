@@ -98,16 +98,17 @@ static const char *tag_of(const struct vc_gc_game *g, const char *name)
 static const char *const str_tags[] = { "Event", "Site", "Date", "Round", "White", "Black" };
 static const char *const str_default[] = { "?", "?", "????.??.??", "?", "?", "?" };
 
-/* Tags the final PGN writes itself or drops (Undo Chess only). */
+/* Tags the final PGN writes itself or drops: PlyCount (take-backs may
+ * have made it count otherwise) and the tags of game-level rules (Undo
+ * Chess's TakebackTokens: the game is written as its pgn_as variant). */
 static bool own_tag(const char *name)
 {
 	static const char *const own[] = { "Event", "Site", "Date", "Round", "White", "Black",
-		                           "Result", "Variant", "SetUp", "FEN", "TakebackTokens",
-		                           "PlyCount" };
+		                           "Result", "Variant", "SetUp", "FEN", "PlyCount" };
 	for (size_t i = 0; i < sizeof own / sizeof *own; i++)
 		if (strcmp(name, own[i]) == 0)
 			return true;
-	return false;
+	return vc_game_rules_tag_owner(name) != NULL;
 }
 
 void vc_final_pgn_game(FILE *f, bool first, const struct vc_gc_game *g,

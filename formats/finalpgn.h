@@ -21,7 +21,8 @@ extern "C" {
 /* Write record g with its history h (vc_history_finish done) to f as one
  * PGN game: the seven tag roster (its Result: the declared result when it
  * is one, else "*"), Variant, SetUp and FEN as needed, the record's other
- * tags but TakebackTokens and PlyCount, a blank line, the movetext and the
+ * tags but PlyCount and those of game-level rules (vc_game_rules_tag_owner:
+ * TakebackTokens), a blank line, the movetext and the
  * result. `first`: the first game of f (no blank line before it). */
 void vc_final_pgn_game(FILE *f, bool first, const struct vc_gc_game *g,
                        const struct vc_history *h);

@@ -163,18 +163,15 @@ bool vc_pgn_normalise_word(struct vc_pgn_reader *r, const unsigned char *s,
 		i += k;
 		if (cp < 0x80) {
 			*o++ = (unsigned char)cp;
-		} else if ((cp >= 0x2010 && cp <= 0x2015) || cp == 0x2212 ||
-		           cp == 0xFE63 || cp == 0xFF0D) {
-			*o++ = '-';
-		} else if (cp == 0xBD) {
-			memcpy(o, "1/2", 3);
-			o += 3;
-		} else if (cp == 0xD7) {
-			*o++ = 'x';
-		} else if (cp >= 0x2654 && cp <= 0x265F) {
-			*o++ = (unsigned char)"KQRBNP"[(cp - 0x2654) % 6];
 		} else {
-			return false;
+			/* the one table of printed notation, shared with the
+			 * checker's reading of the Result tag (record.h) */
+			char a[3];
+			size_t len = vc_notation_ascii(cp, a);
+			if (!len)
+				return false;
+			memcpy(o, a, len);
+			o += len;
 		}
 	}
 	*o = 0;
@@ -185,21 +182,14 @@ bool vc_pgn_normalise_word(struct vc_pgn_reader *r, const unsigned char *s,
 bool vc_pgn_parse_result(const unsigned char *s, size_t n,
                          enum vc_rtok *res, bool *lenient)
 {
-	*lenient = false;
-	if (n == 3 && memcmp(s, "1-0", 3) == 0)
-		*res = VC_RTOK_WHITE;
-	else if (n == 3 && memcmp(s, "0-1", 3) == 0)
-		*res = VC_RTOK_BLACK;
-	else if (n == 7 && memcmp(s, "1/2-1/2", 7) == 0)
-		*res = VC_RTOK_DRAW;
-	else if (n == 3 && memcmp(s, "1/2", 3) == 0)
-		*res = VC_RTOK_DRAW, *lenient = true;
-	else if (n == 3 && (memcmp(s, "+--", 3) == 0 || memcmp(s, "+:-", 3) == 0))
-		*res = VC_RTOK_WHITE, *lenient = true; /* ChessBase forfeits */
-	else if (n == 3 && (memcmp(s, "--+", 3) == 0 || memcmp(s, "-:+", 3) == 0))
-		*res = VC_RTOK_BLACK, *lenient = true;
-	else
+	/* the words the Result tag is read with too (record.h); `*` is a
+	 * token of its own, never inside a word */
+	unsigned form;
+	enum vc_rtok t = vc_result_read((const char *)s, n, &form);
+	*lenient = form != 0;
+	if (t == VC_RTOK_NONE || t == VC_RTOK_OPEN)
 		return false;
+	*res = t;
 	return true;
 }
 

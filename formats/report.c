@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "history.h"
 #include "position.h"
 #include "report.h"
 
@@ -282,27 +281,55 @@ static void json_game(const struct vc_report_options *o, struct vc_json *j,
 			vc_json_kv_int(j, "ply", g->end_ply);
 	}
 	vc_json_end_object(j);
-	if (vc_history_has_tokens(g)) {
-		vc_json_key(j, "tokens");
-		vc_json_begin_object(j);
-		/* negative: unknown (a TakebackTokens tag that could not be read) */
-		if (g->undo.tokens[VC_WHITE] < 0) {
-			vc_json_kv_null(j, "white");
-			vc_json_kv_null(j, "black");
-		} else {
-			vc_json_kv_int(j, "white", g->undo.tokens[VC_WHITE]);
-			vc_json_kv_int(j, "black", g->undo.tokens[VC_BLACK]);
-		}
-		vc_json_end_object(j);
-		vc_json_key(j, "events");
-		vc_json_begin_object(j);
-		vc_json_kv_int(j, "moves", g->undo.moves);
-		vc_json_kv_int(j, "takebacks", g->undo.takebacks);
-		vc_json_end_object(j);
+	if (g->rules) { /* a game-level variant's own members (Undo Chess: tokens) */
+		struct vc_gc_sink sink;
+		vc_report_json_sink(&sink, j);
+		vc_gc_members(g, VC_GC_AT_RECORD, NULL, &sink);
 	}
 	if (extra)
 		extra(ctx, j);
 	vc_json_end_object(j);
+}
+
+/* ---- the JSON sink for game-level members (checker.h) ---------------------- */
+
+static void sink_begin(void *w, const char *key)
+{
+	vc_json_key(w, key);
+	vc_json_begin_object(w);
+}
+
+static void sink_end(void *w)
+{
+	vc_json_end_object(w);
+}
+
+static void sink_integer(void *w, const char *key, int64_t v)
+{
+	vc_json_kv_int(w, key, v);
+}
+
+static void sink_string(void *w, const char *key, const char *s)
+{
+	vc_json_kv_string(w, key, s);
+}
+
+static void sink_boolean(void *w, const char *key, bool v)
+{
+	vc_json_kv_bool(w, key, v);
+}
+
+static void sink_null(void *w, const char *key)
+{
+	vc_json_kv_null(w, key);
+}
+
+void vc_report_json_sink(struct vc_gc_sink *s, struct vc_json *w)
+{
+	*s = (struct vc_gc_sink){
+		.user = w, .begin = sink_begin, .end = sink_end, .integer = sink_integer,
+		.string = sink_string, .boolean = sink_boolean, .null = sink_null,
+	};
 }
 
 /* One JSONL line on f: the one code for vc_report_game_jsonl and the

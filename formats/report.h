@@ -129,6 +129,10 @@ void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
 int vc_report_game_json(struct vc_json *w, const struct vc_gc_game *g,
                         const struct vc_report_options *o,
                         vc_report_extra_json extra_json, void *ctx);
+/* Make *s a sink (checker.h) that writes the members it is given into w
+ * (s->user is w): how a report writes a game-level variant's members
+ * (vc_gc_members) as JSON. */
+void vc_report_json_sink(struct vc_gc_sink *s, struct vc_json *w);
 /* The same object as one line of JSON Lines on f (not NULL; not flushed):
  * exactly the line `vchess validate --format jsonl` prints for the game
  * with the same options (o NULL: the defaults). Returns 0, or -1 on a

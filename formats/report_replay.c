@@ -30,20 +30,17 @@ void vc_replay_text_game(FILE *f, const char *loc, const struct vc_gc_game *g,
                          const struct vc_history *h, bool shredder,
                          struct vc_report_marks *marks)
 {
-	bool undo = vc_history_has_tokens(g);
+	/* a game-level variant's counts (Undo Chess: tokens), shown when known */
+	int t[2];
+	bool counted = g->rules && g->setup_ok && vc_history_start_tokens(h, g, t);
+	char note[160];
 	const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
 	fprintf(f, "%s: game ", loc);
 	vc_report_put_index(marks, f, g->index);
 	fprintf(f, " (%s - %s), %s", w ? w : "?", b ? b : "?",
 	        g->variant ? g->variant : "unknown variant");
-	int t[2];
-	if (undo && g->setup_ok && !vc_history_start_tokens(h, g, t)) {
-		fputs(", tokens unknown (bad TakebackTokens tag)", f);
-		undo = false; /* no token columns */
-	} else if (undo && g->setup_ok) {
-		fprintf(f, ", tokens %d/%d (White/Black)", t[0], t[1]);
-	}
 	if (g->setup_ok) {
+		fputs(vc_gc_text(g, VC_GC_AT_START, counted ? t : NULL, VC_WHITE, note, sizeof note), f);
 		char fen[VC_FEN_MAX];
 		struct vc_position start;
 		struct vc_fen_result fr;
@@ -74,8 +71,8 @@ void vc_replay_text_game(FILE *f, const char *loc, const struct vc_gc_game *g,
 		}
 		fprintf(f, "%5d  %-5s  %-9s  %-22s  %-10s", i + 1, color_word(e->color, true),
 		        e->type == VC_HEVENT_MOVE ? "move" : "take-back", san, uci);
-		if (undo)
-			fprintf(f, "  tokens %d/%d", e->tokens[0], e->tokens[1]);
+		if (counted)
+			fputs(vc_gc_text(g, VC_GC_AT_EVENT, e->tokens, e->color, note, sizeof note), f);
 		fprintf(f, "  %s", e->fen);
 		if (e->clock >= 0) {
 			char ck[32];
@@ -84,11 +81,10 @@ void vc_replay_text_game(FILE *f, const char *loc, const struct vc_gc_game *g,
 		}
 		if (e->type == VC_HEVENT_MOVE && e->outcome.termination != VC_TERM_NONE) {
 			int loser = !e->color;
-			if (e->pending)
-				fprintf(f, "  (%s: %s holds %d token%s, may take back or accept)",
-				        vc_termination_word(e->outcome.termination),
-				        color_word(loser, true), e->tokens[loser],
-				        e->tokens[loser] == 1 ? "" : "s");
+			if (e->pending) /* the game-level rules say why it goes on */
+				fprintf(f, "  (%s: %s)", vc_termination_word(e->outcome.termination),
+				        vc_gc_text(g, VC_GC_AT_PENDING, e->tokens, loser, note,
+				                   sizeof note));
 			else
 				fprintf(f, "  (%s: %s)", vc_termination_word(e->outcome.termination),
 				        vc_result_string(e->outcome.result));
@@ -97,32 +93,17 @@ void vc_replay_text_game(FILE *f, const char *loc, const struct vc_gc_game *g,
 	}
 	if (g->setup_ok) {
 		fprintf(f, "  end: %d %s", g->plies, g->plies == 1 ? "ply stands" : "plies stand");
-		if (undo)
-			fprintf(f, " (%d move%s, %d take-back%s), tokens %d/%d", g->undo.moves,
-			        g->undo.moves == 1 ? "" : "s", g->undo.takebacks,
-			        g->undo.takebacks == 1 ? "" : "s", g->undo.tokens[0],
-			        g->undo.tokens[1]);
+		fputs(vc_gc_text(g, VC_GC_AT_END, NULL, VC_WHITE, note, sizeof note), f);
 		const char *decl = g->declared ? g->declared : g->movetext_result;
 		fprintf(f, ", result %s, board %s", decl ? decl : "none",
 		        vc_result_string(g->board.result));
 		if (g->board.termination != VC_TERM_NONE)
 			fprintf(f, " by %s", vc_termination_word(g->board.termination));
-		if (undo && g->undo.pending && g->board.termination != VC_TERM_AWAITING_DECISION &&
-		    g->board.termination != VC_TERM_NONE)
-			fprintf(f, " (accepted by %s)", color_word(vc_game_pos(g->game)->side, true));
+		fputs(vc_gc_text(g, VC_GC_AT_DECIDED, NULL, VC_WHITE, note, sizeof note), f);
 		fprintf(f, "%s\n", g->valid ? "" : " (invalid: the events stop at the first error)");
 	}
 	if (h->failed)
 		fprintf(f, "  (out of memory: the events above are incomplete)\n");
-}
-
-static void json_tokens(struct vc_json *j, const char *key, const int t[2])
-{
-	vc_json_key(j, key);
-	vc_json_begin_object(j);
-	vc_json_kv_int(j, "white", t[0]);
-	vc_json_kv_int(j, "black", t[1]);
-	vc_json_end_object(j);
 }
 
 static void json_clock(struct vc_json *j, double clock)
@@ -151,14 +132,15 @@ static void json_ply(struct vc_json *j, const struct vc_hnode *n)
 void vc_replay_json_game(struct vc_json *j, const struct vc_gc_game *g,
                          const struct vc_history *h)
 {
-	bool undo = vc_history_has_tokens(g);
+	struct vc_gc_sink sink; /* a game-level variant's members (Undo Chess: tokens) */
+	vc_report_json_sink(&sink, j);
 	if (g->setup_ok)
 		vc_json_kv_string(j, "start_fen", g->start_fen);
 	else
 		vc_json_kv_null(j, "start_fen");
 	int t[2];
-	if (undo && g->setup_ok && vc_history_start_tokens(h, g, t))
-		json_tokens(j, "start_tokens", t);
+	if (g->rules && g->setup_ok && vc_history_start_tokens(h, g, t))
+		vc_gc_members(g, VC_GC_AT_START, t, &sink);
 	vc_json_key(j, "history");
 	vc_json_begin_array(j);
 	for (int i = 0; i < h->nevents; i++) {
@@ -182,8 +164,8 @@ void vc_replay_json_game(struct vc_json *j, const struct vc_gc_game *g,
 			vc_json_end_array(j);
 		}
 		vc_json_kv_int(j, "plies", e->ply);
-		if (undo)
-			json_tokens(j, "tokens", e->tokens);
+		if (g->rules)
+			vc_gc_members(g, VC_GC_AT_EVENT, e->tokens, &sink);
 		json_clock(j, e->clock);
 		vc_json_kv_string(j, "fen", e->fen);
 		if (e->type == VC_HEVENT_MOVE && e->outcome.termination != VC_TERM_NONE) {

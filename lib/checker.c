@@ -136,6 +136,27 @@ static int find_tag(const struct vc_checker *c, const char *name)
 	return -1;
 }
 
+/* The bit of a tag name in the game's name filter (tag_names). */
+static inline unsigned name_hash(const char *name, size_t len)
+{
+	return ((unsigned)(unsigned char)name[0] * 31u +
+	        (len ? (unsigned char)name[len - 1] : 0u) * 7u + (unsigned)len) & 255u;
+}
+
+const char *vc_checker_tag_value(const struct vc_checker *c, const char *name, uint64_t *line,
+                                 uint64_t *column)
+{
+	const unsigned h = name_hash(name, strlen(name));
+	int i = (c->tag_names[h >> 6] >> (h & 63)) & 1 ? find_tag(c, name) : -1;
+	if (i < 0)
+		return NULL;
+	if (line)
+		*line = c->tag_off[i].line;
+	if (column)
+		*column = c->tag_off[i].column;
+	return c->arena + c->tag_off[i].value;
+}
+
 /* ---- move text for findings ---------------------------------------------- */
 
 /* "12...Nf6": called for every move, so no printf. */
@@ -222,6 +243,36 @@ static void settle_end(struct vc_checker *c)
 		mark_end(c, &oc);
 }
 
+/* The record's variant v, with its game-level rules and their state,
+ * zeroed (what the report hooks read when the rules did not start).
+ * Returns false, after recording the finding, when the state cannot be
+ * allocated (the record then has no game-level rules). */
+static bool record_variant(struct vc_checker *c, const struct vc_variant *v, uint64_t line,
+                           uint64_t column)
+{
+	struct vc_gc_game *r = &c->rec;
+	r->variant = v->name;
+	r->variant_id = v->id;
+	r->rules = vc_game_rules_for(v);
+	r->rules_state = NULL;
+	if (!r->rules)
+		return true;
+	size_t n = r->rules->state_size ? r->rules->state_size : 1;
+	if (n > c->rules_state_cap) {
+		void *st = realloc(c->rules_state, n);
+		if (!st) {
+			r->rules = NULL;
+			vc_gc_add(c, VC_F_OUT_OF_MEMORY, line, column, 0, NULL, "out of memory");
+			return false;
+		}
+		c->rules_state = st;
+		c->rules_state_cap = n;
+	}
+	memset(c->rules_state, 0, n);
+	r->rules_state = c->rules_state;
+	return true;
+}
+
 /* Decide variant and start position before the first move. Returns false
  * when the game cannot be checked (the error is recorded). */
 static bool setup(struct vc_checker *c, const struct vc_loc *loc)
@@ -247,8 +298,8 @@ static bool setup(struct vc_checker *c, const struct vc_loc *loc)
 	}
 	if (!v)
 		v = vc_variant_default();
-	r->variant = v->name;
-	r->variant_id = v->id;
+	if (!record_variant(c, v, loc->line, loc->column))
+		return false;
 
 	const char *fen = tag_value(c, c->fen_tag);
 	const char *setup_val = tag_value(c, c->setup_tag);
@@ -286,8 +337,9 @@ static bool setup(struct vc_checker *c, const struct vc_loc *loc)
 		/* the FEN may name a relative of the variant asked for
 		 * (Chess960 castling in a standard game, fen-chess960) */
 		if (start.variant != v->id) {
-			r->variant = vc_variant_get(start.variant)->name;
-			r->variant_id = start.variant;
+			v = vc_variant_get(start.variant);
+			if (!record_variant(c, v, c->fen_line, c->fen_col))
+				return false;
 		}
 	} else {
 		vc_startpos(&start, v->id);
@@ -299,23 +351,8 @@ static bool setup(struct vc_checker *c, const struct vc_loc *loc)
 		vc_fen_write(&start, r->start_fen, false);
 	r->setup_ok = true;
 	c->clock_owner = -1;
-	c->rules = vc_game_rules_for(v);
+	c->rules = r->rules; /* its state zeroed by record_variant */
 	if (c->rules) {
-		size_t n = c->rules->state_size;
-		if (n > c->rules_state_cap) {
-			void *st = realloc(c->rules_state, n);
-			if (!st) {
-				vc_gc_add(c, VC_F_OUT_OF_MEMORY, loc->line, loc->column, 0, NULL,
-				          "out of memory");
-				c->rules = NULL;
-				c->skip = true;
-				return false;
-			}
-			c->rules_state = st;
-			c->rules_state_cap = n;
-		}
-		if (n)
-			memset(c->rules_state, 0, n);
 		if (!c->rules->start(c)) {
 			c->rules = NULL;
 			c->skip = true; /* e.g. a bad TakebackTokens tag: tokens unknown */
@@ -361,6 +398,17 @@ int vc_checker_begin_game(struct vc_checker *c, uint64_t index, const struct vc_
 	return VC_CONTINUE;
 }
 
+/* A tag that could not be kept: the game's error (out-of-memory), and
+ * the reader skips the rest of the game; it still ends with its one
+ * record. */
+static int tag_out_of_memory(struct vc_checker *c, const char *name, const struct vc_loc *loc)
+{
+	vc_gc_add(c, VC_F_OUT_OF_MEMORY, loc->line, loc->column, 0, NULL,
+	          "out of memory: tag %.40s not kept", name);
+	c->skip = true;
+	return VC_SKIP;
+}
+
 int vc_checker_tag(void *user, const char *name, const char *value, size_t value_len,
                    const struct vc_loc *loc)
 {
@@ -372,27 +420,25 @@ int vc_checker_tag(void *user, const char *name, const char *value, size_t value
 		int cap = c->tag_cap ? c->tag_cap * 2 : 32;
 		struct vc_gc_tag *t = realloc(c->tags, (size_t)cap * sizeof *t);
 		if (!t)
-			return VC_SKIP;
+			return tag_out_of_memory(c, name, loc);
 		c->tags = t;
 		struct vc_gc_tagoff *o = realloc(c->tag_off, (size_t)cap * sizeof *o);
 		if (!o)
-			return VC_SKIP;
+			return tag_out_of_memory(c, name, loc);
 		c->tag_off = o;
 		c->tag_cap = cap;
 	}
 	/* a duplicate is looked for only when the filter has seen a name
 	 * like this one (most games repeat none) */
 	const size_t name_len = strlen(name);
-	const unsigned h = ((unsigned)(unsigned char)name[0] * 31u +
-	                    (name_len ? (unsigned char)name[name_len - 1] : 0u) * 7u +
-	                    (unsigned)name_len) & 255u;
+	const unsigned h = name_hash(name, name_len);
 	const uint64_t bit = 1ull << (h & 63);
 	int dup = (c->tag_names[h >> 6] & bit) ? find_tag(c, name) : -1;
 	c->tag_names[h >> 6] |= bit;
 	size_t n = arena_add(c, name, name_len);
 	size_t v = n == (size_t)-1 ? n : arena_add(c, value, strnlen(value, value_len));
 	if (v == (size_t)-1)
-		return VC_SKIP;
+		return tag_out_of_memory(c, name, loc);
 	c->tag_off[r->ntags].name = n;
 	c->tag_off[r->ntags].value = v;
 	c->tag_off[r->ntags].line = loc->line;
@@ -630,12 +676,16 @@ int vc_checker_result(void *user, const char *text, enum vc_rtok res,
                       const struct vc_loc *loc)
 {
 	struct vc_checker *c = user;
-	(void)res;
 	if (c->depth == 0) {
 		setup(c, loc);
 		size_t n = strnlen(text, sizeof c->result_text - 1); /* no printf per game */
 		memcpy(c->result_text, text, n);
 		c->result_text[n] = 0;
+		if (res == VC_RTOK_NONE) { /* a reader that gives the text only */
+			unsigned form;
+			res = vc_result_read(text, strlen(text), &form);
+		}
+		c->result_tok = res;
 		c->rec.movetext_result = c->result_text;
 		c->result_line = loc->line;
 		c->result_col = loc->column;
@@ -683,41 +733,6 @@ int vc_checker_finding(void *user, enum vc_code code, const char *message,
 	return VC_CONTINUE;
 }
 
-static bool result_known(const char *s)
-{
-	enum vc_result r;
-	return vc_result_parse(s, &r);
-}
-
-/* A result written with ½ or a Unicode dash (U+2010..U+2015, U+2212) as
- * its ASCII form in buf, or NULL when it is no result even so. */
-static const char *normalize_result(const char *s, char *buf, size_t size)
-{
-	size_t o = 0;
-	while (*s && o + 4 < size) {
-		const unsigned char *u = (const unsigned char *)s;
-		if (u[0] == 0xC2 && u[1] == 0xBD) { /* ½ */
-			memcpy(buf + o, "1/2", 3);
-			o += 3;
-			s += 2;
-		} else if (u[0] == 0xE2 && u[1] == 0x80 && u[2] >= 0x90 && u[2] <= 0x95) {
-			buf[o++] = '-';
-			s += 3;
-		} else if (u[0] == 0xE2 && u[1] == 0x88 && u[2] == 0x92) { /* minus */
-			buf[o++] = '-';
-			s += 3;
-		} else {
-			buf[o++] = *s++;
-		}
-	}
-	if (*s)
-		return NULL;
-	buf[o] = 0;
-	if (!strcmp(buf, "1/2"))
-		strcpy(buf, "1/2-1/2");
-	return result_known(buf) ? buf : NULL;
-}
-
 /* Checks that need the whole game: results, PlyCount. */
 static void finish(struct vc_checker *c, const struct vc_loc *end, const char *raw,
                    size_t raw_len)
@@ -732,22 +747,29 @@ static void finish(struct vc_checker *c, const struct vc_loc *end, const char *r
 	r->tags = c->tags;
 	int rtag = c->result_tag; /* the last one, as for every tag */
 	r->declared = tag_value(c, rtag);
-	if (r->declared && !result_known(r->declared)) {
-		/* results written as in print (½-½, 1–0 with a Unicode dash),
-		 * as the reader accepts them in movetext: read as the ASCII
-		 * result, with the same warning */
-		const char *norm = normalize_result(r->declared, c->result_norm,
-		                                    sizeof c->result_norm);
-		if (norm) {
+	/* the Result tag is read as the reader reads the movetext's result
+	 * token (vc_result_read): a word written as in print (½-½, 1–0 or
+	 * 1－0 with a Unicode dash, 1/2) is the ASCII word, with the same
+	 * warning. A forfeit sign (+--) is no result word here: it says the
+	 * game was not played, which a Result tag cannot (bad-result-tag). */
+	enum vc_rtok dtok = VC_RTOK_NONE;
+	if (r->declared) {
+		unsigned form;
+		dtok = vc_result_read(r->declared, strlen(r->declared), &form);
+		if (form & VC_RFORM_FORFEIT)
+			dtok = VC_RTOK_NONE;
+		if (dtok != VC_RTOK_NONE && form) {
 			vc_gc_add(c, VC_F_NONSTANDARD_NOTATION, c->tag_off[rtag].line,
 			          c->tag_off[rtag].column, 0, NULL,
-			          "Result tag \"%s\" read as \"%s\"", r->declared, norm);
-			r->declared = norm;
+			          "Result tag \"%s\" read as \"%s\"", r->declared,
+			          vc_rtok_word(dtok));
+			r->declared = vc_rtok_word(dtok);
 		}
 	}
 	r->termination_tag = tag_value(c, c->termination_tag);
 	if (r->movetext_result && r->movetext_result[0] == 0)
 		r->movetext_result = NULL;
+	const enum vc_rtok mtok = r->movetext_result ? c->result_tok : VC_RTOK_NONE;
 	/* Findings about the result point at it: the movetext result, else
 	 * the Result tag, else the end of the game's text. */
 	uint64_t line = end->line, col = end->column;
@@ -762,10 +784,10 @@ static void finish(struct vc_checker *c, const struct vc_loc *end, const char *r
 		if (r->ntags)
 			vc_gc_add(c, VC_F_MISSING_RESULT_TAG, r->line, 1, 0, NULL,
 			          "no Result tag");
-	} else if (!result_known(r->declared)) {
+	} else if (dtok == VC_RTOK_NONE) {
 		vc_gc_add(c, VC_F_BAD_RESULT_TAG, r->line, 1, 0, NULL,
 		          "Result tag \"%s\" is not 1-0, 0-1, 1/2-1/2 or *", r->declared);
-	} else if (r->movetext_result && strcmp(r->declared, r->movetext_result) != 0) {
+	} else if (mtok != VC_RTOK_NONE && dtok != mtok) {
 		vc_gc_add(c, VC_F_RESULT_MISMATCH, line, col, 0, NULL,
 		          "Result tag \"%s\" but movetext ends with \"%s\"", r->declared,
 		          r->movetext_result);
@@ -783,8 +805,9 @@ static void finish(struct vc_checker *c, const struct vc_loc *end, const char *r
 			r->board = vc_game_outcome(&c->game);
 		const char *decl = r->declared ? r->declared : r->movetext_result;
 		enum vc_result dres;
-		if (!c->skip && vc_result_parse(decl, &dres) && r->board.termination != VC_TERM_NONE &&
-		    !(c->rules && c->rules->decides_result(c, decl))) {
+		if (!c->skip && vc_rtok_result(r->declared ? dtok : mtok, &dres) &&
+		    r->board.termination != VC_TERM_NONE &&
+		    !(c->rules && c->rules->decides_result(c, dres))) {
 			const char *board = vc_result_string(r->board.result);
 			if (dres == VC_RES_NONE) {
 				vc_gc_add(c, VC_F_UNFINISHED_RESULT, line, col, r->end_ply, NULL,
@@ -862,8 +885,8 @@ static void check_position(struct vc_checker *c, const struct vc_position_line *
 	}
 	if (!v)
 		v = vc_variant_default();
-	r->variant = v->name;
-	r->variant_id = v->id;
+	if (!record_variant(c, v, lineno, indent + 1))
+		return;
 	struct vc_position pos;
 	struct vc_fen_result fr;
 	if (vc_fen_parse(&pos, line, v->id, &fr) != VC_FEN_OK) {
@@ -895,10 +918,8 @@ static void check_position(struct vc_checker *c, const struct vc_position_line *
 		          indent + (uint64_t)(rest - line) + 1, 0, NULL,
 		          "text after the FEN fields that is not an EPD operation "
 		          "(opcode operands;): ignored");
-	if (pos.variant != v->id) {
-		r->variant = vc_variant_get(pos.variant)->name;
-		r->variant_id = pos.variant;
-	}
+	if (pos.variant != v->id && !record_variant(c, vc_variant_get(pos.variant), lineno, indent + 1))
+		return;
 	r->setup_ok = true;
 	vc_fen_write(&pos, r->final_fen, false);
 	memcpy(r->start_fen, r->final_fen, sizeof r->start_fen);

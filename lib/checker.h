@@ -52,13 +52,7 @@ struct vc_gc_tag {
 	const char *value;
 };
 
-/* Undo Chess take-back tokens and events (vchess-undo(5)). */
-struct vc_gc_undo {
-	int tokens[2];       /* held now, by colour */
-	int moves;           /* plies played, taken back ones included */
-	int takebacks;
-	bool pending;        /* mated/stalemated holding a token: awaiting */
-};
+struct vc_game_rules;
 
 /* One game's report record. Valid during the on_game callback only. */
 struct vc_gc_game {
@@ -84,7 +78,12 @@ struct vc_gc_game {
 	int end_ply;                 /* ply where the rules ended it, -1 none */
 	unsigned claims;             /* VC_CLAIM_* available at the end */
 	bool setup_ok;               /* variant and start position usable */
-	struct vc_gc_undo undo;      /* Undo Chess only */
+	/* the game-level rules of the record's variant (a variant with rules
+	 * beyond the position: Undo Chess), NULL: none; set with the variant.
+	 * Their state is read through the rules' hooks only (vc_gc_counts,
+	 * vc_gc_members, vc_gc_text; undo.h for Undo Chess's own reader) */
+	const struct vc_game_rules *rules;
+	const void *rules_state;     /* NULL when rules is */
 	/* last [%clk] per colour in seconds (-1: none), for time forfeits */
 	double last_clock[2];
 	const char *raw;             /* original bytes when keep_raw; NULL when
@@ -133,7 +132,7 @@ struct vc_gc_event {
 	const struct vc_position *before; /* MOVE: the position before it */
 	vc_move removed[2];               /* TAKEBACK: the plies removed, line order */
 	const struct vc_game *game;       /* the line after the event */
-	const struct vc_gc_game *rec;     /* the record so far (tokens: rec->undo) */
+	const struct vc_gc_game *rec;     /* the record so far (vc_gc_counts) */
 	struct vc_outcome outcome;        /* MOVE: ended or pending by the rules */
 	bool pending;                     /* MOVE: mated/stalemated holding a token */
 	double clock;                     /* CLOCK: seconds */
@@ -162,7 +161,7 @@ struct vc_checker {
 	int tag_cap;
 	char result_text[16];
 	uint64_t result_line, result_col; /* where the movetext result stands */
-	char result_norm[16];        /* a Result tag normalised to ASCII */
+	enum vc_rtok result_tok;     /* the movetext result token */
 	char *arena;                 /* tag text */
 	size_t arena_len, arena_cap;
 	int fen_tag, setup_tag, variant_tag; /* the last tag of each name, -1 */
@@ -221,7 +220,9 @@ void vc_checker_set_source(struct vc_checker *c, const char *source, const char 
 int vc_checker_begin_game(struct vc_checker *c, uint64_t index, const struct vc_loc *start);
 /* A tag pair; value is value_len bytes (may hold NUL bytes: the value ends
  * at the first). A tag after the first movetext event belongs to the next
- * game and is ignored. */
+ * game and is ignored. When the tag cannot be stored (memory), the game
+ * gets the error out-of-memory and VC_SKIP is returned: the game still
+ * ends with its one record. */
 int vc_checker_tag(void *c, const char *name, const char *value, size_t value_len,
                    const struct vc_loc *loc);
 /* A move token (main line when mv->depth is 0, else the current
@@ -233,8 +234,10 @@ int vc_checker_comment(void *c, const char *text, size_t len, const struct vc_lo
  * last move of the line it branches from) or closes. */
 int vc_checker_begin_variation(void *c, unsigned depth, const struct vc_loc *loc);
 int vc_checker_end_variation(void *c, unsigned depth, const struct vc_loc *loc);
-/* The result token as written ("1-0", "0-1", "1/2-1/2", "*"); only the
- * main line's counts. */
+/* The result token: text as written ("1-0", "0-1", "1/2-1/2", "*": a
+ * reader gives the ASCII word of a lenient form) and res, its token
+ * (VC_RTOK_NONE: read from text with vc_result_read); only the main
+ * line's counts. */
 int vc_checker_result(void *c, const char *text, enum vc_rtok res, const struct vc_loc *loc);
 /* A finding of the reader itself (syntax, limits, read-error), with its
  * message: recorded in the game, at ply so far; an error other than
@@ -247,6 +250,16 @@ int vc_checker_finding(void *c, enum vc_code code, const char *message, const st
  * non-zero, else VC_CONTINUE. */
 int vc_checker_end_game(struct vc_checker *c, const struct vc_loc *end, const char *raw,
                         size_t raw_len);
+
+/* The value of tag `name` (case-sensitive, as in PGN) of the game being
+ * read, between vc_checker_begin_game and the end of its on_game call (a
+ * game-level variant's hooks read their tags with it): the last one when
+ * the tag is given twice (vchess-validate(1): duplicate-tag), NULL when
+ * the game has none. *line and *column (each may be NULL) are set to
+ * where that tag starts. The value is borrowed from the checker until the
+ * next game begins; it ends at its first NUL byte. c and name not NULL. */
+const char *vc_checker_tag_value(const struct vc_checker *c, const char *name, uint64_t *line,
+                                 uint64_t *column);
 
 /* ---- Position records ------------------------------------------------------
  * A position file (EPD or FEN, one position a line: vchess-validate(1)
@@ -293,6 +306,53 @@ void vc_gc_add(struct vc_checker *c, enum vc_code code, uint64_t line, uint64_t 
                int ply, const char *move, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
 
+/* ---- Report members of game-level variants -------------------------------------
+ * lib/ writes no bytes: a report writer (formats/report.c: JSON) hands the
+ * rules a sink of typed key/value calls and maps them onto its format, in
+ * call order. Keys are ASCII names; members between begin and end belong
+ * to that object. user is the writer's. */
+struct vc_gc_sink {
+	void *user;
+	void (*begin)(void *user, const char *key);  /* an object member opens */
+	void (*end)(void *user);                     /* the object closes */
+	void (*integer)(void *user, const char *key, int64_t v);
+	void (*string)(void *user, const char *key, const char *s);
+	void (*boolean)(void *user, const char *key, bool v);
+	void (*null)(void *user, const char *key);
+};
+
+/* Where in a report the rules' members or text go (vc_gc_members,
+ * vc_gc_text): the places of vchess-validate(1)'s JSON record and of
+ * vchess-replay(1)'s text and JSON reports. */
+enum vc_gc_at {
+	VC_GC_AT_RECORD,   /* JSON record, after "result" (members) */
+	VC_GC_AT_START,    /* replay: the start (text: after the variant in
+	                      the game's heading; JSON: after "start_fen");
+	                      n: the counts dealt, NULL unknown */
+	VC_GC_AT_EVENT,    /* replay: an event (text: a column after its
+	                      moves; JSON: after "plies"); n: after it */
+	VC_GC_AT_PENDING,  /* replay text: a move ended the game only pending
+	                      (vc_game_rules.pending): why it goes on; n: after
+	                      it, color: the side to move */
+	VC_GC_AT_END,      /* replay text: after the standing plies */
+	VC_GC_AT_DECIDED   /* replay text: after the board's termination */
+};
+
+/* The counts the record's game-level rules keep now (Undo Chess: tokens
+ * held) in n[VC_WHITE], n[VC_BLACK]. Returns false, n set to -1, when the
+ * record has no such rules or the counts are unknown. g and n not NULL. */
+bool vc_gc_counts(const struct vc_gc_game *g, int n[2]);
+/* Pass the record's game-level members at `at` to sink s (nothing when
+ * the record has no game-level rules or they add nothing there). n: the
+ * counts there (vc_gc_counts, the replay history's), NULL when unknown. */
+void vc_gc_members(const struct vc_gc_game *g, enum vc_gc_at at, const int n[2],
+                   const struct vc_gc_sink *s);
+/* The record's game-level text at `at` into buf (size > 0 bytes,
+ * NUL-terminated, truncated; "" when none); n and color as for
+ * vc_game_rules.text. Returns buf. */
+const char *vc_gc_text(const struct vc_gc_game *g, enum vc_gc_at at, const int n[2], int color,
+                       char *buf, size_t size);
+
 /* ---- Game-level variants -------------------------------------------------------
  * A variant whose rules reach beyond the position (Undo Chess: take-back
  * tokens) gives the checker a table of hooks, chosen at set-up from the
@@ -300,8 +360,12 @@ void vc_gc_add(struct vc_checker *c, enum vc_code code, uint64_t line, uint64_t 
  * table and pays one branch per ply. `label` is the move's text for
  * findings ("12...Nf6"). Each hook that records a finding uses vc_gc_add.
  * Hooks may read and change the record (c->rec) and the game (c->game);
- * their own per-game state is c->rules_state (state_size bytes, zeroed at
- * each set-up). */
+ * their own per-game state is c->rules_state (state_size bytes, zeroed
+ * when the record's variant is known, before start), which the record
+ * carries (vc_gc_game.rules_state) for the report hooks below. The
+ * checking hooks (start .. finish) are all required; the report hooks
+ * (tags .. text) may be NULL. A new game-level variant adds its table to
+ * lib/gamerules.c: the checker and the report writers do not change. */
 struct vc_game_rules {
 	const char *name;
 	unsigned variant_flag;  /* VC_VF_* flag of the variants it serves */
@@ -333,12 +397,37 @@ struct vc_game_rules {
 	void (*clock)(struct vc_checker *c, int mover, double seconds, const struct vc_loc *loc);
 	/* At the end, before the result is checked against the board: true
 	 * when the variant decided the record's outcome itself (no
-	 * contradiction check). declared is a known result word. */
-	bool (*decides_result)(struct vc_checker *c, const char *declared);
+	 * contradiction check). declared: the record's result (the Result
+	 * tag's, else the movetext token's). */
+	bool (*decides_result)(struct vc_checker *c, enum vc_result declared);
 	/* True when PlyCount does not count the line's plies (take-backs). */
 	bool (*plycount_exempt)(const struct vc_checker *c);
 	/* The record ends; line/col: where findings about the result go. */
 	void (*finish)(struct vc_checker *c, uint64_t line, uint64_t col);
+
+	/* What the variant adds to the reports. The record carries the
+	 * rules and their state (vc_gc_game.rules, .rules_state: zeroed
+	 * when start did not run, e.g. a FEN that cannot be read); the
+	 * report writers call these through vc_gc_counts, vc_gc_members and
+	 * vc_gc_text and know nothing of the variant. Each may be NULL. */
+	/* The tags the rules read (NULL-terminated; Undo Chess:
+	 * TakebackTokens): a writer of plain PGN (vchess-replay(1)
+	 * --final-pgn) drops them (vc_game_rules_tag_owner). */
+	const char *const *tags;
+	/* Per-side counts kept by the rules (Undo Chess: the tokens each
+	 * side holds) now, in n[VC_WHITE], n[VC_BLACK]; false when they are
+	 * unknown (a tag that could not be read). The replay history keeps
+	 * them after each event. */
+	bool (*counts)(const struct vc_gc_game *g, int n[2]);
+	/* The rules' members of a report at `at` (enum vc_gc_at), through
+	 * the sink; n: the counts there, NULL when unknown. */
+	void (*members)(const struct vc_gc_game *g, enum vc_gc_at at, const int n[2],
+	                const struct vc_gc_sink *s);
+	/* The rules' text of a text report at `at` into buf (size bytes,
+	 * NUL-terminated, "" for none); n as for members; color: who the
+	 * text is about (VC_GC_AT_PENDING: the side mated or stalemated). */
+	void (*text)(const struct vc_gc_game *g, enum vc_gc_at at, const int n[2], int color, char *buf,
+	             size_t size);
 };
 #define VC_GR_MOVE (-1)
 
@@ -346,6 +435,9 @@ struct vc_game_rules {
 const struct vc_game_rules *vc_game_rules_for(const struct vc_variant *v);
 /* The game-level rules whose own token this is, or NULL. */
 const struct vc_game_rules *vc_game_rules_token_owner(const char *text, size_t len);
+/* The game-level rules that read tag `name` (vc_game_rules.tags), or
+ * NULL: a writer of plain PGN drops such a tag. name not NULL. */
+const struct vc_game_rules *vc_game_rules_tag_owner(const char *name);
 
 
 #pragma GCC visibility pop

@@ -61,8 +61,7 @@ static struct vc_hevent *new_event(struct vc_history *h, const struct vc_gc_even
 	e->ply = ev->game->nplies;
 	e->node = -1;
 	e->removed[0] = e->removed[1] = -1;
-	e->tokens[0] = ev->rec->undo.tokens[0];
-	e->tokens[1] = ev->rec->undo.tokens[1];
+	vc_gc_counts(ev->rec, e->tokens); /* -1 each: none */
 	e->clock = -1;
 	e->line = ev->loc.line;
 	e->column = ev->loc.column;
@@ -156,17 +155,17 @@ void vc_history_finish(struct vc_history *h)
 
 bool vc_history_start_tokens(const struct vc_history *h, const struct vc_gc_game *g, int t[2])
 {
-	for (int i = 0; i < g->nfindings; i++)
-		if (g->findings[i].code == VC_F_BAD_TOKENS_TAG)
-			return false;
-	t[0] = h->start_tokens[0] >= 0 ? h->start_tokens[0] : g->undo.tokens[0];
-	t[1] = h->start_tokens[1] >= 0 ? h->start_tokens[1] : g->undo.tokens[1];
+	int now[2];
+	if (!vc_gc_counts(g, now))
+		return false;
+	t[0] = h->start_tokens[0] >= 0 ? h->start_tokens[0] : now[0];
+	t[1] = h->start_tokens[1] >= 0 ? h->start_tokens[1] : now[1];
 	return true;
 }
 
 bool vc_history_has_tokens(const struct vc_gc_game *g)
 {
-	return g->variant_id >= 0 && (vc_variant_get(g->variant_id)->flags & VC_VF_TOKENS);
+	return g->rules && g->rules->counts;
 }
 
 int vc_history_first_child(const struct vc_history *h, int parent)

@@ -47,7 +47,9 @@ struct vc_hevent {
 	int ply;                      /* plies standing after the event */
 	int node;                     /* MOVE: its node */
 	int removed[2];               /* TAKEBACK: nodes removed, line order */
-	int tokens[2];                /* held after it, by colour */
+	int tokens[2];                /* the game-level rules' counts after it,
+	                                 by colour (vc_gc_counts: Undo Chess's
+	                                 tokens), -1 each: none */
 	double clock;                 /* -1 none */
 	uint64_t line, column;        /* of its token */
 	struct vc_outcome outcome;    /* MOVE: ended or pending by the rules */
@@ -84,13 +86,14 @@ void vc_history_on_event(void *user, const struct vc_gc_event *ev);
  * writing the history of record g. */
 void vc_history_finish(struct vc_history *h);
 
-/* The tokens dealt at the start of record g (an Undo Chess game) in
- * t[VC_WHITE], t[VC_BLACK]. Returns false when they are unknown: the
- * TakebackTokens tag could not be read (vchess-undo(5)). */
+/* The tokens dealt at the start of record g (an Undo Chess game; the
+ * counts of its game-level rules, vc_gc_counts) in t[VC_WHITE],
+ * t[VC_BLACK]. Returns false when they are unknown (the TakebackTokens
+ * tag could not be read: vchess-undo(5)) or g has no such rules. */
 bool vc_history_start_tokens(const struct vc_history *h, const struct vc_gc_game *g, int t[2]);
 
-/* Whether record g is a game with take-back tokens (its variant has
- * VC_VF_TOKENS). */
+/* Whether record g is a game with take-back tokens: its game-level
+ * rules keep counts per side (vc_game_rules.counts; Undo Chess). */
 bool vc_history_has_tokens(const struct vc_gc_game *g);
 
 /* The plies the line goes on with from `parent` (-1: the start

@@ -76,6 +76,48 @@ enum vc_action {
  * vc_result_string (variant.h). */
 bool vc_result_parse(const char *s, enum vc_result *out);
 
+/* Printed chess notation in Unicode, as real PGN files have it
+ * (vchess-validate(1) nonstandard-notation): the ASCII that code point cp
+ * stands for, written into out (not NUL-terminated): '-' for a dash
+ * (U+2010..U+2015, U+2212 minus, U+FE63 small hyphen-minus, U+FF0D
+ * fullwidth hyphen-minus), "1/2" for U+00BD, 'x' for U+00D7, the piece
+ * letter for a figurine (U+2654..U+265F). Returns the length (1 to 3), 0
+ * when cp stands for nothing here. The PGN reader normalises movetext
+ * words with it, the checker the Result tag (vc_result_read). */
+size_t vc_notation_ascii(uint32_t cp, char out[3]);
+
+/* How a result word was written (vc_result_read): 0 as PGN writes it,
+ * else these bits (each a warning nonstandard-notation where accepted,
+ * vchess-validate(1)). */
+enum {
+	VC_RFORM_UNICODE = 1u << 0, /* Unicode dashes, U+00BD for "1/2"
+	                               (vc_notation_ascii): the same word as
+	                               printed */
+	VC_RFORM_SHORT = 1u << 1,   /* "1/2" alone for a draw */
+	VC_RFORM_FORFEIT = 1u << 2  /* ChessBase's forfeit signs: "+--",
+	                               "+:-" (1-0), "--+", "-:+" (0-1) */
+};
+
+/* A result word as written, s[0..n) (UTF-8; need not be NUL-terminated),
+ * read the one way for the Result tag and the movetext's result token:
+ * the four words of PGN (PGN standard 8.2.6, vchess-rules(7) section 2:
+ * "1-0", "0-1", "1/2-1/2", "*") and the forms real files have, told by
+ * *form (VC_RFORM_* bits, 0: as PGN writes it). The PGN reader accepts
+ * every form as a movetext token; the checker accepts a Result tag in
+ * every form but the forfeit signs (vc_checker_tag). Returns the token,
+ * VC_RTOK_NONE when s is no result word (*form then 0). s may be NULL
+ * when n is 0; form must not be NULL. */
+enum vc_rtok vc_result_read(const char *s, size_t n, unsigned *form);
+
+/* The result of a result token: VC_RES_WHITE, VC_RES_BLACK, VC_RES_DRAW,
+ * VC_RES_NONE for VC_RTOK_OPEN ("*"); false for VC_RTOK_NONE (no token),
+ * *out then untouched. */
+bool vc_rtok_result(enum vc_rtok t, enum vc_result *out);
+
+/* The PGN word of a result token ("1-0", "0-1", "1/2-1/2", "*"); "" for
+ * VC_RTOK_NONE. A static string. */
+const char *vc_rtok_word(enum vc_rtok t);
+
 #pragma GCC visibility pop
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 /* vchess - Undo Chess take-back tokens: the game-level hooks. See undo.h.
  *
- * The tokens live in the record (c->rec.undo.tokens); the take-back stack
+ * The tokens live in the per-game state (struct vc_gc_undo, read by the
+ * report hooks and vc_undo_of through the record); the take-back stack
  * is the game's line itself: vc_game_pop restores position, castling and
  * en-passant rights, halfmove clock and repetition history (lib/game.h),
  * nothing is recomputed from the start.
@@ -14,6 +15,7 @@
 
 /* Per-game state (c->rules_state, zeroed at set-up). */
 struct undo_state {
+	struct vc_gc_undo t;      /* tokens and events: the record's */
 	int total;                /* tokens in the game (conserved) */
 	bool timed;               /* TimeControl base+increment given */
 	double increment;         /* seconds */
@@ -37,20 +39,6 @@ static struct undo_state *state(const struct vc_checker *c)
 static const char *color_name(int color)
 {
 	return color == VC_WHITE ? "White" : "Black";
-}
-
-static int find_tag_index(const struct vc_checker *c, const char *name)
-{
-	for (int i = c->rec.ntags - 1; i >= 0; i--)
-		if (strcmp(c->arena + c->tag_off[i].name, name) == 0)
-			return i;
-	return -1;
-}
-
-static const char *find_value(const struct vc_checker *c, const char *name)
-{
-	int i = find_tag_index(c, name);
-	return i >= 0 ? c->arena + c->tag_off[i].value : NULL;
 }
 
 /* Digits only, at most `max`; *end after them. */
@@ -129,25 +117,26 @@ static bool undo_start(struct vc_checker *c)
 	struct undo_state *u = state(c);
 	u->last_clock[0] = u->last_clock[1] = -1;
 	u->check_from[0] = u->check_from[1] = -1;
-	c->rec.undo.tokens[0] = c->rec.undo.tokens[1] = 2;
-	int ti = find_tag_index(c, "TakebackTokens");
-	if (ti >= 0) {
-		const char *t = c->arena + c->tag_off[ti].value;
+	u->t.tokens[0] = u->t.tokens[1] = 2;
+	uint64_t line, column;
+	const char *t = vc_checker_tag_value(c, "TakebackTokens", &line, &column);
+	if (t) {
 		int w = 0, b = 0;
-		if (!parse_tokens_tag(t, find_value(c, "FEN") != NULL, &w, &b)) {
-			vc_gc_add(c, VC_F_BAD_TOKENS_TAG, c->tag_off[ti].line,
-			          c->tag_off[ti].column, 0, NULL,
+		if (!parse_tokens_tag(t, vc_checker_tag_value(c, "FEN", NULL, NULL) != NULL, &w,
+		                      &b)) {
+			vc_gc_add(c, VC_F_BAD_TOKENS_TAG, line, column, 0, NULL,
 			          "TakebackTokens \"%s\": expected N (0 to 3 each), or W/B for a "
 			          "game set up from a FEN (0 to 6 each, an even total of at most 6)",
 			          t);
-			c->rec.undo.tokens[0] = c->rec.undo.tokens[1] = -1; /* unknown */
+			u->t.tokens[0] = u->t.tokens[1] = -1; /* unknown */
 			return false;
 		}
-		c->rec.undo.tokens[VC_WHITE] = w;
-		c->rec.undo.tokens[VC_BLACK] = b;
+		u->t.tokens[VC_WHITE] = w;
+		u->t.tokens[VC_BLACK] = b;
 	}
-	u->total = c->rec.undo.tokens[0] + c->rec.undo.tokens[1];
-	u->timed = parse_time_control(find_value(c, "TimeControl"), &u->increment);
+	u->total = u->t.tokens[0] + u->t.tokens[1];
+	u->timed = parse_time_control(vc_checker_tag_value(c, "TimeControl", NULL, NULL),
+	                              &u->increment);
 	return true;
 }
 
@@ -160,7 +149,7 @@ static bool undo_is_token(const char *text, size_t len)
 static bool conserved(struct vc_checker *c, const struct vc_move_token *mv, int ply,
                       const char *label)
 {
-	const int *t = c->rec.undo.tokens;
+	const int *t = state(c)->t.tokens;
 	if (t[0] >= 0 && t[1] >= 0 && t[0] + t[1] == state(c)->total)
 		return true;
 	vc_gc_add(c, VC_F_TOKEN_CONSERVATION, mv->loc.line, mv->loc.column, ply, label,
@@ -173,7 +162,7 @@ static bool conserved(struct vc_checker *c, const struct vc_move_token *mv, int 
 static int wrong_variant(struct vc_checker *c, const struct vc_move_token *mv, int ply,
                          const char *label)
 {
-	bool tagged = find_value(c, "TakebackTokens") != NULL;
+	bool tagged = vc_checker_tag_value(c, "TakebackTokens", NULL, NULL) != NULL;
 	vc_gc_add(c, VC_F_TAKEBACK_WRONG_VARIANT, mv->loc.line, mv->loc.column, ply, label,
 	          "take-back (`undo`) in a %s game: only Undo Chess has take-backs%s",
 	          c->rec.variant ? c->rec.variant : "non-Undo",
@@ -203,10 +192,10 @@ static int takeback(struct vc_checker *c, const struct vc_move_token *mv, int pl
 		          c->game.nplies ? "" : " (no ply since the start position)");
 		return VC_SKIP;
 	}
-	if (r->undo.tokens[p] < 1) {
+	if (u->t.tokens[p] < 1) {
 		vc_gc_add(c, VC_F_TAKEBACK_WITHOUT_TOKEN, mv->loc.line, mv->loc.column, ply, label,
 		          "take-back by %s, who holds no token (%s holds %d)", color_name(p),
-		          color_name(!p), r->undo.tokens[!p]);
+		          color_name(!p), u->t.tokens[!p]);
 		return VC_SKIP;
 	}
 	struct vc_gc_event ev = {
@@ -214,12 +203,12 @@ static int takeback(struct vc_checker *c, const struct vc_move_token *mv, int pl
 		.removed = { c->game.moves[c->game.nplies - 2], c->game.moves[c->game.nplies - 1] },
 		.game = &c->game, .rec = r,
 	};
-	r->undo.tokens[p]--;
-	r->undo.tokens[!p]++;
+	u->t.tokens[p]--;
+	u->t.tokens[!p]++;
 	vc_game_pop(&c->game);
 	vc_game_pop(&c->game);
-	r->undo.takebacks++;
-	r->undo.pending = false;
+	u->t.takebacks++;
+	u->t.pending = false;
 	/* clocks: the take-back lies between each side's last reading and its
 	 * next one; a reading on the `undo` itself is the taker's */
 	u->takeback_since[0] = u->takeback_since[1] = true;
@@ -249,16 +238,16 @@ static int undo_before_move(struct vc_checker *c, const struct vc_move_token *mv
 {
 	if (undo_is_token(mv->text, mv->len))
 		return takeback(c, mv, ply, label);
-	struct vc_gc_game *r = &c->rec;
-	if (!r->undo.pending)
+	const struct undo_state *u = state(c);
+	if (!u->t.pending)
 		return VC_GR_MOVE;
 	int p = vc_game_pos(&c->game)->side;
 	vc_gc_add(c, VC_F_MOVE_WHILE_PENDING, mv->loc.line, mv->loc.column, ply, label,
 	          "%s is %s and holds %d token%s: only a take-back (`undo`) or the result "
 	          "(accepting) may follow", color_name(p),
-	          state(c)->pending_outcome.termination == VC_TERM_CHECKMATE ? "checkmated"
-	                                                                      : "stalemated",
-	          r->undo.tokens[p], r->undo.tokens[p] == 1 ? "" : "s");
+	          u->pending_outcome.termination == VC_TERM_CHECKMATE ? "checkmated"
+	                                                               : "stalemated",
+	          u->t.tokens[p], u->t.tokens[p] == 1 ? "" : "s");
 	return VC_SKIP;
 }
 
@@ -271,7 +260,7 @@ static void undo_after_move(struct vc_checker *c, const struct vc_move_token *mv
 	int mover = c->clock_owner; /* the checker set it to the mover */
 	u->clock_seen = false;
 	snprintf(u->clock_label, sizeof u->clock_label, "%s", label ? label : "");
-	c->rec.undo.moves++;
+	u->t.moves++;
 	/* the clock of this ply is checked against the mover's previous
 	 * reading when a take-back came between them */
 	u->check_from[mover] = u->takeback_since[mover] ? u->last_clock[mover] : -1;
@@ -287,9 +276,9 @@ static bool undo_pending(struct vc_checker *c, const struct vc_outcome *oc)
 	if (oc->termination != VC_TERM_CHECKMATE && oc->termination != VC_TERM_STALEMATE)
 		return false;
 	int p = vc_game_pos(&c->game)->side;
-	if (c->rec.undo.tokens[p] < 1 || c->game.nplies < 2)
+	if (state(c)->t.tokens[p] < 1 || c->game.nplies < 2)
 		return false;
-	c->rec.undo.pending = true;
+	state(c)->t.pending = true;
 	state(c)->pending_outcome = *oc;
 	return true;
 }
@@ -323,14 +312,13 @@ static void undo_clock(struct vc_checker *c, int mover, double seconds,
  * record's board outcome and returns true: no contradiction check); the
  * matching result is the player accepting (returns false: the normal
  * check confirms it). */
-static bool undo_decides_result(struct vc_checker *c, const char *declared)
+static bool undo_decides_result(struct vc_checker *c, enum vc_result declared)
 {
 	struct vc_gc_game *r = &c->rec;
-	enum vc_result res;
-	if (!r->undo.pending)
+	if (!state(c)->t.pending)
 		return false;
 	r->end_ply = c->game.nplies;
-	if (vc_result_parse(declared, &res) && res == VC_RES_NONE) {
+	if (declared == VC_RES_NONE) {
 		r->board.result = VC_RES_NONE;
 		r->board.termination = VC_TERM_AWAITING_DECISION;
 		return true;
@@ -342,7 +330,7 @@ static bool undo_decides_result(struct vc_checker *c, const char *declared)
 /* With take-backs PlyCount counts differently. */
 static bool undo_plycount_exempt(const struct vc_checker *c)
 {
-	return c->rec.undo.takebacks > 0;
+	return state(c)->t.takebacks > 0;
 }
 
 /* End of record: awaiting-decision for a pending record without a
@@ -350,7 +338,7 @@ static bool undo_plycount_exempt(const struct vc_checker *c)
 static void undo_finish(struct vc_checker *c, uint64_t line, uint64_t col)
 {
 	struct vc_gc_game *r = &c->rec;
-	if (!r->undo.pending || c->skip)
+	if (!state(c)->t.pending || c->skip)
 		return;
 	const char *decl = r->declared ? r->declared : r->movetext_result;
 	enum vc_result res;
@@ -365,8 +353,110 @@ static void undo_finish(struct vc_checker *c, uint64_t line, uint64_t col)
 	          color_name(p),
 	          state(c)->pending_outcome.termination == VC_TERM_CHECKMATE ? "checkmated"
 	                                                                      : "stalemated",
-	          r->undo.tokens[p], r->undo.tokens[p] == 1 ? "" : "s", color_name(p));
+	          state(c)->t.tokens[p], state(c)->t.tokens[p] == 1 ? "" : "s", color_name(p));
 }
+
+/* ---- the reports (vchess-validate(1) JSON, vchess-replay(1)) ------------------ */
+
+static const struct vc_gc_undo *tally(const struct vc_gc_game *g)
+{
+	return &((const struct undo_state *)g->rules_state)->t;
+}
+
+const struct vc_gc_undo *vc_undo_of(const struct vc_gc_game *g)
+{
+	return g->rules == &vc_undo_rules && g->rules_state ? tally(g) : NULL;
+}
+
+static bool undo_counts(const struct vc_gc_game *g, int n[2])
+{
+	const struct vc_gc_undo *t = tally(g);
+	if (t->tokens[0] < 0)
+		return false; /* a TakebackTokens tag that could not be read */
+	n[0] = t->tokens[0];
+	n[1] = t->tokens[1];
+	return true;
+}
+
+static void sink_tokens(const struct vc_gc_sink *s, const char *key, const int n[2])
+{
+	s->begin(s->user, key);
+	if (n) {
+		s->integer(s->user, "white", n[VC_WHITE]);
+		s->integer(s->user, "black", n[VC_BLACK]);
+	} else {
+		s->null(s->user, "white");
+		s->null(s->user, "black");
+	}
+	s->end(s->user);
+}
+
+/* The record: "tokens" held at the end (null: unknown) and "events";
+ * replay: "start_tokens" (when known) and each event's "tokens". */
+static void undo_members(const struct vc_gc_game *g, enum vc_gc_at at, const int n[2],
+                         const struct vc_gc_sink *s)
+{
+	const struct vc_gc_undo *t = tally(g);
+	switch (at) {
+	case VC_GC_AT_RECORD:
+		sink_tokens(s, "tokens", t->tokens[0] < 0 ? NULL : t->tokens);
+		s->begin(s->user, "events");
+		s->integer(s->user, "moves", t->moves);
+		s->integer(s->user, "takebacks", t->takebacks);
+		s->end(s->user);
+		break;
+	case VC_GC_AT_START:
+		if (n)
+			sink_tokens(s, "start_tokens", n);
+		break;
+	case VC_GC_AT_EVENT:
+		if (n)
+			sink_tokens(s, "tokens", n);
+		break;
+	default:
+		break;
+	}
+}
+
+static void undo_text(const struct vc_gc_game *g, enum vc_gc_at at, const int n[2], int color,
+                      char *buf, size_t size)
+{
+	const struct vc_gc_undo *t = tally(g);
+	switch (at) {
+	case VC_GC_AT_START:
+		if (n)
+			snprintf(buf, size, ", tokens %d/%d (White/Black)", n[0], n[1]);
+		else
+			snprintf(buf, size, ", tokens unknown (bad TakebackTokens tag)");
+		break;
+	case VC_GC_AT_EVENT:
+		if (n)
+			snprintf(buf, size, "  tokens %d/%d", n[0], n[1]);
+		break;
+	case VC_GC_AT_PENDING:
+		if (n)
+			snprintf(buf, size, "%s holds %d token%s, may take back or accept",
+			         color_name(color), n[color], n[color] == 1 ? "" : "s");
+		break;
+	case VC_GC_AT_END:
+		if (t->tokens[0] >= 0)
+			snprintf(buf, size, " (%d move%s, %d take-back%s), tokens %d/%d", t->moves,
+			         t->moves == 1 ? "" : "s", t->takebacks, t->takebacks == 1 ? "" : "s",
+			         t->tokens[0], t->tokens[1]);
+		break;
+	case VC_GC_AT_DECIDED:
+		/* a pending end the side to move accepted (with its result) */
+		if (t->pending && g->game && g->board.termination != VC_TERM_AWAITING_DECISION &&
+		    g->board.termination != VC_TERM_NONE)
+			snprintf(buf, size, " (accepted by %s)",
+			         color_name(vc_game_pos(g->game)->side));
+		break;
+	default:
+		break;
+	}
+}
+
+static const char *const undo_tags[] = { "TakebackTokens", NULL };
 
 const struct vc_game_rules vc_undo_rules = {
 	.name = "undo",
@@ -383,4 +473,8 @@ const struct vc_game_rules vc_undo_rules = {
 	.decides_result = undo_decides_result,
 	.plycount_exempt = undo_plycount_exempt,
 	.finish = undo_finish,
+	.tags = undo_tags,
+	.counts = undo_counts,
+	.members = undo_members,
+	.text = undo_text,
 };

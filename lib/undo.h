@@ -45,10 +45,25 @@ extern "C" {
 #endif
 #pragma GCC visibility push(default)
 
+/* Undo Chess take-back tokens and events of a record (vchess-undo(5)). */
+struct vc_gc_undo {
+	int tokens[2];       /* held now, by colour; -1 each: unknown (a
+	                        TakebackTokens tag that could not be read) */
+	int moves;           /* plies played, taken back ones included */
+	int takebacks;
+	bool pending;        /* mated/stalemated holding a token: awaiting */
+};
+
 /* The Undo Chess hooks (vc_game_rules_for selects them). Tokens are
- * dealt by the TakebackTokens tag (2 each when absent); the record's
- * rec.undo holds them, the moves and the take-backs. */
+ * dealt by the TakebackTokens tag (2 each when absent). In the reports
+ * (through the hooks): JSON "tokens" {white, black} and "events" {moves,
+ * takebacks} of each record; replay's start and per-event tokens. */
 extern const struct vc_game_rules vc_undo_rules;
+
+/* The tokens and events of record g, an Undo Chess game, so far (during
+ * on_game: at its end); NULL when g is a record of another variant.
+ * Borrowed from g's checker: valid while g is. g not NULL. */
+const struct vc_gc_undo *vc_undo_of(const struct vc_gc_game *g);
 
 #pragma GCC visibility pop
 #ifdef __cplusplus

@@ -19,9 +19,26 @@
  *      games in data/games/<name>/; man page section. The contract tests
  *      of tests/test_variant_rules.c run on every registered variant.
  * Nothing else changes: generic code (lib/, formats/, cmd/) never tests for
- * a variant id, only these hooks and flags. A game-level rule (Undo Chess's
- * tokens) is the game checker's hook, reached through a flag
- * (VC_VF_TOKENS).
+ * a variant id, only these hooks and flags.
+ *
+ * A variant whose rules reach beyond the position (a game-level variant,
+ * like Undo Chess's take-back tokens) also:
+ *   6. gets a VC_VF_* flag of its own (Undo Chess: VC_VF_TOKENS) in its
+ *      `struct vc_variant` flags;
+ *   7. writes lib/<name>.c with one `const struct vc_game_rules`
+ *      (checker.h): variant_flag, its per-game state (state_size: the
+ *      record carries it as vc_gc_game.rules_state), the checking hooks
+ *      (start, is_token, before_move, in_variation, foreign, after_move,
+ *      pending, clock, decides_result, plycount_exempt, finish: all
+ *      required) and the report hooks (tags, counts, members, text: each
+ *      may be NULL), and lists it in all_rules[] of lib/gamerules.c;
+ *   8. adds its finding codes to finding.h/finding.c (word, severity,
+ *      text) and the report schema, and its man page section.
+ * The checker (lib/checker.c), the replay history (lib/history.c), the
+ * report writers (formats/report.c, formats/report_replay.c) and the
+ * final PGN writer (formats/finalpgn.c) reach it only through the table
+ * (vc_game_rules_for, vc_game_rules_token_owner, vc_game_rules_tag_owner,
+ * vc_gc_counts, vc_gc_members, vc_gc_text): they do not change.
  */
 #ifndef VC_VARIANT_H
 #define VC_VARIANT_H

@@ -14,6 +14,7 @@
 #include "input.h"
 #include "record.h"
 #include "san.h"
+#include "undo.h"
 
 /* ---- a driver ------------------------------------------------------------- */
 
@@ -245,10 +246,10 @@ Test(checker, undo_takeback_passes_a_token)
 	/* White holds no token now */
 	cr_assert_eq(move_at("undo", 6, 7, 0), VC_SKIP);
 	end(6);
-	cr_assert_eq(got.rec.undo.takebacks, 1);
-	cr_assert_eq(got.rec.undo.tokens[VC_WHITE], 0);
-	cr_assert_eq(got.rec.undo.tokens[VC_BLACK], 2);
-	cr_assert_eq(got.rec.undo.moves, 4);
+	cr_assert_eq(vc_undo_of(&got.rec)->takebacks, 1);
+	cr_assert_eq(vc_undo_of(&got.rec)->tokens[VC_WHITE], 0);
+	cr_assert_eq(vc_undo_of(&got.rec)->tokens[VC_BLACK], 2);
+	cr_assert_eq(vc_undo_of(&got.rec)->moves, 4);
 	cr_assert_eq(got.rec.plies, 2);
 	cr_assert_eq(got.rec.nfindings, 1);
 	const struct vc_finding *f = &got.rec.findings[0];
@@ -265,8 +266,8 @@ Test(checker, undo_too_early_and_default_tokens)
 	cr_assert_eq(move_at("undo", 2, 4, 0), VC_SKIP); /* Black has no move yet */
 	end(2);
 	cr_assert_eq(got.rec.findings[0].code, VC_F_TAKEBACK_TOO_EARLY);
-	cr_assert_eq(got.rec.undo.tokens[VC_WHITE], 2);
-	cr_assert_eq(got.rec.undo.tokens[VC_BLACK], 2);
+	cr_assert_eq(vc_undo_of(&got.rec)->tokens[VC_WHITE], 2);
+	cr_assert_eq(vc_undo_of(&got.rec)->tokens[VC_BLACK], 2);
 }
 
 Test(checker, undo_bad_tokens_tag)
@@ -276,7 +277,7 @@ Test(checker, undo_bad_tokens_tag)
 	end(5);
 	cr_assert_eq(got.rec.findings[0].code, VC_F_BAD_TOKENS_TAG);
 	cr_assert_eq(got.rec.findings[0].line, 2);
-	cr_assert_eq(got.rec.undo.tokens[VC_WHITE], -1);
+	cr_assert_eq(vc_undo_of(&got.rec)->tokens[VC_WHITE], -1);
 }
 
 Test(checker, undo_in_variation)
@@ -309,7 +310,7 @@ Test(checker, undo_pending_mate_awaits_decision)
 	moves("f3 e5 g4 Qh4#", 5);
 	cr_assert_eq(result("*", 5, 20), VC_CONTINUE);
 	end(5);
-	cr_assert(got.rec.undo.pending);
+	cr_assert(vc_undo_of(&got.rec)->pending);
 	cr_assert_eq(got.rec.board.termination, VC_TERM_AWAITING_DECISION);
 	cr_assert_eq(got.rec.nfindings, 1);
 	cr_assert_eq(got.rec.findings[0].code, VC_F_AWAITING_DECISION);
@@ -329,6 +330,104 @@ Test(checker, undo_clock_given_back)
 	end(6);
 	cr_assert_eq(got.rec.nfindings, 1);
 	cr_assert_eq(got.rec.findings[0].code, VC_F_CLOCK_GIVEN_BACK);
+}
+
+Test(checker, tag_value_gives_the_last_of_a_name_and_where)
+{
+	begin();
+	tag("Event", "first", 1);
+	tag("Site", "here", 2);
+	tag("Event", "second", 3);
+	uint64_t line = 0, column = 0;
+	cr_assert_str_eq(vc_checker_tag_value(&chk, "Event", &line, &column), "second");
+	cr_assert_eq(line, 3);
+	cr_assert_eq(column, 1);
+	cr_assert_str_eq(vc_checker_tag_value(&chk, "Site", NULL, NULL), "here");
+	cr_assert_null(vc_checker_tag_value(&chk, "event", &line, NULL)); /* case matters */
+	cr_assert_null(vc_checker_tag_value(&chk, "Round", NULL, NULL));
+	end(4);
+	/* the next game starts with no tags */
+	begin();
+	cr_assert_null(vc_checker_tag_value(&chk, "Event", NULL, NULL));
+	end(5);
+}
+
+/* A sink that writes what it is given as "key=value;" and "key{...}". */
+static char sunk[512];
+
+static void sunk_put(const char *fmt, const char *key, long long v)
+{
+	size_t n = strlen(sunk);
+	snprintf(sunk + n, sizeof sunk - n, fmt, key, v);
+}
+static void sunk_begin(void *u, const char *key) { (void)u; sunk_put("%s{", key, 0); }
+static void sunk_end(void *u) { (void)u; sunk_put("%s}", "", 0); }
+static void sunk_int(void *u, const char *key, int64_t v) { (void)u; sunk_put("%s=%lld;", key, v); }
+static void sunk_null(void *u, const char *key) { (void)u; sunk_put("%s=null;", key, 0); }
+
+static const struct vc_gc_sink test_sink = {
+	.begin = sunk_begin, .end = sunk_end, .integer = sunk_int, .null = sunk_null,
+};
+
+Test(checker, undo_state_reaches_reports_through_the_hooks)
+{
+	undo_game("1");
+	moves("e4 e5", 5);
+	cr_assert_eq(move_at("undo", 5, 7, 0), VC_CONTINUE);
+	end(5);
+	cr_assert_eq(got.rec.rules, &vc_undo_rules);
+	int n[2];
+	cr_assert(vc_gc_counts(&got.rec, n));
+	cr_assert_eq(n[VC_WHITE], 0);
+	cr_assert_eq(n[VC_BLACK], 2);
+	sunk[0] = 0;
+	vc_gc_members(&got.rec, VC_GC_AT_RECORD, NULL, &test_sink);
+	cr_assert_str_eq(sunk, "tokens{white=0;black=2;}events{moves=2;takebacks=1;}");
+	char buf[96];
+	cr_assert_str_eq(vc_gc_text(&got.rec, VC_GC_AT_END, NULL, VC_WHITE, buf, sizeof buf),
+	                 " (2 moves, 1 take-back), tokens 0/2");
+	/* the tags its rules read: a plain PGN writer drops them */
+	cr_assert_eq(vc_game_rules_tag_owner("TakebackTokens"), &vc_undo_rules);
+	cr_assert_null(vc_game_rules_tag_owner("PlyCount"));
+}
+
+Test(checker, undo_state_is_fresh_when_the_rules_do_not_start)
+{
+	undo_game("1");
+	moves("e4 e5", 5);
+	cr_assert_eq(move_at("undo", 5, 7, 0), VC_CONTINUE);
+	end(5);
+	/* next game: Undo Chess with a FEN that cannot be read, so the rules
+	 * never start; the report must not show the last game's tokens */
+	begin();
+	tag("Variant", "Undo Chess", 1);
+	tag("SetUp", "1", 2);
+	tag("FEN", "not a fen", 3);
+	end(4);
+	const struct vc_gc_undo *u = vc_undo_of(&got.rec);
+	cr_assert_not_null(u);
+	cr_assert_eq(u->tokens[VC_WHITE], 0);
+	cr_assert_eq(u->tokens[VC_BLACK], 0);
+	cr_assert_eq(u->takebacks, 0);
+	cr_assert_eq(u->moves, 0);
+}
+
+Test(checker, no_game_level_state_in_other_variants)
+{
+	begin();
+	tag("Result", "*", 1);
+	moves("e4 e5", 2);
+	end(2);
+	cr_assert_null(got.rec.rules);
+	cr_assert_null(vc_undo_of(&got.rec));
+	int n[2];
+	cr_assert_not(vc_gc_counts(&got.rec, n));
+	cr_assert_eq(n[0], -1);
+	sunk[0] = 0;
+	vc_gc_members(&got.rec, VC_GC_AT_RECORD, NULL, &test_sink);
+	cr_assert_str_eq(sunk, "");
+	char buf[8];
+	cr_assert_str_eq(vc_gc_text(&got.rec, VC_GC_AT_START, NULL, VC_WHITE, buf, sizeof buf), "");
 }
 
 /* ---- clock comments ----------------------------------------------------------- */
