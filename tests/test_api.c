@@ -313,3 +313,23 @@ Test(api, lookups_out_of_range_give_nothing)
 	cr_assert_eq(pos.key, vc_compute_key(&pos));
 	cr_assert_neq(vc_zobrist_side(), 0);
 }
+
+/* ---- review: the attack queries of position.h take squares and colours
+ * too, but check neither: vchess.h's error convention says inputs are
+ * checked where they enter and lists the unchecked calls, and these are not
+ * among them (nor do their comments say so). The lookups they are built on
+ * answer 0 out of range (lookups_out_of_range_give_nothing); these read
+ * past the tables (vc_rook_magic_[64] -> a wild table pointer). */
+Test(api, review_attack_queries_out_of_range_give_nothing)
+{
+	struct vc_position pos;
+	cr_assert_eq(vc_startpos(&pos, VC_STANDARD), 0);
+	static const int bad[] = { 64, 1000, -1 };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		cr_assert_not(vc_square_attacked(&pos, bad[i], VC_WHITE), "sq %d", bad[i]);
+		cr_assert_eq(vc_attackers(&pos, bad[i], VC_WHITE, vc_occupied(&pos)), 0, "sq %d",
+		             bad[i]);
+	}
+	cr_assert_not(vc_in_check(&pos, 2));
+	cr_assert_not(vc_square_attacked(&pos, VC_SQ(4, 3), 7));
+}

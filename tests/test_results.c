@@ -7,6 +7,7 @@
 
 #include "checker.h"
 #include "record.h"
+#include "verdict.h"
 
 static enum vc_rtok rd(const char *s, unsigned *form)
 {
@@ -141,4 +142,54 @@ Test(results, a_forfeit_sign_is_no_result_tag)
 	cr_assert_eq(last.nfindings, 1);
 	cr_assert_eq(last.findings[0].code, VC_F_BAD_RESULT_TAG);
 	cr_assert_str_eq(last_declared, "+--");
+}
+
+/* ---- review: a result token given as text only ------------------------------
+ * vc_checker_result's contract (checker.h) lets a caller pass the text with
+ * res VC_RTOK_NONE ("read from text with vc_result_read"). The checker then
+ * compares the token it read, but the record keeps the raw text, which
+ * every later reader of the record parses again with the strict
+ * vc_result_parse (lib/verdict.c vc_declared_result, formats/finalpgn.c,
+ * lib/undo.c undo_finish): the game's result is lost there. */
+
+static char review_decl[16], review_movetext[16];
+
+static int grab_decl(void *user, const struct vc_gc_game *g)
+{
+	(void)user;
+	last = *g;
+	const char *d = vc_declared_result(g);
+	snprintf(review_decl, sizeof review_decl, "%s", d ? d : "(none)");
+	snprintf(review_movetext, sizeof review_movetext, "%s",
+	         g->movetext_result ? g->movetext_result : "(none)");
+	return 0;
+}
+
+/* A game without tags: 1. e4 e5, then the result as text only. */
+static void text_only_result(const char *token)
+{
+	struct vc_checker c;
+	struct vc_gc_options opt = { .rules = VC_RULES_FIDE };
+	cr_assert_eq(vc_checker_init(&c, &opt, grab_decl, NULL), VC_F_OK);
+	struct vc_loc l = { .line = 1, .column = 1 };
+	vc_checker_begin_game(&c, 1, &l);
+	const char *mv[] = { "e4", "e5" };
+	for (int i = 0; i < 2; i++) {
+		struct vc_move_token t = { .text = mv[i], .len = 2, .loc = { .line = 1 } };
+		vc_checker_move(&c, &t);
+	}
+	struct vc_loc rl = { .line = 1, .column = 10 };
+	vc_checker_result(&c, token, VC_RTOK_NONE, &rl);
+	vc_checker_end_game(&c, &rl, NULL, 0);
+	vc_checker_release(&c);
+}
+
+Test(results, review_text_only_result_token_keeps_its_result_for_the_verdict)
+{
+	text_only_result("1/2-1/2"); /* control: the ASCII word */
+	cr_assert_str_eq(review_decl, "1/2-1/2");
+	text_only_result("\xC2\xBD-\xC2\xBD"); /* ½-½: the checker reads a draw */
+	cr_assert_eq(last.nerrors, 0);
+	cr_assert_str_eq(review_decl, "1/2-1/2", "the verdict sees no result");
+	cr_assert_str_eq(review_movetext, "1/2-1/2", "the record keeps the raw text");
 }
