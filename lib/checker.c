@@ -71,6 +71,7 @@ enum vc_code vc_checker_init(struct vc_checker *c, const struct vc_gc_options *o
 	c->user = user;
 	c->levels = calloc(MAX_LEVELS, sizeof *c->levels);
 	if (!c->levels || vc_game_init(&c->game, vc_variant_default()->id, opt->rules)) {
+		vc_game_release(&c->game);
 		free(c->levels);
 		c->levels = NULL;
 		return VC_F_OUT_OF_MEMORY;
@@ -387,6 +388,7 @@ int vc_checker_begin_game(struct vc_checker *c, uint64_t index, const struct vc_
 	c->arena_len = 0;
 	c->depth = 0;
 	c->skip = false;
+	c->tags_lost = false;
 	c->started = false;
 	c->ended = false;
 	c->end_open = false;
@@ -406,6 +408,7 @@ static int tag_out_of_memory(struct vc_checker *c, const char *name, const struc
 	vc_gc_add(c, VC_F_OUT_OF_MEMORY, loc->line, loc->column, 0, NULL,
 	          "out of memory: tag %.40s not kept", name);
 	c->skip = true;
+	c->tags_lost = true;
 	return VC_SKIP;
 }
 
@@ -678,13 +681,21 @@ int vc_checker_result(void *user, const char *text, enum vc_rtok res,
 	struct vc_checker *c = user;
 	if (c->depth == 0) {
 		setup(c, loc);
+		if (res == VC_RTOK_NONE) { /* a caller that gives the text only */
+			unsigned form;
+			res = vc_result_read(text, strlen(text), &form);
+			if (res != VC_RTOK_NONE && form)
+				vc_gc_add(c, VC_F_NONSTANDARD_NOTATION, loc->line, loc->column,
+				          0, NULL, "result \"%s\" read as \"%s\"", text,
+				          vc_rtok_word(res));
+		}
+		/* the record keeps the word as PGN writes it, which every later
+		 * reader of the record (verdict, writers) parses */
+		if (res != VC_RTOK_NONE)
+			text = vc_rtok_word(res);
 		size_t n = strnlen(text, sizeof c->result_text - 1); /* no printf per game */
 		memcpy(c->result_text, text, n);
 		c->result_text[n] = 0;
-		if (res == VC_RTOK_NONE) { /* a reader that gives the text only */
-			unsigned form;
-			res = vc_result_read(text, strlen(text), &form);
-		}
 		c->result_tok = res;
 		c->rec.movetext_result = c->result_text;
 		c->result_line = loc->line;
@@ -747,6 +758,12 @@ static void finish(struct vc_checker *c, const struct vc_loc *end, const char *r
 	r->tags = c->tags;
 	int rtag = c->result_tag; /* the last one, as for every tag */
 	r->declared = tag_value(c, rtag);
+	if (c->tags_lost) {
+		/* tags and movetext not read are not judged, and a game never
+		 * set up has no position */
+		r->declared = NULL;
+		goto done;
+	}
 	/* the Result tag is read as the reader reads the movetext's result
 	 * token (vc_result_read): a word written as in print (½-½, 1–0 or
 	 * 1－0 with a Unicode dash, 1/2) is the ASCII word, with the same
@@ -833,6 +850,7 @@ static void finish(struct vc_checker *c, const struct vc_loc *end, const char *r
 		c->rules->finish(c, line, col);
 		c->rules = NULL;
 	}
+done:
 	r->valid = r->nerrors == 0 && (!c->opt.strict || r->nwarnings == 0);
 	r->raw = raw;
 	r->raw_len = raw ? raw_len : 0;

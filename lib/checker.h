@@ -150,6 +150,8 @@ struct vc_checker {
 	struct vc_gc_level *levels;  /* variation stack */
 	unsigned depth;
 	bool skip;                   /* stop checking moves of this game */
+	bool tags_lost;              /* a tag could not be kept: the game's
+	                                only finding is that error */
 	bool started;                /* movetext seen: set-up done */
 	bool in_game;                /* between begin_game and end_game */
 	bool ended;                  /* the rules ended the main line */
@@ -236,8 +238,10 @@ int vc_checker_begin_variation(void *c, unsigned depth, const struct vc_loc *loc
 int vc_checker_end_variation(void *c, unsigned depth, const struct vc_loc *loc);
 /* The result token: text as written ("1-0", "0-1", "1/2-1/2", "*": a
  * reader gives the ASCII word of a lenient form) and res, its token
- * (VC_RTOK_NONE: read from text with vc_result_read); only the main
- * line's counts. */
+ * (VC_RTOK_NONE: read from text with vc_result_read, a word written in
+ * a nonstandard way then a nonstandard-notation warning); only the main
+ * line's counts. The record keeps the ASCII word of a token read
+ * (struct vc_gc_game movetext_result), else the text as given. */
 int vc_checker_result(void *c, const char *text, enum vc_rtok res, const struct vc_loc *loc);
 /* A finding of the reader itself (syntax, limits, read-error), with its
  * message: recorded in the game, at ply so far; an error other than

@@ -103,8 +103,10 @@ int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules)
 	set_variant(g, v);
 	g->rules = rules;
 	g->max_plies = VC_GAME_MAX_PLIES;
-	if (grow(g, 64))
+	if (grow(g, 64)) {
+		vc_game_release(g); /* what grow got before it failed */
 		return -1;
+	}
 	vc_startpos(&g->line[0], variant_id);
 	g->keys[0] = g->line[0].key;
 	forget_keys(g);
