@@ -48,6 +48,8 @@ uint64_t vc_compute_key(const struct vc_position *pos)
 
 vc_bb vc_attackers(const struct vc_position *pos, int sq, int by, vc_bb occ)
 {
+	if ((unsigned)sq > 63 || (unsigned)by > 1)
+		return 0; /* outside the contract (one predictable compare) */
 	vc_bb them = pos->by_color[by];
 	vc_bb diag = pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN];
 	vc_bb orth = pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN];
@@ -60,6 +62,8 @@ vc_bb vc_attackers(const struct vc_position *pos, int sq, int by, vc_bb occ)
 
 bool vc_square_attacked(const struct vc_position *pos, int sq, int by)
 {
+	if ((unsigned)sq > 63 || (unsigned)by > 1)
+		return false;
 	const vc_bb them = pos->by_color[by];
 	if (them & ((vc_pawn_attacks(!by, sq) & pos->by_type[VC_PAWN]) |
 	            (vc_knight_attacks(sq) & pos->by_type[VC_KNIGHT]) |
@@ -79,6 +83,8 @@ bool vc_square_attacked(const struct vc_position *pos, int sq, int by)
 
 bool vc_in_check(const struct vc_position *pos, int color)
 {
+	if ((unsigned)color > 1)
+		return false;
 	vc_bb k = vc_pieces(pos, color, VC_KING);
 	if (!k)
 		return false;

@@ -14,7 +14,14 @@ extern "C" {
 #endif
 #pragma GCC visibility push(default)
 
-/* A position. Plain value type: copy it with '=' (copy-make). */
+/* A position. Plain value type: copy it with '=' (copy-make). Its
+ * invariants, which every position the library makes keeps and a
+ * position written by hand must keep: board[] and the bitboards agree
+ * (each square's piece in exactly one by_color and one by_type), side is
+ * VC_WHITE or VC_BLACK, ep is VC_NO_SQ or a square of rank 3/6, castle
+ * holds only squares of the side's own rooks, variant is a registered id,
+ * key is vc_compute_key of the rest (DEBUG=1 builds check them after every
+ * make). */
 struct vc_position {
 	vc_bb by_color[2];    /* all pieces of each colour */
 	vc_bb by_type[7];     /* [VC_PAWN..VC_KING], both colours; [0] unused */
@@ -51,7 +58,8 @@ vc_bb vc_pawn_attacks(int color, int sq);
  * (sliders stop on the first occupied square, which they attack). */
 vc_bb vc_bishop_attacks(int sq, vc_bb occupied);
 vc_bb vc_rook_attacks(int sq, vc_bb occupied);
-/* Pieces of colour `by` attacking square `sq` given occupancy `occ`. */
+/* Pieces of colour `by` attacking square `sq` given occupancy `occ`;
+ * 0 for a square outside 0..63 or a colour other than VC_WHITE/VC_BLACK. */
 vc_bb vc_attackers(const struct vc_position *pos, int sq, int by, vc_bb occ);
 /* Squares strictly between a and b on a line (empty if not aligned). */
 vc_bb vc_between(int a, int b);
@@ -102,9 +110,11 @@ uint64_t vc_zobrist_side(void);
 uint64_t vc_zobrist_castle(int sq);
 uint64_t vc_zobrist_ep(int file);
 
-/* Is `color`'s king attacked? (false if `color` has no king) */
+/* Is `color`'s king attacked? (false if `color` has no king, or is not
+ * VC_WHITE/VC_BLACK) */
 bool vc_in_check(const struct vc_position *pos, int color);
-/* Is square `sq` attacked by `by` with the current occupancy? */
+/* Is square `sq` attacked by `by` with the current occupancy? false for a
+ * square outside 0..63 or a colour other than VC_WHITE/VC_BLACK. */
 bool vc_square_attacked(const struct vc_position *pos, int sq, int by);
 
 /* ---- FEN ---------------------------------------------------------------

@@ -149,6 +149,8 @@ bool vc_insufficient_material(const struct vc_position *pos)
 
 bool vc_insufficient_material_for(const struct vc_position *pos, int color)
 {
+	if ((unsigned)color > 1)
+		return false;
 	vc_bb ours = pos->by_color[color], theirs = pos->by_color[!color];
 	if (ours & (pos->by_type[VC_PAWN] | pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]))
 		return false;

@@ -261,7 +261,8 @@ struct vc_outcome vc_generic_outcome(const struct vc_position *pos, int nlegal,
  * on one colour). */
 bool vc_insufficient_material(const struct vc_position *pos);
 /* Can `color` never checkmate by material (python-chess definition, used
- * for time forfeits, vchess-rules(7) section 2)? */
+ * for time forfeits, vchess-rules(7) section 2)? false for a colour other
+ * than VC_WHITE/VC_BLACK. */
 bool vc_insufficient_material_for(const struct vc_position *pos, int color);
 
 /* Time forfeit (vchess-rules(7) sections 2, 3): true when the game is drawn

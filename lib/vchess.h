@@ -86,7 +86,12 @@
  *     vc_timeout_draw, vc_san_check_suffix) give the neutral answer their
  *     header names (nothing decided, no draw, no warning).
  *   - Inputs are checked where they enter: an unknown variant id, a NULL
- *     position or an illegal move is an error, never undefined behaviour.
+ *     position, a square outside 0..63, a colour other than VC_WHITE/
+ *     VC_BLACK or an illegal move is an error (or the neutral answer),
+ *     never undefined behaviour. A position's board is trusted: one built
+ *     or edited by hand (vc_put_piece, vc_remove_piece, writing the
+ *     struct) must keep the invariants position.h lists, or go through
+ *     vc_fen_parse, which checks them.
  *     The exceptions are the few unchecked fast calls whose headers say so
  *     (vc_make_move, vc_make_chess, vc_gen_legal_chess,
  *     vc_variant_outcome): their precondition is a position the library

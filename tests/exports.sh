@@ -93,10 +93,29 @@ if [ -s extra.txt ]; then
 	sed 's/^/  /' extra.txt >&2
 fi
 
-# 4. No exported object is writable storage (nm -D type B: .bss; the
-#    library holds no mutable global state, and its tables, written once by
-#    vc_init(), are hidden: a header that reads one inline would export it).
-awk 'NF == 3 && ($2 == "B" || $2 == "b") { print $3 }' nm.txt > writable.txt
+# 4. No exported object is writable storage: every defined dynamic symbol
+#    lives in .text, .rodata or .data.rel.ro (const data the loader
+#    relocates), never .data or .bss (the library holds no mutable global
+#    state, and its tables, written once by vc_init(), are hidden: a header
+#    that reads one inline would export it). nm's letters cannot tell
+#    .data from .data.rel.ro (both D), objdump's section names can.
+# writable SO: the library's exported vc_ objects in a writable section
+writable() {
+	objdump -T "$1" | awk '$2 == "g" && $NF ~ /^vc_/ {
+	sec = ""
+	for (i = 3; i < NF; i++)
+		if ($i ~ /^\./) { sec = $i; break }
+	if (sec != ".text" && sec != ".rodata" && sec != ".data.rel.ro")
+		print $NF " (" sec ")"
+}'
+}
+# the check itself must see .data and .bss: a probe library with one of each
+printf '%s\n' '__attribute__((visibility("default"))) int vc_probe_data_ = 1;' \
+	'__attribute__((visibility("default"))) int vc_probe_bss_;' > probe.c
+${CC:-cc} -shared -fPIC -o probe.so probe.c || say "cannot build the probe library"
+[ "$(writable probe.so | sort | tr '\n' ' ')" = "vc_probe_bss_ (.bss) vc_probe_data_ (.data) " ] ||
+	say "the writable-object check does not see .data and .bss: $(writable probe.so)"
+writable "$so" > writable.txt
 if [ -s writable.txt ]; then
 	say "exports writable objects (internal tables belong in *_internal.h):"
 	sed 's/^/  /' writable.txt >&2
