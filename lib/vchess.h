@@ -77,6 +77,7 @@
 #include "history.h"
 #include "verdict.h"
 #include "standings.h"
+#include "winnable.h"
 
 #ifdef __cplusplus
 extern "C" {
