@@ -114,7 +114,11 @@ static bool piece_reach(int type, int sq, vc_bb pawns, vc_bb enemy_pawns,
 		todo &= todo - 1;
 		vc_bb at = piece_attacks(type, s, pawns);
 		a |= at;
+		if (at & enemy_pawns)
+			return false;
 		vc_bb nw = at & ~pawns & ~r;
+		if (nw & enemy_pawn_att)
+			return false;
 		r |= nw;
 		todo |= nw;
 	}
@@ -138,6 +142,8 @@ static bool static_frozen(const struct vc_position *p, int w)
 {
 	vc_bb pw = vc_pieces(p, VC_WHITE, VC_PAWN), pb = vc_pieces(p, VC_BLACK, VC_PAWN);
 	vc_bb pawns = pw | pb;
+	if (!pw || !pb) /* no wall without pawns of both sides */
+		return false;
 	if (((pw << 8) & ~pawns) || ((pb >> 8) & ~pawns))
 		return false;
 	if (p->ep != VC_NO_SQ)
@@ -202,7 +208,11 @@ enum vc_winnable_answer vc_winnable_quick(const struct vc_position *pos, int win
  * is expanded at most once: when the open list runs dry, every reachable
  * position has been made and none was a mate. */
 
-#define TT_BITS 20
+/* The visited set starts small (it stays in the cache: most queries make a
+ * few hundred positions) and grows by 8 when half full, up to TT_MAX_BITS
+ * (beyond that a position may be made twice: work lost, never soundness). */
+#define TT_SMALL_BITS 12
+#define TT_MAX_BITS 23
 #define TT_PROBES 8
 #define WITNESS_PLIES VC_WINNABLE_MAX_WITNESS
 #ifndef PAWN_STEP
@@ -223,13 +233,16 @@ struct xnode {                /* an expanded position */
 	int parent;           /* index in xs, -1 for the root */
 	vc_move move;         /* the move from the parent */
 	int depth;            /* plies from the root */
+	int pot;              /* its potential */
+	size_t kids;          /* its moves, ranked: ws->kids[kids..kids+nkids) */
+	int nkids;
 };
 
-struct hentry {               /* a position made, not yet expanded */
+struct hentry {               /* the next move of an expanded position */
 	int f;
-	uint32_t seq;         /* tie-break: first made, first expanded */
+	uint32_t seq;         /* tie-break: first pushed, first popped */
 	int parent;
-	vc_move move;
+	int rank;             /* its rank among the parent's moves */
 };
 
 struct kid {
@@ -238,15 +251,17 @@ struct kid {
 };
 
 struct vc_winnable_ws {
-	struct tt_entry *tt;
-	size_t mask;
+	struct tt_entry *tt;  /* small, or big while a search needs more */
+	size_t mask, used;
 	uint32_t gen;
+	struct tt_entry *small, *big;
 	struct xnode *xs;
 	size_t nx, capx;
 	struct hentry *heap;
 	size_t nh, caph;
 	vc_move moves[VC_MAX_MOVES];
-	struct kid kids[VC_MAX_MOVES];
+	struct kid *kids;     /* the ranked moves of every expanded position */
+	size_t nkids, capkids;
 	vc_move scratch[VC_MAX_MOVES];
 	vc_move path[WITNESS_PLIES];
 };
@@ -257,8 +272,8 @@ enum vc_code vc_winnable_ws_new(struct vc_winnable_ws **out)
 	struct vc_winnable_ws *ws = calloc(1, sizeof *ws);
 	if (!ws)
 		return VC_F_OUT_OF_MEMORY;
-	ws->mask = ((size_t)1 << TT_BITS) - 1;
-	ws->tt = calloc(ws->mask + 1, sizeof *ws->tt);
+	ws->mask = ((size_t)1 << TT_SMALL_BITS) - 1;
+	ws->small = ws->tt = calloc(ws->mask + 1, sizeof *ws->tt);
 	if (!ws->tt) {
 		free(ws);
 		return VC_F_OUT_OF_MEMORY;
@@ -271,22 +286,21 @@ void vc_winnable_ws_free(struct vc_winnable_ws *ws)
 {
 	if (!ws)
 		return;
-	free(ws->tt);
+	free(ws->small);
+	free(ws->big);
 	free(ws->xs);
+	free(ws->kids);
 	free(ws->heap);
 	free(ws);
 }
 
-/* Mark key visited in the current generation: 1 newly marked, 0 already
- * visited, -1 no room (then the position may be made again: only work is
- * lost, never soundness). */
-static int tt_visit(struct vc_winnable_ws *ws, uint64_t key)
+static int tt_insert(struct tt_entry *tt, size_t mask, uint32_t gen, uint64_t key)
 {
-	size_t i = (size_t)key & ws->mask;
-	for (int probe = 0; probe < TT_PROBES; probe++, i = (i + 1) & ws->mask) {
-		struct tt_entry *e = &ws->tt[i];
-		if (e->gen != ws->gen) {
-			e->gen = ws->gen;
+	size_t i = (size_t)key & mask;
+	for (int probe = 0; probe < TT_PROBES; probe++, i = (i + 1) & mask) {
+		struct tt_entry *e = &tt[i];
+		if (e->gen != gen) {
+			e->gen = gen;
 			e->key = key;
 			return 1;
 		}
@@ -294,6 +308,52 @@ static int tt_visit(struct vc_winnable_ws *ws, uint64_t key)
 			return 0;
 	}
 	return -1;
+}
+
+/* Grow the visited set by 8 (a fresh big table, the current entries
+ * moved); false when it cannot (then it stays as it is). */
+static bool tt_grow(struct vc_winnable_ws *ws)
+{
+	size_t size = (ws->mask + 1) * 8;
+	if (size > ((size_t)1 << TT_MAX_BITS))
+		return false;
+	struct tt_entry *t = calloc(size, sizeof *t);
+	if (!t)
+		return false;
+	for (size_t i = 0; i <= ws->mask; i++)
+		if (ws->tt[i].gen == ws->gen)
+			tt_insert(t, size - 1, ws->gen, ws->tt[i].key);
+	free(ws->big);
+	ws->big = ws->tt = t;
+	ws->mask = size - 1;
+	return true;
+}
+
+/* Start a query's visited set: the small table, a new generation. */
+static void tt_start(struct vc_winnable_ws *ws)
+{
+	if (ws->tt != ws->small) {
+		free(ws->big);
+		ws->big = NULL;
+		ws->tt = ws->small;
+		ws->mask = ((size_t)1 << TT_SMALL_BITS) - 1;
+	}
+	if (++ws->gen == 0) { /* wrapped: clear the stamps once */
+		memset(ws->tt, 0, (ws->mask + 1) * sizeof *ws->tt);
+		ws->gen = 1;
+	}
+	ws->used = 0;
+}
+
+/* Mark key visited: 1 newly marked, 0 already visited, -1 no room (then
+ * the position may be made again: only work is lost, never soundness). */
+static int tt_visit(struct vc_winnable_ws *ws, uint64_t key)
+{
+	if (2 * ws->used > ws->mask)
+		tt_grow(ws);
+	int r = tt_insert(ws->tt, ws->mask, ws->gen, key);
+	ws->used += r > 0;
+	return r;
 }
 
 static bool heap_less(const struct hentry *a, const struct hentry *b)
@@ -421,45 +481,145 @@ static bool make_path(struct vc_winnable_ws *ws, int i, vc_move m, int *len)
 	return true;
 }
 
-/* Expand xs[i]: make every child, test the winner's checks for mate, push
- * the new ones, each with its potential, its depth and its rank among its
- * siblings (the best child of a position is tried long before the others:
- * a narrow search first, every child still in the open list). 1 mate
- * (path set), 0 go on, -1 budget or memory. */
+/* The change of potential a move of pos makes, estimated without making
+ * it (the terms of potential() the move touches; the loser's king moves
+ * are made and measured instead). k: the loser's king. */
+static int delta(const struct vc_position *pos, vc_move m, int w, int k)
+{
+	static const int value[7] = { 0, 0, 30, 30, 50, 90, 0 };
+	static const int pull[7] = { 0, 0, 2, 1, 2, 2, 0 };
+	if (m & VC_MF_CASTLE)
+		return 0;
+	int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m), promo = VC_MOVE_PROMOTION(m);
+	int pc = pos->board[from], t = VC_PIECE_TYPE(pc), c = VC_PIECE_COLOR(pc);
+	int cap = (m & VC_MF_EP) ? VC_PIECE(!c, VC_PAWN) : pos->board[to];
+	int ct = VC_PIECE_TYPE(cap);
+	vc_bb ka = vc_king_attacks(k);
+	int d = 0;
+	if (c == w) {
+		if (t == VC_KING) {
+			d += cheb(to, k) - cheb(from, k);
+		} else if (t == VC_PAWN) {
+			int togo = w == VC_WHITE ? 7 - VC_RANK(from) : VC_RANK(from);
+			int steps = abs(VC_RANK(to) - VC_RANK(from));
+			if (promo)
+				d += -(PAWN_STEP * togo - 8) + pull[promo] * cheb(to, k) - value[promo];
+			else
+				d -= PAWN_STEP * steps;
+		} else {
+			d += pull[t] * (cheb(to, k) - cheb(from, k));
+		}
+		if (cap) {
+			if (ct != VC_PAWN)
+				d -= cheb(to, k);
+			if (ka & VC_BIT(to))
+				d += 4;
+		}
+	} else {
+		if (t != VC_PAWN)
+			d += cheb(to, k) - cheb(from, k);
+		else if (promo)
+			d += cheb(to, k);
+		if (ka & VC_BIT(from))
+			d += 4;
+		if (ka & VC_BIT(to))
+			d -= 4;
+		if (ct == VC_PAWN) {
+			int togo = w == VC_WHITE ? 7 - VC_RANK(to) : VC_RANK(to);
+			if (m & VC_MF_EP)
+				togo += w == VC_WHITE ? 1 : -1;
+			d -= PAWN_STEP * togo - 8;
+		} else if (cap) {
+			d += value[ct] - pull[ct] * cheb(to, k);
+		}
+	}
+	return d;
+}
+
+/* Expand xs[i]: score every move (delta), test the winner's direct checks
+ * for mate (made at once), push the moves, each with the position's
+ * potential plus its delta, the depth and its rank among its siblings (the
+ * best child of a position comes long before the others: a narrow search
+ * first, every child still in the open list). 1 mate (path set), 0 go on,
+ * -1 budget or memory. */
 static int expand(struct search *s, int i)
 {
 	struct vc_winnable_ws *ws = s->ws;
 	const struct vc_position *pos = &ws->xs[i].pos;
 	int n = s->v->gen_legal(pos, ws->moves);
 	bool winner = pos->side == s->w;
-	int depth = ws->xs[i].depth + 1, nk = 0;
-	for (int k = 0; k < n; k++) {
-		struct vc_position c = *pos;
-		s->v->make(&c, ws->moves[k]);
-		if (++s->nodes > s->budget)
+	int depth = ws->xs[i].depth + 1, nk = 0, pot = ws->xs[i].pot;
+	int k = vc_lsb(vc_pieces(pos, s->l, VC_KING));
+	vc_bb chk[7] = { 0 };
+	int base = 0;
+	if (winner) {
+		vc_bb occ = vc_occupied(pos);
+		chk[VC_PAWN] = vc_pawn_attacks(s->l, k);
+		chk[VC_KNIGHT] = vc_knight_attacks(k);
+		chk[VC_BISHOP] = vc_bishop_attacks(k, occ);
+		chk[VC_ROOK] = vc_rook_attacks(k, occ);
+		chk[VC_QUEEN] = chk[VC_BISHOP] | chk[VC_ROOK];
+	} else if (vc_in_check(pos, s->l)) {
+		base = 6; /* the check of potential() goes with the move */
+	}
+	if (ws->nkids + (size_t)n > ws->capkids) {
+		size_t cap = ws->capkids ? ws->capkids * 2 : 16384;
+		while (cap < ws->nkids + (size_t)n)
+			cap *= 2;
+		struct kid *kk = realloc(ws->kids, cap * sizeof *kk);
+		if (!kk)
 			return -1;
-		if (winner && vc_in_check(&c, s->l) && !has_legal(s->v, &c, ws->scratch))
-			return make_path(ws, i, ws->moves[k], &s->found) ? 1 : -1;
-		if (tt_visit(ws, c.key) == 0)
-			continue;
-		/* no mate below a position the static phase proves unwinnable */
-		if (static_material(&c, s->w) || static_frozen(&c, s->w))
-			continue;
-		ws->kids[nk].move = ws->moves[k];
-		ws->kids[nk].f = potential(&c, s->w);
+		ws->kids = kk;
+		ws->capkids = cap;
+	}
+	struct kid *kids = ws->kids + ws->nkids;
+	for (int j = 0; j < n; j++) {
+		vc_move m = ws->moves[j];
+		int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
+		int t = VC_PIECE_TYPE(pos->board[from]);
+		int d;
+		if (!winner && t == VC_KING) {
+			struct vc_position c = *pos;
+			s->v->make(&c, m);
+			if (++s->nodes > s->budget)
+				return -1;
+			d = potential(&c, s->w) - pot;
+		} else {
+			d = base + delta(pos, m, s->w, k);
+		}
+		int pt = VC_MOVE_PROMOTION(m) ? VC_MOVE_PROMOTION(m) : t;
+		if (winner && !(m & VC_MF_CASTLE) && (chk[pt] & VC_BIT(to))) {
+			struct vc_position c = *pos;
+			s->v->make(&c, m);
+			if (++s->nodes > s->budget)
+				return -1;
+			if (vc_in_check(&c, s->l)) {
+				if (!has_legal(s->v, &c, ws->scratch))
+					return make_path(ws, i, m, &s->found) ? 1 : -1;
+				d -= 6;
+			}
+		}
+		kids[nk].move = m;
+		kids[nk].f = pot + d + depth;
 		nk++;
 	}
-	/* rank the children (insertion sort, stable: move order breaks ties) */
-	for (int k = 1; k < nk; k++) {
-		struct kid t = ws->kids[k];
-		int j = k;
-		for (; j > 0 && ws->kids[j - 1].f > t.f; j--)
-			ws->kids[j] = ws->kids[j - 1];
-		ws->kids[j] = t;
+	/* rank the children (insertion sort, stable: move order breaks ties);
+	 * f grows with the rank, so the next one is pushed only when its
+	 * elder brother leaves the open list (the order stays exact) */
+	for (int j = 1; j < nk; j++) {
+		struct kid t = kids[j];
+		int q = j;
+		for (; q > 0 && kids[q - 1].f > t.f; q--)
+			kids[q] = kids[q - 1];
+		kids[q] = t;
 	}
-	for (int k = 0; k < nk; k++) {
-		struct hentry e = { ws->kids[k].f + depth + RANK_COST * k, s->seq++, i,
-		                    ws->kids[k].move };
+	for (int j = 0; j < nk; j++)
+		kids[j].f += RANK_COST * j;
+	ws->xs[i].kids = ws->nkids;
+	ws->xs[i].nkids = nk;
+	ws->nkids += (size_t)nk;
+	if (nk) {
+		struct hentry e = { kids[0].f, s->seq++, i, 0 };
 		if (!heap_push(ws, e))
 			return -1;
 	}
@@ -467,7 +627,7 @@ static int expand(struct search *s, int i)
 }
 
 static bool add_node(struct vc_winnable_ws *ws, const struct vc_position *p, int parent,
-                     vc_move m, int depth)
+                     vc_move m, int depth, int w)
 {
 	if (ws->nx == ws->capx) {
 		size_t cap = ws->capx ? ws->capx * 2 : 1024;
@@ -482,28 +642,47 @@ static bool add_node(struct vc_winnable_ws *ws, const struct vc_position *p, int
 	x->parent = parent;
 	x->move = m;
 	x->depth = depth;
+	x->pot = potential(p, w);
 	return true;
 }
 
 /* 1 mate found, 0 every reachable position made and none a mate, -1
- * budget (or memory) ran out. */
+ * budget (or memory) ran out. A position is made when it leaves the open
+ * list: a mate (a discovered check, castling) is recognised then, one made
+ * before is skipped, one the static phase proves unwinnable is not
+ * expanded. */
 static int search(struct search *s, const struct vc_position *root)
 {
 	struct vc_winnable_ws *ws = s->ws;
-	if (++ws->gen == 0) { /* wrapped: clear the stamps once */
-		memset(ws->tt, 0, (ws->mask + 1) * sizeof *ws->tt);
-		ws->gen = 1;
-	}
-	ws->nx = ws->nh = 0;
+	tt_start(ws);
+	ws->nx = ws->nh = ws->nkids = 0;
 	tt_visit(ws, root->key);
-	if (!add_node(ws, root, -1, VC_MOVE_NONE, 0))
+	if (!add_node(ws, root, -1, VC_MOVE_NONE, 0, s->w))
 		return -1;
 	int r = expand(s, 0);
 	while (r == 0 && ws->nh) {
 		struct hentry e = heap_pop(ws);
+		const struct xnode *px = &ws->xs[e.parent];
+		const struct kid *kids = ws->kids + px->kids;
+		if (e.rank + 1 < px->nkids) {
+			struct hentry nx = { kids[e.rank + 1].f, s->seq++, e.parent, e.rank + 1 };
+			if (!heap_push(ws, nx))
+				return -1;
+		}
+		vc_move move = kids[e.rank].move;
 		struct vc_position c = ws->xs[e.parent].pos;
-		s->v->make(&c, e.move);
-		if (!add_node(ws, &c, e.parent, e.move, ws->xs[e.parent].depth + 1))
+		s->v->make(&c, move);
+		if (++s->nodes > s->budget)
+			return -1;
+		if (c.side == s->l && vc_in_check(&c, s->l) &&
+		    !has_legal(s->v, &c, ws->scratch))
+			return make_path(ws, e.parent, move, &s->found) ? 1 : -1;
+		if (tt_visit(ws, c.key) == 0)
+			continue;
+		/* no mate below a position the static phase proves unwinnable */
+		if (static_material(&c, s->w) || static_frozen(&c, s->w))
+			continue;
+		if (!add_node(ws, &c, e.parent, move, ws->xs[e.parent].depth + 1, s->w))
 			return -1;
 		r = expand(s, (int)ws->nx - 1);
 	}
