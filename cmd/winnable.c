@@ -136,7 +136,7 @@ static void solve(const struct ctx *c, struct vc_winnable_ws *ws, struct query *
 	double t0 = c->timing ? vc_cli_now() : 0;
 	if (c->quick) {
 		memset(&q->res, 0, offsetof(struct vc_winnable_result, witness));
-		q->res.answer = vc_winnable_quick(&q->pos, q->winner);
+		q->res.answer = vc_winnable_quick(ws, &q->pos, q->winner);
 		q->code = VC_F_OK;
 	} else {
 		q->code = vc_winnable(ws, &q->pos, q->winner, c->budget, &q->res);
@@ -464,7 +464,7 @@ int cmd_winnable(int argc, char **argv)
 	}
 	for (int t = 0; t < nthreads; t++) {
 		ws[t].r = &r;
-		if (!c.quick && vc_winnable_ws_new(&ws[t].ws)) {
+		if (vc_winnable_ws_new(&ws[t].ws)) {
 			vc_cli_error("winnable", "out of memory");
 			rc = VC_EXIT_INPUT;
 			goto done;

@@ -41,7 +41,8 @@ static bool applicable(const struct vc_variant *v)
 /* ---- Static phase: material -------------------------------------------- */
 
 /* Can `w` never mate by material alone? Sound cases only: a bare king;
- * a lone knight or bishops of one colour against a bare king; bishops of
+ * a lone knight or bishops of one colour against a bare king; a lone
+ * knight against nothing but queens (python-chess's rule too); bishops of
  * one colour against nothing but bishops on that same colour (no square of
  * the other colour next to the loser's king can ever be covered). */
 static bool static_material(const struct vc_position *p, int w)
@@ -54,6 +55,13 @@ static bool static_material(const struct vc_position *p, int w)
 	if (!kn && !bi)
 		return true;
 	vc_bb their_units = theirs & ~p->by_type[VC_KING];
+	/* a lone knight against queens: the two squares next to both the
+	 * checked king and the knight must be covered, by the winner's king
+	 * (which then leaves another flight square to a queen) or by queens,
+	 * and a queen next to the knight takes it (nothing of the winner's
+	 * can pin) */
+	if (!bi && vc_popcount(kn) == 1 && !(their_units & ~p->by_type[VC_QUEEN]))
+		return true;
 	if (!their_units)
 		return (!bi && vc_popcount(kn) == 1) ||
 		       (!kn && (!(bi & LIGHT_SQ) || !(bi & ~LIGHT_SQ)));
@@ -191,16 +199,6 @@ static bool static_frozen(const struct vc_position *p, int w)
 	return true;
 }
 
-enum vc_winnable_answer vc_winnable_quick(const struct vc_position *pos, int winner)
-{
-	if (!pos || (winner != VC_WHITE && winner != VC_BLACK) ||
-	    pos->variant >= VC_NVARIANTS || !applicable(vc_variant_of(pos)))
-		return VC_WINNABLE_UNDETERMINED;
-	if (static_material(pos, winner) || static_frozen(pos, winner))
-		return VC_WINNABLE_NO;
-	return VC_WINNABLE_UNDETERMINED;
-}
-
 /* ---- The search ---------------------------------------------------------
  * Best-first over the positions reachable from the root: the open list is
  * a heap of (potential, parent, move); a position is materialised when it
@@ -215,6 +213,21 @@ enum vc_winnable_answer vc_winnable_quick(const struct vc_position *pos, int win
 #define TT_MAX_BITS 23
 #define TT_PROBES 8
 #define WITNESS_PLIES VC_WINNABLE_MAX_WITNESS
+#ifndef W_FLIGHT
+#define W_FLIGHT 8
+#endif
+#ifndef W_EDGE
+#define W_EDGE 2
+#endif
+#ifndef W_WKING
+#define W_WKING 3
+#endif
+#ifndef W_DEPTH
+#define W_DEPTH 1
+#endif
+#ifndef W_LPULL
+#define W_LPULL 1
+#endif
 #ifndef PAWN_STEP
 #define PAWN_STEP 3
 #endif
@@ -433,19 +446,19 @@ static int potential(const struct vc_position *p, int w)
 		int togo = w == VC_WHITE ? 7 - VC_RANK(sq) : VC_RANK(sq);
 		s += PAWN_STEP * togo - 8;
 	}
-	s += cheb(vc_lsb(vc_pieces(p, w, VC_KING)), k);
+	s += W_WKING * cheb(vc_lsb(vc_pieces(p, w, VC_KING)), k);
 	/* the loser's pieces next to their king block its flight squares */
 	b = p->by_color[l] & ~p->by_type[VC_PAWN] & ~p->by_type[VC_KING];
 	while (b) {
 		int sq = vc_lsb(b);
 		b &= b - 1;
-		s += cheb(sq, k);
+		s += W_LPULL * cheb(sq, k);
 	}
-	s += 4 * vc_popcount(vc_king_attacks(k) & ~p->by_color[l]);
+	s += W_FLIGHT * vc_popcount(vc_king_attacks(k) & ~p->by_color[l]);
 	int f = VC_FILE(k), r = VC_RANK(k);
 	int edge = f < 7 - f ? f : 7 - f;
 	int er = r < 7 - r ? r : 7 - r;
-	s += 2 * (edge < er ? edge : er);
+	s += W_EDGE * (edge < er ? edge : er);
 	if (vc_in_check(p, l))
 		s -= 6;
 	return s;
@@ -498,7 +511,7 @@ static int delta(const struct vc_position *pos, vc_move m, int w, int k)
 	int d = 0;
 	if (c == w) {
 		if (t == VC_KING) {
-			d += cheb(to, k) - cheb(from, k);
+			d += W_WKING * (cheb(to, k) - cheb(from, k));
 		} else if (t == VC_PAWN) {
 			int togo = w == VC_WHITE ? 7 - VC_RANK(from) : VC_RANK(from);
 			int steps = abs(VC_RANK(to) - VC_RANK(from));
@@ -511,19 +524,19 @@ static int delta(const struct vc_position *pos, vc_move m, int w, int k)
 		}
 		if (cap) {
 			if (ct != VC_PAWN)
-				d -= cheb(to, k);
+				d -= W_LPULL * cheb(to, k);
 			if (ka & VC_BIT(to))
-				d += 4;
+				d += W_FLIGHT;
 		}
 	} else {
 		if (t != VC_PAWN)
-			d += cheb(to, k) - cheb(from, k);
+			d += W_LPULL * (cheb(to, k) - cheb(from, k));
 		else if (promo)
-			d += cheb(to, k);
+			d += W_LPULL * cheb(to, k);
 		if (ka & VC_BIT(from))
-			d += 4;
+			d += W_FLIGHT;
 		if (ka & VC_BIT(to))
-			d -= 4;
+			d -= W_FLIGHT;
 		if (ct == VC_PAWN) {
 			int togo = w == VC_WHITE ? 7 - VC_RANK(to) : VC_RANK(to);
 			if (m & VC_MF_EP)
@@ -600,7 +613,7 @@ static int expand(struct search *s, int i)
 			}
 		}
 		kids[nk].move = m;
-		kids[nk].f = pot + d + depth;
+		kids[nk].f = pot + d + W_DEPTH * depth;
 		nk++;
 	}
 	/* rank the children (insertion sort, stable: move order breaks ties);
@@ -687,6 +700,44 @@ static int search(struct search *s, const struct vc_position *root)
 		r = expand(s, (int)ws->nx - 1);
 	}
 	return r;
+}
+
+/* A side with nothing but its king and pawns that cannot advance: the
+ * positions where a forced line decides, worth a tiny search in the quick
+ * test. */
+static bool stuck_side(const struct vc_position *p)
+{
+	vc_bb occ = vc_occupied(p);
+	for (int c = 0; c < 2; c++) {
+		vc_bb pawns = vc_pieces(p, c, VC_PAWN);
+		if (p->by_color[c] & ~pawns & ~p->by_type[VC_KING])
+			continue;
+		vc_bb ahead = c == VC_WHITE ? pawns << 8 : pawns >> 8;
+		if (!(ahead & ~occ))
+			return true;
+	}
+	return false;
+}
+
+enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
+                                          const struct vc_position *pos, int winner)
+{
+	if (!pos || (winner != VC_WHITE && winner != VC_BLACK) ||
+	    pos->variant >= VC_NVARIANTS || !applicable(vc_variant_of(pos)))
+		return VC_WINNABLE_UNDETERMINED;
+	if (static_material(pos, winner) || static_frozen(pos, winner))
+		return VC_WINNABLE_NO;
+	if (!ws || !(vc_in_check(pos, pos->side) || stuck_side(pos)))
+		return VC_WINNABLE_UNDETERMINED;
+	/* a forced position: a search of a few nodes may visit every
+	 * reachable position (only its "unwinnable" is taken) */
+	const struct vc_variant *v = vc_variant_of(pos);
+	int l = !winner;
+	if (pos->side == l && vc_in_check(pos, l) && !has_legal(v, pos, ws->scratch))
+		return VC_WINNABLE_UNDETERMINED; /* mate: winnable, not ours to say */
+	struct search s = { .ws = ws, .v = v, .w = winner, .l = l,
+	                    .budget = VC_WINNABLE_QUICK_NODES };
+	return search(&s, pos) == 0 ? VC_WINNABLE_NO : VC_WINNABLE_UNDETERMINED;
 }
 
 /* Replay the witness from the root with the checked play and test the

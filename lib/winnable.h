@@ -74,15 +74,23 @@ enum vc_code vc_winnable_ws_new(struct vc_winnable_ws **out);
 /* Free a workspace; NULL is accepted. */
 void vc_winnable_ws_free(struct vc_winnable_ws *ws);
 
+/* Nodes the quick test may search (see vc_winnable_quick). */
+#define VC_WINNABLE_QUICK_NODES 64
+
 /* The quick test: VC_WINNABLE_NO when `winner` (VC_WHITE or VC_BLACK) can
  * never checkmate in pos by reasons seen without search (material; pawns
  * that can never move again with kings and pieces shut out of the squares
- * where a mate could happen), else VC_WINNABLE_UNDETERMINED. Never wrong,
- * never VC_WINNABLE_YES; no allocation; a few nanoseconds for positions
- * with a pawn that can still move. pos: a position the library made.
- * Variants without a royal king or with retro moves, a NULL pos or a
- * winner other than 0/1: VC_WINNABLE_UNDETERMINED. */
-enum vc_winnable_answer vc_winnable_quick(const struct vc_position *pos, int winner);
+ * where a mate could happen), else VC_WINNABLE_UNDETERMINED. With a
+ * workspace ws (NULL: none), a position where play is forced (the side to
+ * move in check, or a side left with its king and blocked pawns) also gets
+ * a search of at most VC_WINNABLE_QUICK_NODES nodes, whose "unwinnable"
+ * is taken when it visited every reachable position. Never wrong, never
+ * VC_WINNABLE_YES; no allocation without ws; a few nanoseconds for a
+ * position with a pawn that can still move and no check. pos: a position
+ * the library made. Variants without a royal king or with retro moves, a
+ * NULL pos or a winner other than 0/1: VC_WINNABLE_UNDETERMINED. */
+enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
+                                          const struct vc_position *pos, int winner);
 
 /* The full decision for `winner` (VC_WHITE or VC_BLACK) in pos, within
  * `budget` nodes (0 = VC_WINNABLE_DEFAULT_BUDGET), into *out. ws: a

@@ -61,7 +61,7 @@ static enum vc_winnable_answer answer(struct vc_winnable_ws *ws, const char *fen
 	cr_assert_eq(vc_winnable(ws, &p, winner, budget, &r), VC_F_OK);
 	if (r.answer == VC_WINNABLE_YES)
 		replay_witness(&p, winner, &r, fen);
-	if (vc_winnable_quick(&p, winner) == VC_WINNABLE_NO)
+	if (vc_winnable_quick(ws, &p, winner) == VC_WINNABLE_NO)
 		cr_assert_neq(r.answer, VC_WINNABLE_YES, "%s: quick says unwinnable", fen);
 	return r.answer;
 }
@@ -106,7 +106,7 @@ Test(winnable, test_vectors)
 			} else {
 				undetermined++;
 			}
-			if (vc_winnable_quick(&p, w) == VC_WINNABLE_NO)
+			if (vc_winnable_quick(ws, &p, w) == VC_WINNABLE_NO)
 				cr_assert(!can, "%s: quick: unwinnable for %s, labelled "
 				          "winnable", line, w ? "black" : "white");
 		}
@@ -137,7 +137,7 @@ Test(winnable, material)
 			             "%s", dead[i]);
 			struct vc_position p;
 			parse(&p, dead[i], VC_STANDARD);
-			cr_assert_eq(vc_winnable_quick(&p, w), VC_WINNABLE_NO, "%s", dead[i]);
+			cr_assert_eq(vc_winnable_quick(ws, &p, w), VC_WINNABLE_NO, "%s", dead[i]);
 		}
 	/* mating material: a helpmate exists, found and replayed */
 	cr_assert_eq(answer(ws, "2k5/8/8/8/8/8/8/2KR4 w - - 0 1", VC_STANDARD, VC_WHITE, 0),
@@ -170,12 +170,12 @@ Test(winnable, locked_pawns)
 			             "%s", dead[i]);
 			struct vc_position p;
 			parse(&p, dead[i], VC_STANDARD);
-			cr_assert_eq(vc_winnable_quick(&p, w), VC_WINNABLE_NO, "%s", dead[i]);
+			cr_assert_eq(vc_winnable_quick(ws, &p, w), VC_WINNABLE_NO, "%s", dead[i]);
 		}
 	/* a pawn that can still move: the quick test must not answer */
 	struct vc_position p;
 	parse(&p, "8/4k3/8/1p1p1p1p/1P1P1P1P/8/4K2P/8 w - - 0 1", VC_STANDARD);
-	cr_assert_eq(vc_winnable_quick(&p, VC_WHITE), VC_WINNABLE_UNDETERMINED);
+	cr_assert_eq(vc_winnable_quick(ws, &p, VC_WHITE), VC_WINNABLE_UNDETERMINED);
 	/* the wall with a light-squared bishop of White's that can take a
 	 * black pawn: White can open the position and mate */
 	cr_assert_eq(answer(ws, "4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/3BK3 w - - 0 1", VC_STANDARD,
@@ -187,13 +187,13 @@ Test(winnable, en_passant_counts)
 {
 	/* a wall whose one opening is the en-passant capture now legal: not
 	 * frozen, the static phase must not call it dead */
+	struct vc_winnable_ws *ws;
+	cr_assert_eq(vc_winnable_ws_new(&ws), VC_F_OK);
 	struct vc_position p;
 	parse(&p, "4k3/8/8/pPp1p1p1/P1P1P1P1/8/8/4K3 w - a6 0 1", VC_STANDARD);
 	cr_assert_neq(p.ep, VC_NO_SQ);
-	cr_assert_eq(vc_winnable_quick(&p, VC_WHITE), VC_WINNABLE_UNDETERMINED);
-	cr_assert_eq(vc_winnable_quick(&p, VC_BLACK), VC_WINNABLE_UNDETERMINED);
-	struct vc_winnable_ws *ws;
-	cr_assert_eq(vc_winnable_ws_new(&ws), VC_F_OK);
+	cr_assert_eq(vc_winnable_quick(ws, &p, VC_WHITE), VC_WINNABLE_UNDETERMINED);
+	cr_assert_eq(vc_winnable_quick(ws, &p, VC_BLACK), VC_WINNABLE_UNDETERMINED);
 	cr_assert_neq(answer(ws, "4k3/8/8/pPp1p1p1/P1P1P1P1/8/8/4K3 w - a6 0 1",
 	                     VC_STANDARD, VC_WHITE, 200000), VC_WINNABLE_NO);
 	vc_winnable_ws_free(ws);
@@ -236,13 +236,13 @@ Test(winnable, variants)
 	struct vc_winnable_result r;
 	cr_assert_eq(vc_winnable(ws, &p, VC_WHITE, 0, &r), VC_F_UNSUPPORTED_VARIANT);
 	cr_assert_eq(r.answer, VC_WINNABLE_UNDETERMINED);
-	cr_assert_eq(vc_winnable_quick(&p, VC_WHITE), VC_WINNABLE_UNDETERMINED);
+	cr_assert_eq(vc_winnable_quick(ws, &p, VC_WHITE), VC_WINNABLE_UNDETERMINED);
 	cr_assert_eq(vc_startpos(&p, VC_BACKWARDS), 0);
 	cr_assert_eq(vc_winnable(ws, &p, VC_WHITE, 0, &r), VC_F_UNSUPPORTED_VARIANT);
 	/* a bad winner */
 	cr_assert_eq(vc_startpos(&p, VC_STANDARD), 0);
 	cr_assert_eq(vc_winnable(ws, &p, 2, 0, &r), VC_F_UNSUPPORTED);
-	cr_assert_eq(vc_winnable_quick(NULL, VC_WHITE), VC_WINNABLE_UNDETERMINED);
+	cr_assert_eq(vc_winnable_quick(ws, NULL, VC_WHITE), VC_WINNABLE_UNDETERMINED);
 	vc_winnable_ws_free(ws);
 }
 
