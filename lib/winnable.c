@@ -478,7 +478,22 @@ struct search {
 	uint64_t nodes, budget;
 	uint32_t seq;
 	int found;        /* witness length when found */
+	int w_depth, rank_cost; /* the weights of this run (struct style) */
 };
+
+/* The runs of the full search: a short greedy run first (deep lines
+ * first: it finds long witnesses that a balanced search reaches late),
+ * then the balanced search with the rest of the budget (its open list
+ * running dry is the proof of unwinnability, so it is one run). */
+#ifndef GREEDY_NODES
+#define GREEDY_NODES 1000
+#endif
+#ifndef GREEDY_RANK
+#define GREEDY_RANK 2
+#endif
+#ifndef GREEDY_DEPTH
+#define GREEDY_DEPTH 1
+#endif
 
 /* Store the path root..xs[i], then m, into ws->path; false when longer
  * than a witness may be. */
@@ -613,7 +628,7 @@ static int expand(struct search *s, int i)
 			}
 		}
 		kids[nk].move = m;
-		kids[nk].f = pot + d + W_DEPTH * depth;
+		kids[nk].f = pot + d + s->w_depth * depth;
 		nk++;
 	}
 	/* rank the children (insertion sort, stable: move order breaks ties);
@@ -627,7 +642,7 @@ static int expand(struct search *s, int i)
 		kids[q] = t;
 	}
 	for (int j = 0; j < nk; j++)
-		kids[j].f += RANK_COST * j;
+		kids[j].f += s->rank_cost * j;
 	ws->xs[i].kids = ws->nkids;
 	ws->xs[i].nkids = nk;
 	ws->nkids += (size_t)nk;
@@ -736,7 +751,8 @@ enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
 	if (pos->side == l && vc_in_check(pos, l) && !has_legal(v, pos, ws->scratch))
 		return VC_WINNABLE_UNDETERMINED; /* mate: winnable, not ours to say */
 	struct search s = { .ws = ws, .v = v, .w = winner, .l = l,
-	                    .budget = VC_WINNABLE_QUICK_NODES };
+	                    .budget = VC_WINNABLE_QUICK_NODES,
+	                    .w_depth = W_DEPTH, .rank_cost = RANK_COST };
 	return search(&s, pos) == 0 ? VC_WINNABLE_NO : VC_WINNABLE_UNDETERMINED;
 }
 
@@ -786,16 +802,29 @@ enum vc_code vc_winnable(struct vc_winnable_ws *ws, const struct vc_position *po
 			return VC_F_OUT_OF_MEMORY;
 		ws = own;
 	}
-	struct search s = { .ws = ws, .v = v, .w = winner, .l = l, .budget = budget };
-	int r = search(&s, pos);
-	if (r > 0 && witness_ok(pos, winner, ws->path, s.found)) {
+	uint64_t used = 0;
+	int r = -1, found = 0;
+	for (int run = 0; run < 2 && used < budget; run++) {
+		uint64_t b = budget - used;
+		if (run == 0 && b > GREEDY_NODES)
+			b = GREEDY_NODES;
+		struct search s = { .ws = ws, .v = v, .w = winner, .l = l, .budget = b,
+		                    .w_depth = run ? W_DEPTH : GREEDY_DEPTH,
+		                    .rank_cost = run ? RANK_COST : GREEDY_RANK };
+		r = search(&s, pos);
+		used += s.nodes > b ? b : s.nodes;
+		found = s.found;
+		if (r >= 0)
+			break;
+	}
+	if (r > 0 && witness_ok(pos, winner, ws->path, found)) {
 		out->answer = VC_WINNABLE_YES;
-		out->nwitness = s.found;
-		memcpy(out->witness, ws->path, (size_t)s.found * sizeof(vc_move));
+		out->nwitness = found;
+		memcpy(out->witness, ws->path, (size_t)found * sizeof(vc_move));
 	} else if (r == 0) {
 		out->answer = VC_WINNABLE_NO;
 	}
-	out->nodes = s.nodes > budget ? budget : s.nodes;
+	out->nodes = used;
 	vc_winnable_ws_free(own);
 	return VC_F_OK;
 }
