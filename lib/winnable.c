@@ -135,34 +135,83 @@ static bool piece_reach(int type, int sq, vc_bb pawns, vc_bb enemy_pawns,
 	return !(r & enemy_pawn_att) && !(a & enemy_pawns);
 }
 
-/* Can `w` never mate because no pawn can ever move or be captured again
- * and the loser's king is shut where no mate can be built? Every pawn is
- * blocked by a pawn in front and attacks no enemy pawn; no en passant;
- * no piece can ever come where a pawn could take it or take a pawn, no
- * king can reach an unprotected enemy pawn. Then the pawns stay forever,
- * each king lives in the region it can flood over, and a mate needs a
- * square k of the loser's region that a winner's piece can attack, every
- * neighbour of k being outside the region (never available) or coverable
- * (attacked by a winner's unit or reachable by a loser's piece). No such
- * k: unwinnable. Every set here over-approximates, so the answer is
+/* Can `w` never mate because no pawn can ever take or be taken, nor
+ * promote? A pawn is static when the square in front of it holds an enemy
+ * pawn or a static pawn of its own; any other pawn can only push along its
+ * lane: the squares up to the first static pawn or enemy pawn in front
+ * (pawns never pass each other on a file without a capture). A lane that
+ * reaches the last rank: no answer. Then no event that changes the pawns
+ * (a capture by or of a pawn, en passant, a promotion) can ever happen
+ * when: no pawn's lane attacks an enemy lane; no double push passes a
+ * square an enemy lane attacks (and no en passant now); no piece (moving
+ * with only the static pawns in its way, an over-approximation) can ever
+ * stand where an enemy lane attacks or attack an enemy lane square; no
+ * king can ever reach a square next to an enemy lane square that a static
+ * enemy pawn does not guard. Then each king lives in the region it can
+ * flood over (all but its own static pawns, the enemy's static pawns and
+ * the squares they attack), and a mate needs a square k of the loser's
+ * region that a winner's piece or pawn can attack, every neighbour of k
+ * being outside the region (never available) or coverable: attacked by a
+ * winner's unit, reachable by a loser's piece, on a loser's pawn lane.
+ * No such k: unwinnable. Every set over-approximates: the answer is
  * sound. */
 static bool static_frozen(const struct vc_position *p, int w)
 {
-	vc_bb pw = vc_pieces(p, VC_WHITE, VC_PAWN), pb = vc_pieces(p, VC_BLACK, VC_PAWN);
-	vc_bb pawns = pw | pb;
-	if (!pw || !pb) /* no wall without pawns of both sides */
-		return false;
-	if (((pw << 8) & ~pawns) || ((pb >> 8) & ~pawns))
+	vc_bb pc[2] = { vc_pieces(p, VC_WHITE, VC_PAWN), vc_pieces(p, VC_BLACK, VC_PAWN) };
+	vc_bb pawns = pc[0] | pc[1];
+	if (!pc[0] || !pc[1]) /* no wall without pawns of both sides */
 		return false;
 	if (p->ep != VC_NO_SQ)
 		return false;
-	vc_bb attw = pawn_attacks_bb(pw, VC_WHITE), attb = pawn_attacks_bb(pb, VC_BLACK);
-	if ((attw & pb) || (attb & pw))
+	/* static pawns: fixpoint from the front */
+	vc_bb st[2] = { pc[0] & (pc[1] >> 8), pc[1] & (pc[0] << 8) };
+	for (;;) {
+		vc_bb s0 = st[0] | (pc[0] & (st[0] >> 8));
+		vc_bb s1 = st[1] | (pc[1] & (st[1] << 8));
+		if (s0 == st[0] && s1 == st[1])
+			break;
+		st[0] = s0;
+		st[1] = s1;
+	}
+	/* lanes */
+	vc_bb lane[2] = { st[0], st[1] };
+	for (int c = 0; c < 2; c++) {
+		vc_bb stop = pc[!c] | st[c];
+		vc_bb mov = pc[c] & ~st[c];
+		while (mov) {
+			int sq = vc_lsb(mov);
+			mov &= mov - 1;
+			vc_bb l = VC_BIT(sq);
+			int s = sq;
+			for (;;) {
+				int nx = c == VC_WHITE ? s + 8 : s - 8;
+				if (VC_BIT(nx) & stop)
+					break;
+				if (VC_RANK(nx) == 0 || VC_RANK(nx) == 7)
+					return false; /* it can promote */
+				l |= VC_BIT(nx);
+				s = nx;
+			}
+			lane[c] |= l;
+		}
+	}
+	/* a double push over a square an enemy lane attacks (en passant) */
+	for (int c = 0; c < 2; c++) {
+		vc_bb start = pc[c] & ~st[c] & (c == VC_WHITE ? 0xFF00ull : 0xFF000000000000ull);
+		vc_bb two = c == VC_WHITE ? start << 16 : start >> 16;
+		vc_bb skip = c == VC_WHITE ? start << 8 : start >> 8;
+		vc_bb can = c == VC_WHITE ? ((two & lane[c]) >> 8) : ((two & lane[c]) << 8);
+		if (can & skip & pawn_attacks_bb(lane[!c], !c))
+			return false;
+	}
+	vc_bb latt[2] = { pawn_attacks_bb(lane[0], VC_WHITE), pawn_attacks_bb(lane[1], VC_BLACK) };
+	if ((latt[0] & lane[1]) || (latt[1] & lane[0]))
 		return false;
+	vc_bb satt[2] = { pawn_attacks_bb(st[0], VC_WHITE), pawn_attacks_bb(st[1], VC_BLACK) };
 	vc_bb kings = p->by_type[VC_KING];
-	if ((kings & p->by_color[VC_WHITE] & attb) || (kings & p->by_color[VC_BLACK] & attw))
+	if ((kings & p->by_color[VC_WHITE] & latt[1]) || (kings & p->by_color[VC_BLACK] & latt[0]))
 		return false;
-	vc_bb patt[2] = { attw, attb }, pc[2] = { pw, pb };
+	vc_bb fixed = st[0] | st[1];
 
 	/* pieces: reach and attacks; winner's attacks, loser's blockers */
 	vc_bb win_att = 0, lose_reach = 0;
@@ -172,7 +221,7 @@ static bool static_frozen(const struct vc_position *p, int w)
 		pieces &= pieces - 1;
 		int c = VC_PIECE_COLOR(p->board[sq]), t = VC_PIECE_TYPE(p->board[sq]);
 		vc_bb r, a;
-		if (!piece_reach(t, sq, pawns, pc[!c], patt[!c], &r, &a))
+		if (!piece_reach(t, sq, fixed, lane[!c], latt[!c], &r, &a))
 			return false;
 		if (c == w)
 			win_att |= a;
@@ -183,12 +232,13 @@ static bool static_frozen(const struct vc_position *p, int w)
 	vc_bb region[2];
 	for (int c = 0; c < 2; c++) {
 		vc_bb k = kings & p->by_color[c];
-		region[c] = king_fill(k, ~(pc[c] | pc[!c] | patt[!c]));
-		if (king_spread(region[c]) & pc[!c] & ~patt[!c])
-			return false; /* the king could take an unprotected pawn */
+		region[c] = king_fill(k, ~(st[c] | st[!c] | satt[!c]));
+		if (king_spread(region[c]) & lane[!c] & ~satt[!c])
+			return false; /* the king could take an unguarded pawn */
 	}
 	int l = !w;
-	vc_bb cover = win_att | king_spread(region[w]) | lose_reach | ~region[l];
+	win_att |= latt[w];
+	vc_bb cover = win_att | king_spread(region[w]) | lose_reach | lane[l] | ~region[l];
 	vc_bb cand = region[l] & win_att;
 	while (cand) {
 		int k = vc_lsb(cand);
