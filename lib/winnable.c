@@ -42,7 +42,8 @@ static bool applicable(const struct vc_variant *v)
 
 /* Can `w` never mate by material alone? Sound cases only: a bare king;
  * a lone knight or bishops of one colour against a bare king; a lone
- * knight against nothing but queens (python-chess's rule too); bishops of
+ * knight against nothing but queens (python-chess's rule too); a lone
+ * bishop against rooks, queens and bishops of its colour; bishops of
  * one colour against nothing but bishops on that same colour (no square of
  * the other colour next to the loser's king can ever be covered). */
 static bool static_material(const struct vc_position *p, int w)
@@ -62,6 +63,18 @@ static bool static_material(const struct vc_position *p, int w)
 	 * can pin) */
 	if (!bi && vc_popcount(kn) == 1 && !(their_units & ~p->by_type[VC_QUEEN]))
 		return true;
+	/* a lone bishop against rooks, queens and bishops of its colour: the
+	 * two squares of the other colour next to both the king and the
+	 * square of the check line beside it cannot both be covered by the
+	 * winner's king, and a rook or queen on one of them takes the bishop
+	 * or interposes (nothing of the winner's can pin it) */
+	if (!kn && vc_popcount(bi) == 1) {
+		vc_bb same = (bi & LIGHT_SQ) ? LIGHT_SQ : ~LIGHT_SQ;
+		vc_bb ok = p->by_type[VC_ROOK] | p->by_type[VC_QUEEN] |
+		           (p->by_type[VC_BISHOP] & same);
+		if (!(their_units & ~ok))
+			return true;
+	}
 	if (!their_units)
 		return (!bi && vc_popcount(kn) == 1) ||
 		       (!kn && (!(bi & LIGHT_SQ) || !(bi & ~LIGHT_SQ)));
@@ -214,7 +227,8 @@ static bool static_frozen(const struct vc_position *p, int w)
 	vc_bb fixed = st[0] | st[1];
 
 	/* pieces: reach and attacks; winner's attacks, loser's blockers */
-	vc_bb win_att = 0, lose_reach = 0;
+	vc_bb win_att = 0, lose_reach = 0, blocker[16];
+	int nblockers = 0;
 	vc_bb pieces = (p->by_color[0] | p->by_color[1]) & ~pawns & ~kings;
 	while (pieces) {
 		int sq = vc_lsb(pieces);
@@ -223,10 +237,13 @@ static bool static_frozen(const struct vc_position *p, int w)
 		vc_bb r, a;
 		if (!piece_reach(t, sq, fixed, lane[!c], latt[!c], &r, &a))
 			return false;
-		if (c == w)
+		if (c == w) {
 			win_att |= a;
-		else
+		} else {
 			lose_reach |= r;
+			if (nblockers < 16)
+				blocker[nblockers++] = r;
+		}
 	}
 	/* kings */
 	vc_bb region[2];
@@ -238,12 +255,20 @@ static bool static_frozen(const struct vc_position *p, int w)
 	}
 	int l = !w;
 	win_att |= latt[w];
-	vc_bb cover = win_att | king_spread(region[w]) | lose_reach | lane[l] | ~region[l];
+	/* what covers a flight square without the loser's pieces; each of
+	 * those can block one square only */
+	vc_bb cover = win_att | king_spread(region[w]) | lane[l] | ~region[l];
 	vc_bb cand = region[l] & win_att;
 	while (cand) {
 		int k = vc_lsb(cand);
 		cand &= cand - 1;
-		if (!(vc_king_attacks(k) & ~cover))
+		vc_bb need = vc_king_attacks(k) & ~cover;
+		if (need & ~lose_reach)
+			continue; /* a flight square nothing can ever cover */
+		int can = 0;
+		for (int i = 0; i < nblockers; i++)
+			can += (blocker[i] & need) != 0;
+		if (can >= vc_popcount(need))
 			return false; /* a mate on k cannot be ruled out */
 	}
 	return true;
