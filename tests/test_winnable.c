@@ -147,6 +147,23 @@ Test(winnable, material)
 	/* B v B of opposite colours is not dead */
 	cr_assert_eq(answer(ws, "8/8/2b5/3k4/8/2BK4/8/8 w - - 0 1", VC_STANDARD, VC_WHITE,
 	                    200000), VC_WINNABLE_YES);
+	/* a lone knight against queens, a lone bishop against rooks and
+	 * queens: never (labelled so in CHA's vectors too) */
+	static const char *const one_way[] = {
+		"1q1q1q2/1k2q1q1/8/8/8/8/2N5/1K6 w - - 0 1",
+		"k7/2K5/q7/8/8/8/5B2/8 b - - 0 1",
+		"3kr3/8/8/8/8/3KB3/8/8 b - - 0 1",
+		"rr1r4/rk1r4/rr6/8/8/2K5/2B5/8 b - - 0 1",
+	};
+	for (size_t i = 0; i < sizeof one_way / sizeof one_way[0]; i++) {
+		cr_assert_eq(answer(ws, one_way[i], VC_STANDARD, VC_WHITE, 0), VC_WINNABLE_NO,
+		             "%s", one_way[i]);
+		cr_assert_eq(answer(ws, one_way[i], VC_STANDARD, VC_BLACK, 200000),
+		             VC_WINNABLE_YES, "%s", one_way[i]);
+	}
+	/* but a bishop against a knight can mate: the knight blocks */
+	cr_assert_eq(answer(ws, "2k5/3n4/8/8/8/8/8/2KB4 w - - 0 1", VC_STANDARD, VC_WHITE,
+	                    200000), VC_WINNABLE_YES);
 	/* K+N v K+R: the rook can block its own king */
 	cr_assert_eq(answer(ws, "k7/8/8/8/8/8/r7/K6N w - - 0 1", VC_STANDARD, VC_WHITE,
 	                    200000), VC_WINNABLE_YES);
@@ -172,10 +189,19 @@ Test(winnable, locked_pawns)
 			parse(&p, dead[i], VC_STANDARD);
 			cr_assert_eq(vc_winnable_quick(ws, &p, w), VC_WINNABLE_NO, "%s", dead[i]);
 		}
-	/* a pawn that can still move: the quick test must not answer */
+	/* a pawn that can still push, but only into the wall: still dead */
+	cr_assert_eq(answer(ws, "8/4k3/8/1p1p1p1p/1P1P1P1P/8/4K2P/8 w - - 0 1", VC_STANDARD,
+	                    VC_WHITE, 0), VC_WINNABLE_NO);
 	struct vc_position p;
 	parse(&p, "8/4k3/8/1p1p1p1p/1P1P1P1P/8/4K2P/8 w - - 0 1", VC_STANDARD);
+	cr_assert_eq(vc_winnable_quick(ws, &p, VC_WHITE), VC_WINNABLE_NO);
+	cr_assert_eq(vc_winnable_quick(NULL, &p, VC_BLACK), VC_WINNABLE_NO);
+	/* a pawn with an open file: the quick test must not answer, and
+	 * White promotes and mates */
+	parse(&p, "8/4k3/8/1p1p1p1p/1P1P1P1P/8/P3K3/8 w - - 0 1", VC_STANDARD);
 	cr_assert_eq(vc_winnable_quick(ws, &p, VC_WHITE), VC_WINNABLE_UNDETERMINED);
+	cr_assert_eq(answer(ws, "8/4k3/8/1p1p1p1p/1P1P1P1P/8/P3K3/8 w - - 0 1", VC_STANDARD,
+	                    VC_WHITE, 0), VC_WINNABLE_YES);
 	/* the wall with a light-squared bishop of White's that can take a
 	 * black pawn: White can open the position and mate */
 	cr_assert_eq(answer(ws, "4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/3BK3 w - - 0 1", VC_STANDARD,
