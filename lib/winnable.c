@@ -42,10 +42,9 @@ static bool applicable(const struct vc_variant *v)
 
 /* Can `w` never mate by material alone? Sound cases only: a bare king;
  * a lone knight or bishops of one colour against a bare king; a lone
- * knight against nothing but queens (python-chess's rule too); a lone
- * bishop against rooks, queens and bishops of its colour; bishops of
- * one colour against nothing but bishops on that same colour (no square of
- * the other colour next to the loser's king can ever be covered). */
+ * knight against nothing but queens (python-chess's rule too); bishops
+ * of one colour against nothing but rooks, queens and bishops of that
+ * colour (the reasons below). */
 static bool static_material(const struct vc_position *p, int w)
 {
 	vc_bb ours = p->by_color[w], theirs = p->by_color[!w];
@@ -63,25 +62,23 @@ static bool static_material(const struct vc_position *p, int w)
 	 * can pin) */
 	if (!bi && vc_popcount(kn) == 1 && !(their_units & ~p->by_type[VC_QUEEN]))
 		return true;
-	/* a lone bishop against rooks, queens and bishops of its colour: the
-	 * two squares of the other colour next to both the king and the
-	 * square of the check line beside it cannot both be covered by the
-	 * winner's king, and a rook or queen on one of them takes the bishop
-	 * or interposes (nothing of the winner's can pin it) */
-	if (!kn && vc_popcount(bi) == 1) {
+	/* bishops of one colour against rooks, queens and bishops of that
+	 * colour: the two squares of the other colour next to both the king
+	 * and the square of the check line beside it cannot both be covered
+	 * by the winner's king, and a rook or queen on one of them takes the
+	 * checking bishop or interposes (nothing of the winner's can pin a
+	 * piece on the other colour, and bishops of one colour never give
+	 * double check: a bishop leaving one diagonal of the king moves along
+	 * a line parallel to the other) */
+	if (!kn && (!(bi & LIGHT_SQ) || !(bi & ~LIGHT_SQ))) {
 		vc_bb same = (bi & LIGHT_SQ) ? LIGHT_SQ : ~LIGHT_SQ;
 		vc_bb ok = p->by_type[VC_ROOK] | p->by_type[VC_QUEEN] |
 		           (p->by_type[VC_BISHOP] & same);
 		if (!(their_units & ~ok))
 			return true;
 	}
-	if (!their_units)
-		return (!bi && vc_popcount(kn) == 1) ||
-		       (!kn && (!(bi & LIGHT_SQ) || !(bi & ~LIGHT_SQ)));
-	if (kn || ((bi & LIGHT_SQ) && (bi & ~LIGHT_SQ)))
-		return false;
-	vc_bb same = (bi & LIGHT_SQ) ? LIGHT_SQ : ~LIGHT_SQ;
-	return !(their_units & ~(p->by_type[VC_BISHOP] & same));
+	/* a lone knight against a bare king (two knights can, with help) */
+	return !their_units && !bi && vc_popcount(kn) == 1;
 }
 
 /* ---- Static phase: frozen pawns ---------------------------------------- */
