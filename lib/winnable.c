@@ -297,6 +297,12 @@ static bool static_frozen(const struct vc_position *p, int w)
 #ifndef W_DEPTH
 #define W_DEPTH 1
 #endif
+#ifndef W_LPAWN
+#define W_LPAWN 8
+#endif
+#ifndef W_LPULL_WEAK
+#define W_LPULL_WEAK 1
+#endif
 #ifndef W_LPULL
 #define W_LPULL 1
 #endif
@@ -519,12 +525,24 @@ static int potential(const struct vc_position *p, int w)
 		s += PAWN_STEP * togo - 8;
 	}
 	s += W_WKING * cheb(vc_lsb(vc_pieces(p, w, VC_KING)), k);
+	/* a winner without pawns, rooks or queens mates only with the
+	 * loser's help: the loser's pawns promote into blockers */
+	bool weak = !(p->by_color[w] & (p->by_type[VC_PAWN] | p->by_type[VC_ROOK] |
+	                                p->by_type[VC_QUEEN]));
+	if (weak) {
+		b = vc_pieces(p, l, VC_PAWN);
+		while (b) {
+			int sq = vc_lsb(b);
+			b &= b - 1;
+			s += W_LPAWN * (l == VC_WHITE ? 7 - VC_RANK(sq) : VC_RANK(sq));
+		}
+	}
 	/* the loser's pieces next to their king block its flight squares */
 	b = p->by_color[l] & ~p->by_type[VC_PAWN] & ~p->by_type[VC_KING];
 	while (b) {
 		int sq = vc_lsb(b);
 		b &= b - 1;
-		s += W_LPULL * cheb(sq, k);
+		s += (weak ? W_LPULL_WEAK : W_LPULL) * cheb(sq, k);
 	}
 	s += W_FLIGHT * vc_popcount(vc_king_attacks(k) & ~p->by_color[l]);
 	int f = VC_FILE(k), r = VC_RANK(k);
@@ -616,10 +634,15 @@ static int delta(const struct vc_position *pos, vc_move m, int w, int k)
 				d += W_FLIGHT;
 		}
 	} else {
+		bool weak = !(pos->by_color[w] & (pos->by_type[VC_PAWN] | pos->by_type[VC_ROOK] |
+		                                  pos->by_type[VC_QUEEN]));
+		int lp = weak ? W_LPULL_WEAK : W_LPULL;
 		if (t != VC_PAWN)
-			d += W_LPULL * (cheb(to, k) - cheb(from, k));
+			d += lp * (cheb(to, k) - cheb(from, k));
 		else if (promo)
-			d += W_LPULL * cheb(to, k);
+			d += lp * cheb(to, k) - (weak ? W_LPAWN : 0);
+		else if (weak)
+			d -= W_LPAWN * abs(VC_RANK(to) - VC_RANK(from));
 		if (ka & VC_BIT(from))
 			d += W_FLIGHT;
 		if (ka & VC_BIT(to))
