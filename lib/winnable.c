@@ -285,6 +285,9 @@ static bool static_frozen(const struct vc_position *p, int w)
 #define TT_MAX_BITS 23
 #define TT_PROBES 8
 #define WITNESS_PLIES VC_WINNABLE_MAX_WITNESS
+/* The quick test searches a check with at most this many answers. */
+#define QUICK_CHECK_ANSWERS 4
+
 #ifndef W_FLIGHT
 #define W_FLIGHT 8
 #endif
@@ -812,7 +815,8 @@ static int search(struct search *s, const struct vc_position *root)
 	return r;
 }
 
-/* A side with nothing but its king and pawns that cannot advance: the
+/* A side with nothing but its king (with two free squares around it at
+ * most) and pawns (one at least), none of which can advance: the
  * positions where a forced line decides, worth a tiny search in the quick
  * test. */
 static bool stuck_side(const struct vc_position *p)
@@ -820,10 +824,12 @@ static bool stuck_side(const struct vc_position *p)
 	vc_bb occ = vc_occupied(p);
 	for (int c = 0; c < 2; c++) {
 		vc_bb pawns = vc_pieces(p, c, VC_PAWN);
-		if (p->by_color[c] & ~pawns & ~p->by_type[VC_KING])
+		if (!pawns || (p->by_color[c] & ~pawns & ~p->by_type[VC_KING]))
 			continue;
 		vc_bb ahead = c == VC_WHITE ? pawns << 8 : pawns >> 8;
-		if (!(ahead & ~occ))
+		vc_bb king = vc_pieces(p, c, VC_KING);
+		if (!(ahead & ~occ) && king &&
+		    vc_popcount(vc_king_attacks(vc_lsb(king)) & ~p->by_color[c]) <= 2)
 			return true;
 	}
 	return false;
@@ -837,14 +843,23 @@ enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
 		return VC_WINNABLE_UNDETERMINED;
 	if (static_material(pos, winner) || static_frozen(pos, winner))
 		return VC_WINNABLE_NO;
-	if (!ws || !(vc_in_check(pos, pos->side) || stuck_side(pos)))
+	if (!ws)
 		return VC_WINNABLE_UNDETERMINED;
-	/* a forced position: a search of a few nodes may visit every
+	/* a forced position (a check with few answers, a side with nothing
+	 * that can move but its king): a search of a few nodes may visit every
 	 * reachable position (only its "unwinnable" is taken) */
 	const struct vc_variant *v = vc_variant_of(pos);
 	int l = !winner;
-	if (pos->side == l && vc_in_check(pos, l) && !has_legal(v, pos, ws->scratch))
-		return VC_WINNABLE_UNDETERMINED; /* mate: winnable, not ours to say */
+	if (vc_in_check(pos, pos->side)) {
+		int n = v->speed && v->speed->count_legal ? v->speed->count_legal(pos)
+		                                          : v->gen_legal(pos, ws->scratch);
+		if (n == 0 && pos->side == l)
+			return VC_WINNABLE_UNDETERMINED; /* mate: winnable, not ours */
+		if (n > QUICK_CHECK_ANSWERS)
+			return VC_WINNABLE_UNDETERMINED;
+	} else if (!stuck_side(pos)) {
+		return VC_WINNABLE_UNDETERMINED;
+	}
 	struct search s = { .ws = ws, .v = v, .w = winner, .l = l,
 	                    .budget = VC_WINNABLE_QUICK_NODES,
 	                    .w_depth = W_DEPTH, .rank_cost = RANK_COST };

@@ -75,14 +75,15 @@ enum vc_code vc_winnable_ws_new(struct vc_winnable_ws **out);
 void vc_winnable_ws_free(struct vc_winnable_ws *ws);
 
 /* Nodes the quick test may search (see vc_winnable_quick). */
-#define VC_WINNABLE_QUICK_NODES 64
+#define VC_WINNABLE_QUICK_NODES 16
 
 /* The quick test: VC_WINNABLE_NO when `winner` (VC_WHITE or VC_BLACK) can
  * never checkmate in pos by reasons seen without search (material; pawns
  * that can never move again with kings and pieces shut out of the squares
  * where a mate could happen), else VC_WINNABLE_UNDETERMINED. With a
  * workspace ws (NULL: none), a position where play is forced (the side to
- * move in check, or a side left with its king and blocked pawns) also gets
+ * move in check with at most 4 answers, or a side left with its king and
+ * pawns that cannot advance) also gets
  * a search of at most VC_WINNABLE_QUICK_NODES nodes, whose "unwinnable"
  * is taken when it visited every reachable position. Never wrong, never
  * VC_WINNABLE_YES; no allocation without ws; a few nanoseconds for a
