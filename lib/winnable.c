@@ -602,6 +602,18 @@ static bool make_path(struct vc_winnable_ws *ws, int i, vc_move m, int *len)
 	return true;
 }
 
+/* Move the best of kids[j..n) (lowest f, the first of equals) to j. */
+static void select_next(struct kid *kids, int j, int n)
+{
+	int best = j;
+	for (int q = j + 1; q < n; q++)
+		if (kids[q].f < kids[best].f)
+			best = q;
+	struct kid t = kids[best];
+	kids[best] = kids[j];
+	kids[j] = t;
+}
+
 /* The change of potential a move of pos makes, estimated without making
  * it (the terms of potential() the move touches; the loser's king moves
  * are made and measured instead). k: the loser's king. */
@@ -729,18 +741,10 @@ static int expand(struct search *s, int i)
 		kids[nk].f = pot + d + s->w_depth * depth;
 		nk++;
 	}
-	/* rank the children (insertion sort, stable: move order breaks ties);
-	 * f grows with the rank, so the next one is pushed only when its
-	 * elder brother leaves the open list (the order stays exact) */
-	for (int j = 1; j < nk; j++) {
-		struct kid t = kids[j];
-		int q = j;
-		for (; q > 0 && kids[q - 1].f > t.f; q--)
-			kids[q] = kids[q - 1];
-		kids[q] = t;
-	}
-	for (int j = 0; j < nk; j++)
-		kids[j].f += s->rank_cost * j;
+	/* the children are ranked lazily: the best is chosen now, the next
+	 * one when its elder brother leaves the open list (f grows with the
+	 * rank, so the order stays exact; most positions see one or two) */
+	select_next(kids, 0, nk);
 	ws->xs[i].kids = ws->nkids;
 	ws->xs[i].nkids = nk;
 	ws->nkids += (size_t)nk;
@@ -789,9 +793,11 @@ static int search(struct search *s, const struct vc_position *root)
 	while (r == 0 && ws->nh) {
 		struct hentry e = heap_pop(ws);
 		const struct xnode *px = &ws->xs[e.parent];
-		const struct kid *kids = ws->kids + px->kids;
+		struct kid *kids = ws->kids + px->kids;
 		if (e.rank + 1 < px->nkids) {
-			struct hentry nx = { kids[e.rank + 1].f, s->seq++, e.parent, e.rank + 1 };
+			select_next(kids, e.rank + 1, px->nkids);
+			struct hentry nx = { kids[e.rank + 1].f + s->rank_cost * (e.rank + 1),
+			                     s->seq++, e.parent, e.rank + 1 };
 			if (!heap_push(ws, nx))
 				return -1;
 		}
