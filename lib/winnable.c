@@ -744,7 +744,8 @@ static int expand(struct search *s, int i)
 	/* the children are ranked lazily: the best is chosen now, the next
 	 * one when its elder brother leaves the open list (f grows with the
 	 * rank, so the order stays exact; most positions see one or two) */
-	select_next(kids, 0, nk);
+	if (nk)
+		select_next(kids, 0, nk);
 	ws->xs[i].kids = ws->nkids;
 	ws->xs[i].nkids = nk;
 	ws->nkids += (size_t)nk;
