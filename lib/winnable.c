@@ -860,8 +860,8 @@ enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
 	if (vc_in_check(pos, pos->side)) {
 		int n = v->speed && v->speed->count_legal ? v->speed->count_legal(pos)
 		                                          : v->gen_legal(pos, ws->scratch);
-		if (n == 0 && pos->side == l)
-			return VC_WINNABLE_UNDETERMINED; /* mate: winnable, not ours */
+		if (n == 0) /* mate: the mater wins (not ours to say), not the mated */
+			return pos->side == l ? VC_WINNABLE_UNDETERMINED : VC_WINNABLE_NO;
 		if (n > QUICK_CHECK_ANSWERS)
 			return VC_WINNABLE_UNDETERMINED;
 	} else if (!stuck_side(pos)) {
