@@ -14,8 +14,8 @@
  * when it is unwinnable for both sides.
  *
  * Two entries, both reentrant (no global mutable state, vc_init() aside):
- * vc_winnable_quick, a cheap test meant for every ply of a game (no
- * allocation, answers only unwinnable or undetermined), and vc_winnable,
+ * vc_winnable_quick, a cheap test meant for every ply of a game (answers
+ * only unwinnable or undetermined), and vc_winnable,
  * the full decision, with a caller-owned workspace (struct vc_winnable_ws:
  * one per thread) and a node budget (deterministic: the same position,
  * winner and budget give the same answer, witness and node count).
@@ -86,8 +86,9 @@ void vc_winnable_ws_free(struct vc_winnable_ws *ws);
  * pawns that cannot advance) also gets
  * a search of at most VC_WINNABLE_QUICK_NODES nodes, whose "unwinnable"
  * is taken when it visited every reachable position. Never wrong, never
- * VC_WINNABLE_YES; no allocation without ws; a few nanoseconds for a
- * position with a pawn that can still move and no check. pos: a position
+ * VC_WINNABLE_YES. Without ws nothing is allocated; with one, its arrays
+ * may grow on first use. A few nanoseconds for a position with a pawn
+ * that can still move and no check. pos: a position
  * the library made. Variants without a royal king or with retro moves, a
  * NULL pos or a winner other than 0/1: VC_WINNABLE_UNDETERMINED. */
 enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
@@ -102,7 +103,9 @@ enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
  * VC_F_OUT_OF_MEMORY when ws is NULL and none could be made. pos and out
  * must not be NULL; winner must be 0 or 1 (else VC_F_UNSUPPORTED). A
  * witness is replayed (vc_play and the checkmate test) before it is
- * returned. */
+ * returned. A mate found deeper than VC_WINNABLE_MAX_WITNESS plies, or
+ * memory that runs out while the search grows, ends it as undetermined
+ * (never as unwinnable). */
 enum vc_code vc_winnable(struct vc_winnable_ws *ws, const struct vc_position *pos,
                          int winner, uint64_t budget, struct vc_winnable_result *out);
 
