@@ -1,17 +1,20 @@
 /* vchess - can the intended winner still checkmate? (winnable.h)
  *
- * Map. vc_winnable_quick = the static phase: material (static_material),
- * then the frozen-pawn analysis (static_frozen). vc_winnable = root checks,
- * the static phase, then an iterative-deepening helpmate search (search):
- * a depth-first search over the positions reachable from the root where
- * both sides play for the intended winner, moves ordered by a potential
- * (potential: winner's pieces near the loser's king, the loser's king
- * short of flight squares, promotions, material kept), with a visited set
- * per iteration. A mate found is the witness (replayed before it is
- * returned); an iteration that ends with no position cut off by its depth
- * limit has visited every reachable position, none a mate: unwinnable.
- * vchess-winnable(1), METHOD, explains the method; vchess-rules(7)
- * section 2 gives the rule.
+ * Map. The static phase: material (static_material), then walls of pawns
+ * on closed lanes with frozen kings and the squares where a mate could be
+ * built (static_frozen). vc_winnable_quick = the static phase, plus a
+ * search of a few nodes in forced positions. vc_winnable = root checks,
+ * the static phase, then the helpmate search (search): best-first over the
+ * positions reachable from the root, both sides playing for the intended
+ * winner; each expanded position ranks its moves by the change they make
+ * to a potential (delta, potential; a short greedy run first, then the
+ * balanced one), the open list holds each position's next move only
+ * (select_next), a visited set (tt_*) expands every position once, and
+ * positions the static phase proves unwinnable are not expanded. A mate
+ * found is the witness (replayed before it is returned); a balanced run
+ * whose open list runs dry has made every reachable position, none a
+ * mate: unwinnable. vchess-winnable(1), METHOD, explains the method;
+ * vchess-rules(7) section 2 gives the rule.
  */
 #include <stdlib.h>
 #include <string.h>
