@@ -594,7 +594,7 @@ struct search {
 	uint64_t nodes, budget;
 	uint32_t seq;
 	int found;        /* witness length when found */
-	int w_depth, rank_cost; /* the weights of this run (struct style) */
+	int w_depth, rank_cost; /* the weights of this run (greedy or balanced) */
 };
 
 /* The runs of the full search: a short greedy run first (deep lines
