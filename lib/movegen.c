@@ -902,7 +902,7 @@ void vc_make_antichess(struct vc_position *pos, vc_move m)
 
 int vc_legal_moves(const struct vc_position *pos, vc_move *out)
 {
-	const struct vc_variant *v = vc_variant_get(pos->variant);
+	const struct vc_variant *v = vc_variant_checked(pos); /* inline, one compare */
 	return v ? v->gen_legal(pos, out) : -1;
 }
 

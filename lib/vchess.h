@@ -59,6 +59,10 @@
  * contract (struct vc_game, vc_judge, vc_checker, vc_history,
  * vc_standings, vc_pgn_reader, vc_report, vc_json, ...); a new member or
  * option in any of them comes with a new soname.
+ * The rule binds from the first release (a git tag v0.1.0 or later, and
+ * the version in VC_VERSION): until then the 0.1.0 development line
+ * changes freely under soname 0, as it did while the engine moved into
+ * the library.
  *
  * Errors: one convention for every public function.
  *   - A function that can fail returns an enum vc_code (finding.h):
