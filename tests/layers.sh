@@ -15,6 +15,8 @@
 #    its caller gives it.
 # 4. lib/vchess.h, the one header a program includes, includes every
 #    public header of lib/ and names it in its top comment.
+# 5. cmd/ holds no rule: no result words, finding-code or result string
+#    comparisons, clock commands or token logic.
 #
 # Comments are not code: each file is read with its comments removed
 # (gcc -fpreprocessed). Exit status 1 names every violation.
@@ -91,5 +93,19 @@ for h in lib/*.h; do
 		say "lib/vchess.h: its top comment does not name $b"
 done
 
-[ $fail = 0 ] && echo "layers: variant ids, includes, library I/O and vchess.h as ARCHITECTURE.md says"
+# 5. cmd/ holds no rule (issue 12: options, wiring, output choice, exit
+#    codes): no result words ("1-0", "0-1", "1/2-1/2"), no comparison of a
+#    finding code's word or of a result string, no clock command (%clk), no
+#    take-back token logic (VC_VF_TOKENS, vc_undo_*). String literals are
+#    code here (help texts are checked too: they may name these only in
+#    prose, not as quoted words).
+rules='"(1-0|0-1|1/2-1/2)"|strcmp\([^)]*(vc_code_word|result|declared|movetext)|%clk|VC_VF_TOKENS|\bvc_undo_[a-z_]*\('
+for f in cmd/*.c cmd/*.h; do
+	code_of "$f" | grep -E "$rules" | while IFS= read -r hit; do
+		echo "layers: $f:${hit%%:*}: a rule in cmd/ (results, finding codes, clocks and tokens belong to lib/): ${hit#*:}" >&2
+		echo x
+	done | grep -q x && fail=1
+done
+
+[ $fail = 0 ] && echo "layers: variant ids, includes, library I/O, vchess.h and no rules in cmd/ as ARCHITECTURE.md says"
 exit $fail
