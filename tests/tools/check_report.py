@@ -4,12 +4,13 @@
 usage: check_report.py [--schema FILE] [REPORT...]   (no REPORT: stdin)
 
 A report is either one JSON document (--format json) or JSON lines
-(--format jsonl: game objects, then a summary object). Every object is
+(--format jsonl: game objects, then a summary object; for vchess winnable,
+query objects, then a summary of queries). Every object is
 validated against the schema (2020-12) with the jsonschema package when
 it is installed (and CHECK_REPORT_BUILTIN is not set), else with the
 small validator below, which knows the
 keywords the schema uses. Beyond the schema, a JSONL report must end with
-exactly one summary line whose "games" equals the number of game lines
+exactly one summary line whose "games" ("queries") equals the number of lines
 (unless the report is --quiet, with no game lines), and a document's
 summary must count its games.
 
@@ -139,7 +140,8 @@ def make_validator(schema):
     """check(obj, kind): the problems of obj as a `kind` of the schema's
     $defs (document, game, summaryLine), so that messages name members."""
     subs = {}
-    for kind in ("document", "game", "summaryLine"):
+    for kind in ("document", "game", "summaryLine", "winnableDocument",
+                 "winnableQuery", "winnableSummaryLine"):
         sub = {k: v for k, v in schema.items() if k != "oneOf"}
         sub["$ref"] = "#/$defs/" + kind
         subs[kind] = sub
@@ -187,6 +189,18 @@ def objects(text, name):
     return objs, "jsonl"
 
 
+def kind_of(obj, whole):
+    """Which $defs entry an object of the report is: vchess winnable's
+    reports have queries (answer) and a summary of queries."""
+    d = obj if isinstance(obj, dict) else {}
+    if whole:
+        return "winnableDocument" if "queries" in d else "document"
+    if "summary" in d:
+        s = d["summary"] if isinstance(d["summary"], dict) else {}
+        return "winnableSummaryLine" if "queries" in s else "summaryLine"
+    return "winnableQuery" if "answer" in d else "game"
+
+
 def main(argv):
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
     schema_path = os.path.join(root, "formats", "report-schema.json")
@@ -206,24 +220,26 @@ def main(argv):
             continue
         for i, obj in enumerate(objs, 1):
             count += 1
-            what = "document" if kind == "json" else \
-                   "summaryLine" if isinstance(obj, dict) and "summary" in obj else "game"
+            what = kind_of(obj, kind == "json")
             problems += ["%s: object %d (%s): %s" % (name, i, what, e)
                          for e in check(obj, what)]
         if kind == "jsonl":
             games = [o for o in objs if isinstance(o, dict) and "summary" not in o]
             sums = [i for i, o in enumerate(objs) if isinstance(o, dict) and "summary" in o]
+            unit = "queries" if any(isinstance(o, dict) and "answer" in o for o in games) or \
+                (sums and "queries" in objs[sums[-1]].get("summary", {})) else "games"
             if sums != [len(objs) - 1]:
                 problems.append("%s: the summary must be the last line, once" % name)
-            elif games and objs[-1]["summary"].get("games") != len(games):
-                problems.append("%s: summary counts %r games, the report has %d" %
-                                (name, objs[-1]["summary"].get("games"), len(games)))
+            elif games and objs[-1]["summary"].get(unit) != len(games):
+                problems.append("%s: summary counts %r %s, the report has %d" %
+                                (name, objs[-1]["summary"].get(unit), unit, len(games)))
         else:
             doc = objs[0]
-            if isinstance(doc, dict) and isinstance(doc.get("games"), list) and \
-               doc["games"] and doc.get("summary", {}).get("games") != len(doc["games"]):
-                problems.append("%s: summary counts %r games, the document has %d" %
-                                (name, doc.get("summary", {}).get("games"), len(doc["games"])))
+            unit = "queries" if isinstance(doc, dict) and "queries" in doc else "games"
+            if isinstance(doc, dict) and isinstance(doc.get(unit), list) and \
+               doc[unit] and doc.get("summary", {}).get(unit) != len(doc[unit]):
+                problems.append("%s: summary counts %r %s, the document has %d" %
+                                (name, doc.get("summary", {}).get(unit), unit, len(doc[unit])))
     for p in problems:
         print(p)
     if problems:
