@@ -49,75 +49,11 @@ static size_t address_space(void)
 	return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
 }
 
-Test(checker_oom, a_tag_that_cannot_be_kept_is_a_finding)
-{
-#ifdef VC_TEST_ASAN
-	cr_skip_test("RLIMIT_AS does not work under AddressSanitizer");
-#else
-	struct vc_checker c;
-	struct vc_gc_options opt = { .rules = VC_RULES_FIDE };
-	cr_assert_eq(vc_checker_init(&c, &opt, grab, NULL), VC_F_OK);
-	const size_t len = 4u << 20; /* 4 MiB a value: the arena doubles past the limit */
-	char *value = malloc(len + 1);
-	cr_assert_not_null(value);
-	memset(value, 'v', len);
-	value[len] = 0;
-
-	struct rlimit old;
-	cr_assert_eq(getrlimit(RLIMIT_AS, &old), 0);
-	size_t used = address_space();
-	cr_assert_gt(used, 0);
-	struct rlimit low = old;
-	low.rlim_cur = used + (24u << 20);
-	if (old.rlim_cur != RLIM_INFINITY && old.rlim_cur < low.rlim_cur)
-		low.rlim_cur = old.rlim_cur;
-	cr_assert_eq(setrlimit(RLIMIT_AS, &low), 0);
-
-	struct vc_loc l = { .line = 1, .column = 1 };
-	vc_checker_begin_game(&c, 1, &l);
-	int rc = VC_CONTINUE, ntags = 0;
-	char name[16];
-	while (rc == VC_CONTINUE && ntags < 64) {
-		snprintf(name, sizeof name, "Big%d", ntags);
-		l.line = (uint64_t)++ntags;
-		rc = vc_checker_tag(&c, name, value, len, &l);
-	}
-	setrlimit(RLIMIT_AS, &old); /* before anything else allocates */
-	cr_assert_eq(rc, VC_SKIP, "the arena grew past the limit (%d tags)", ntags);
-	cr_assert_lt(ntags, 64);
-
-	/* the reader skips to the game's end: one record, with the error */
-	struct vc_loc end = { .line = (uint64_t)ntags + 2, .column = 1 };
-	cr_assert_eq(vc_checker_end_game(&c, &end, NULL, 0), VC_CONTINUE);
-	cr_assert_eq(records, 1);
-	cr_assert_not(last.valid);
-	cr_assert_eq(last.ntags, ntags - 1); /* the tags kept before */
-	bool found = false;
-	for (int i = 0; i < last.nfindings; i++)
-		if (last.findings[i].code == VC_F_OUT_OF_MEMORY) {
-			found = true;
-			cr_assert_eq(last.findings[i].line, (uint64_t)ntags);
-			cr_assert(last.findings[i].error);
-		}
-	cr_assert(found);
-
-	/* the checker goes on with the next game */
-	records = 0;
-	vc_checker_begin_game(&c, 2, &end);
-	cr_assert_eq(vc_checker_tag(&c, "Result", "*", 1, &end), VC_CONTINUE);
-	vc_checker_end_game(&c, &end, NULL, 0);
-	cr_assert_eq(records, 1);
-	cr_assert_eq(last.ntags, 1);
-	cr_assert_eq(last.nerrors, 0);
-	vc_checker_release(&c);
-	free(value);
-#endif
-}
-
-/* review: the out-of-memory error is the game's only error: the tags and
- * movetext it could not read are not judged (no missing-result-tag, no
- * final position of a game never read). */
-Test(checker_oom, review_a_tag_out_of_memory_is_the_only_error)
+/* A tag that cannot be kept is the game's one error, and its only finding:
+ * the tags and movetext it could not read are not judged (no
+ * missing-result-tag, no final position of a game never read); the checker
+ * goes on with the next game. */
+Test(checker_oom, a_tag_that_cannot_be_kept_is_the_games_only_finding)
 {
 #ifdef VC_TEST_ASAN
 	cr_skip_test("RLIMIT_AS does not work under AddressSanitizer");
