@@ -67,6 +67,8 @@ static const struct option own_options[] = {
 
 #define WINNER_DEFAULT (-1)
 #define WINNER_BOTH 2
+#define WINNER_NONE (-1) /* a line without a winner operation */
+#define WINNER_BAD (-2)  /* a winner operation with another operand */
 
 struct ctx {
 	int winner;        /* VC_WHITE, VC_BLACK, WINNER_BOTH, WINNER_DEFAULT */
@@ -220,6 +222,13 @@ static void write_query(struct run *r, const struct query *q, bool new_position)
 {
 	const struct ctx *c = r->c;
 	r->queries++;
+	if (q->code == VC_F_UNSUPPORTED_VARIANT) {
+		vc_cli_error("winnable", "%s: the decision does not cover %s, whose own rules "
+		             "decide its end (vchess-winnable(1))", q->fen,
+		             vc_variant_get(q->pos.variant)->name);
+		r->bad++;
+		return;
+	}
 	if (q->code) {
 		vc_cli_error("winnable", "%s: %s", q->fen, vc_strerror(q->code));
 		r->bad++;
@@ -286,6 +295,41 @@ static int flush_block(struct run *r, struct worker *ws, int nthreads)
 	return 0;
 }
 
+/* The EPD operation `winner white;` (black, both) among the operations
+ * after the FEN fields (EPD: an opcode, blanks, operands, ';'): the side,
+ * WINNER_BOTH, WINNER_NONE when there is no winner operation (text that is
+ * no operation, a game id, is ignored), WINNER_BAD for another operand. */
+static int winner_operation(const char *rest)
+{
+	const char *p = rest;
+	while (*p) {
+		p += strspn(p, " \t");
+		const char *end = strchr(p, ';');
+		size_t k = strcspn(p, " \t;");
+		if (end && k == 6 && strncmp(p, "winner", 6) == 0) {
+			const char *a = p + k + strspn(p + k, " \t");
+			size_t an = (size_t)(end - a);
+			while (an && (a[an - 1] == ' ' || a[an - 1] == '\t'))
+				an--;
+			if (an == 5 && strncmp(a, "white", 5) == 0)
+				return VC_WHITE;
+			if (an == 5 && strncmp(a, "black", 5) == 0)
+				return VC_BLACK;
+			if (an == 4 && strncmp(a, "both", 4) == 0)
+				return WINNER_BOTH;
+			return WINNER_BAD;
+		}
+		/* skip this operation, a quoted operand's ';' included */
+		const char *q = p;
+		bool quoted = false;
+		for (; *q && (quoted || *q != ';'); q++)
+			if (*q == '"')
+				quoted = !quoted;
+		p = *q ? q + 1 : q;
+	}
+	return WINNER_NONE;
+}
+
 /* Queue the position of `text` (FEN fields, then EPD operations); returns
  * 0, or -1 when the FEN is invalid (reported with `where`). */
 static int add_position(struct run *r, struct worker *ws, int nthreads,
@@ -304,19 +348,15 @@ static int add_position(struct run *r, struct worker *ws, int nthreads,
 	while (flen && (text[flen - 1] == ' ' || text[flen - 1] == '\t'))
 		flen--;
 	int winner = r->c->winner;
-	/* the EPD operation "winner white;" */
-	const char *op = strstr(res.rest, "winner ");
-	if (op) {
-		op += 7;
-		while (*op == ' ')
-			op++;
-		if (strncmp(op, "white", 5) == 0)
-			winner = r->c->winner == WINNER_DEFAULT ? VC_WHITE : winner;
-		else if (strncmp(op, "black", 5) == 0)
-			winner = r->c->winner == WINNER_DEFAULT ? VC_BLACK : winner;
-		else if (strncmp(op, "both", 4) == 0)
-			winner = r->c->winner == WINNER_DEFAULT ? WINNER_BOTH : winner;
+	int op = winner_operation(res.rest);
+	if (op == WINNER_BAD) {
+		vc_cli_error("winnable", "%s: the winner operation takes white, black or both",
+		             where);
+		r->bad++;
+		return -1;
 	}
+	if (winner == WINNER_DEFAULT && op != WINNER_NONE)
+		winner = op; /* --winner wins over the line's operation */
 	if (winner == WINNER_DEFAULT)
 		winner = !pos.side;
 	char *fen = malloc(flen + 1);
@@ -353,7 +393,10 @@ static int read_file(struct run *r, struct worker *ws, int nthreads, const char 
 		lineno++;
 		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
-		const char *t = line + strspn(line, " \t");
+		const char *t = line;
+		if (lineno == 1 && strncmp(t, "\xEF\xBB\xBF", 3) == 0)
+			t += 3; /* a UTF-8 byte order mark */
+		t += strspn(t, " \t");
 		if (!*t || *t == '#')
 			continue;
 		char where[64];
@@ -378,13 +421,25 @@ static int read_file(struct run *r, struct worker *ws, int nthreads, const char 
 	return rc;
 }
 
-/* Does the argument read as a FEN (a position, not a file name)? */
-static bool reads_as_fen(const char *arg, int variant)
+/* Does the argument read as a FEN (a position, not a file name)? By its
+ * shape: a board field of eight ranks (seven '/', only piece letters,
+ * digits and X-FEN's '~'), then blanks and the side to move. A FEN of
+ * that shape that the rules reject is a position still: its error is
+ * reported as for a line of a file, not as a missing file. */
+static bool reads_as_fen(const char *arg)
 {
-	if (!strchr(arg, '/'))
+	int slashes = 0;
+	const char *p = arg;
+	for (; *p && *p != ' ' && *p != '\t'; p++) {
+		if (*p == '/')
+			slashes++;
+		else if (!strchr("12345678pnbrqkPNBRQK~", *p))
+			return false;
+	}
+	if (slashes != 7)
 		return false;
-	struct vc_position pos;
-	return vc_fen_parse(&pos, arg, variant, NULL) == VC_FEN_OK;
+	p += strspn(p, " \t");
+	return (*p == 'w' || *p == 'b') && (p[1] == 0 || p[1] == ' ' || p[1] == '\t');
 }
 
 static void write_summary(struct run *r)
@@ -441,11 +496,6 @@ int cmd_winnable(int argc, char **argv)
 		return rc;
 	if (first == argc)
 		return vc_cli_usage_error("winnable", "a FEN or a file, please");
-	int variant = opts.variant ? opts.variant->id : vc_variant_default()->id;
-	if (c.force_fen)
-		for (int i = first; i < argc; i++)
-			if (!reads_as_fen(argv[i], variant))
-				return vc_cli_usage_error("winnable", "not a FEN: '%s'", argv[i]);
 	struct vc_cli_output outs[] = { { "-o", vc_cli_report_path(&opts), true } };
 	rc = vc_cli_check_outputs("winnable", outs, 1, argv + first, argc - first);
 	if (rc != VC_EXIT_OK)
@@ -485,7 +535,7 @@ int cmd_winnable(int argc, char **argv)
 
 	rc = VC_EXIT_OK;
 	for (int i = first; i < argc; i++) {
-		if (c.force_fen || reads_as_fen(argv[i], variant)) {
+		if (c.force_fen || reads_as_fen(argv[i])) {
 			if (add_position(&r, ws, nthreads, argv[i], argv[i]) == -2)
 				rc = VC_EXIT_INPUT;
 		} else {
