@@ -87,8 +87,8 @@ void vc_winnable_ws_free(struct vc_winnable_ws *ws);
  * a search of at most VC_WINNABLE_QUICK_NODES nodes, whose "unwinnable"
  * is taken when it visited every reachable position. Never wrong, never
  * VC_WINNABLE_YES. Without ws nothing is allocated; with one, its arrays
- * may grow on first use. A few nanoseconds for a position with a pawn
- * that can still move and no check. pos: a position
+ * may grow on first use. About 0.1 microsecond for a middlegame
+ * position (measured through the library). pos: a position
  * the library made. Variants without a royal king or with retro moves, a
  * NULL pos or a winner other than 0/1: VC_WINNABLE_UNDETERMINED. */
 enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
