@@ -39,6 +39,9 @@ int cmd_adjudicate(int argc, char **argv);
  * the final PGN (cmd/replay.c). */
 int cmd_replay(int argc, char **argv);
 
+/* vchess winnable: can a side still checkmate (cmd/winnable.c). */
+int cmd_winnable(int argc, char **argv);
+
 /* vchess variants: list the registry (cmd/variants.c). */
 int cmd_variants(int argc, char **argv);
 

@@ -8,8 +8,9 @@
  * codes (finding.h), the record a reader delivers (record.h), clock
  * comments (clock.h), the game checker (checker.h) with Undo Chess's game
  * rules (undo.h), a game's history of plies and take-backs (history.h),
- * the adjudication verdict (verdict.h) and an event's standings
- * (standings.h). The bytes in and out (input layer, PGN reader, report and
+ * the adjudication verdict (verdict.h), an event's standings
+ * (standings.h) and whether a side can still checkmate: dead positions and
+ * time-forfeit draws (winnable.h). The bytes in and out (input layer, PGN reader, report and
  * PGN writers) are the headers of formats/, installed beside these and
  * included one by one (<vchess/pgn_checker.h>, <vchess/report.h>, ...).
  * Every function has its contract in its header; the rules are those of
@@ -115,6 +116,7 @@
 #include "history.h"
 #include "verdict.h"
 #include "standings.h"
+#include "winnable.h"
 
 #ifdef __cplusplus
 extern "C" {

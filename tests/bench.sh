@@ -35,6 +35,10 @@
 # under a third of a second for vchess, best of BENCH_VREPEAT, default 5,
 # for both programs): the machine is shared.
 # Environment:
+# 6. winnable: `vchess winnable` on the unwinnability test vectors and the
+#    final positions of 30,000 lichess games, full and --quick, microseconds
+#    a query (tests/bench_winnable.sh, which runs alone too).
+#
 #   BENCH_QUICK=1    small sizes and 1 run each, for development
 #   BENCH_REPEAT=N   runs per timing (best kept)
 #   BENCH_VREPEAT=N  runs per validate timing (best kept)
@@ -555,4 +559,9 @@ rm -f "$small" ${big:+"$big"}
 memory_row "gzip -1" "$small.gz" "${big:+$big.gz}"
 [ -n "$big" ] || echo "(big input skipped: BENCH_BIG=0)"
 echo "(RSS from /usr/bin/time -f %M; difference = big - small)"
+
+# ---- 6. winnable -----------------------------------------------------------
+echo
+echo "6. vchess winnable (issue 13): whole process, us per query"
+BENCH_REPEAT=$REPEAT sh tests/bench_winnable.sh "$VC"
 exit 0

@@ -1,0 +1,947 @@
+/* vchess - can the intended winner still checkmate? (winnable.h)
+ *
+ * Map. vc_winnable_quick = the static phase: material (static_material),
+ * then the frozen-pawn analysis (static_frozen). vc_winnable = root checks,
+ * the static phase, then an iterative-deepening helpmate search (search):
+ * a depth-first search over the positions reachable from the root where
+ * both sides play for the intended winner, moves ordered by a potential
+ * (potential: winner's pieces near the loser's king, the loser's king
+ * short of flight squares, promotions, material kept), with a visited set
+ * per iteration. A mate found is the witness (replayed before it is
+ * returned); an iteration that ends with no position cut off by its depth
+ * limit has visited every reachable position, none a mate: unwinnable.
+ * vchess-winnable(1), METHOD, explains the method; vchess-rules(7)
+ * section 2 gives the rule.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "winnable.h"
+#include "variant.h"
+#include "variant_internal.h"
+
+#define LIGHT_SQ 0x55AA55AA55AA55AAull
+#define FILE_A 0x0101010101010101ull
+#define FILE_H (FILE_A << 7)
+
+const char *vc_winnable_word(enum vc_winnable_answer a)
+{
+	switch (a) {
+	case VC_WINNABLE_YES: return "winnable";
+	case VC_WINNABLE_NO: return "unwinnable";
+	default: return "undetermined";
+	}
+}
+
+static bool applicable(const struct vc_variant *v)
+{
+	return v && (v->flags & VC_VF_ROYAL_KING) && !(v->flags & VC_VF_RETRO);
+}
+
+/* ---- Static phase: material -------------------------------------------- */
+
+/* Can `w` never mate by material alone? Sound cases only: a bare king;
+ * a lone knight or bishops of one colour against a bare king; a lone
+ * knight against nothing but queens (python-chess's rule too); bishops
+ * of one colour against nothing but rooks, queens and bishops of that
+ * colour (the reasons below). */
+static bool static_material(const struct vc_position *p, int w)
+{
+	vc_bb ours = p->by_color[w], theirs = p->by_color[!w];
+	if (ours & (p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN]))
+		return false;
+	vc_bb kn = ours & p->by_type[VC_KNIGHT];
+	vc_bb bi = ours & p->by_type[VC_BISHOP];
+	if (!kn && !bi)
+		return true;
+	vc_bb their_units = theirs & ~p->by_type[VC_KING];
+	/* a lone knight against queens: the two squares next to both the
+	 * checked king and the knight must be covered, by the winner's king
+	 * (which then leaves another flight square to a queen) or by queens,
+	 * and a queen next to the knight takes it (nothing of the winner's
+	 * can pin) */
+	if (!bi && vc_popcount(kn) == 1 && !(their_units & ~p->by_type[VC_QUEEN]))
+		return true;
+	/* bishops of one colour against rooks, queens and bishops of that
+	 * colour: the two squares of the other colour next to both the king
+	 * and the square of the check line beside it cannot both be covered
+	 * by the winner's king, and a rook or queen on one of them takes the
+	 * checking bishop or interposes (nothing of the winner's can pin a
+	 * piece on the other colour, and bishops of one colour never give
+	 * double check: a bishop leaving one diagonal of the king moves along
+	 * a line parallel to the other) */
+	if (!kn && (!(bi & LIGHT_SQ) || !(bi & ~LIGHT_SQ))) {
+		vc_bb same = (bi & LIGHT_SQ) ? LIGHT_SQ : ~LIGHT_SQ;
+		vc_bb ok = p->by_type[VC_ROOK] | p->by_type[VC_QUEEN] |
+		           (p->by_type[VC_BISHOP] & same);
+		if (!(their_units & ~ok))
+			return true;
+	}
+	/* a lone knight against a bare king (two knights can, with help) */
+	return !their_units && !bi && vc_popcount(kn) == 1;
+}
+
+/* ---- Static phase: frozen pawns ---------------------------------------- */
+
+static vc_bb king_spread(vc_bb b)
+{
+	vc_bb h = b | ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H);
+	return h | (h << 8) | (h >> 8);
+}
+
+static vc_bb pawn_attacks_bb(vc_bb pawns, int color)
+{
+	if (color == VC_WHITE)
+		return ((pawns << 7) & ~FILE_H) | ((pawns << 9) & ~FILE_A);
+	return ((pawns >> 9) & ~FILE_H) | ((pawns >> 7) & ~FILE_A);
+}
+
+/* Squares a king can ever visit from `from`, stepping only on `allowed`. */
+static vc_bb king_fill(vc_bb from, vc_bb allowed)
+{
+	vc_bb r = from, prev;
+	do {
+		prev = r;
+		r |= king_spread(r) & allowed;
+	} while (r != prev);
+	return r;
+}
+
+static vc_bb piece_attacks(int type, int sq, vc_bb occ)
+{
+	switch (type) {
+	case VC_KNIGHT: return vc_knight_attacks(sq);
+	case VC_BISHOP: return vc_bishop_attacks(sq, occ);
+	case VC_ROOK: return vc_rook_attacks(sq, occ);
+	case VC_QUEEN: return vc_bishop_attacks(sq, occ) | vc_rook_attacks(sq, occ);
+	default: return vc_king_attacks(sq);
+	}
+}
+
+/* Every square a piece of `type` on `sq` can ever stand on when only the
+ * pawns block (an over-approximation: other pieces move away), into
+ * *reach, and every square it can ever attack into *att. Returns false
+ * when it could ever change the pawn structure: stand where an enemy pawn
+ * attacks (the pawn could take it) or attack an enemy pawn. */
+static bool piece_reach(int type, int sq, vc_bb pawns, vc_bb enemy_pawns,
+                        vc_bb enemy_pawn_att, vc_bb *reach, vc_bb *att)
+{
+	vc_bb r = VC_BIT(sq), todo = r, a = 0;
+	while (todo) {
+		int s = vc_lsb(todo);
+		todo &= todo - 1;
+		vc_bb at = piece_attacks(type, s, pawns);
+		a |= at;
+		if (at & enemy_pawns)
+			return false;
+		vc_bb nw = at & ~pawns & ~r;
+		if (nw & enemy_pawn_att)
+			return false;
+		r |= nw;
+		todo |= nw;
+	}
+	*reach = r;
+	*att = a;
+	return !(r & enemy_pawn_att) && !(a & enemy_pawns);
+}
+
+/* Can `w` never mate because no pawn can ever take or be taken, nor
+ * promote? A pawn is static when the square in front of it holds an enemy
+ * pawn or a static pawn of its own; any other pawn can only push along its
+ * lane: the squares up to the first static pawn or enemy pawn in front
+ * (pawns never pass each other on a file without a capture). A lane that
+ * reaches the last rank: no answer. Then no event that changes the pawns
+ * (a capture by or of a pawn, en passant, a promotion) can ever happen
+ * when: no pawn's lane attacks an enemy lane; no double push passes a
+ * square an enemy lane attacks (and no en passant now); no piece (moving
+ * with only the static pawns in its way, an over-approximation) can ever
+ * stand where an enemy lane attacks or attack an enemy lane square; no
+ * king can ever reach a square next to an enemy lane square that a static
+ * enemy pawn does not guard. Then each king lives in the region it can
+ * flood over (all but its own static pawns, the enemy's static pawns and
+ * the squares they attack), and a mate needs a square k of the loser's
+ * region that a winner's piece or pawn can attack, every neighbour of k
+ * being outside the region (never available) or coverable: attacked by a
+ * winner's unit, reachable by a loser's piece, on a loser's pawn lane.
+ * No such k: unwinnable. Every set over-approximates: the answer is
+ * sound. */
+static bool static_frozen(const struct vc_position *p, int w)
+{
+	vc_bb pc[2] = { vc_pieces(p, VC_WHITE, VC_PAWN), vc_pieces(p, VC_BLACK, VC_PAWN) };
+	vc_bb pawns = pc[0] | pc[1];
+	if (!pc[0] || !pc[1]) /* no wall without pawns of both sides */
+		return false;
+	if (p->ep != VC_NO_SQ)
+		return false;
+	/* static pawns: fixpoint from the front */
+	vc_bb st[2] = { pc[0] & (pc[1] >> 8), pc[1] & (pc[0] << 8) };
+	for (;;) {
+		vc_bb s0 = st[0] | (pc[0] & (st[0] >> 8));
+		vc_bb s1 = st[1] | (pc[1] & (st[1] << 8));
+		if (s0 == st[0] && s1 == st[1])
+			break;
+		st[0] = s0;
+		st[1] = s1;
+	}
+	/* lanes */
+	vc_bb lane[2] = { st[0], st[1] };
+	for (int c = 0; c < 2; c++) {
+		vc_bb stop = pc[!c] | st[c];
+		vc_bb mov = pc[c] & ~st[c];
+		while (mov) {
+			int sq = vc_lsb(mov);
+			mov &= mov - 1;
+			vc_bb l = VC_BIT(sq);
+			int s = sq;
+			for (;;) {
+				int nx = c == VC_WHITE ? s + 8 : s - 8;
+				if (VC_BIT(nx) & stop)
+					break;
+				if (VC_RANK(nx) == 0 || VC_RANK(nx) == 7)
+					return false; /* it can promote */
+				l |= VC_BIT(nx);
+				s = nx;
+			}
+			lane[c] |= l;
+		}
+	}
+	/* a double push over a square an enemy lane attacks (en passant) */
+	for (int c = 0; c < 2; c++) {
+		vc_bb start = pc[c] & ~st[c] & (c == VC_WHITE ? 0xFF00ull : 0xFF000000000000ull);
+		vc_bb two = c == VC_WHITE ? start << 16 : start >> 16;
+		vc_bb skip = c == VC_WHITE ? start << 8 : start >> 8;
+		vc_bb can = c == VC_WHITE ? ((two & lane[c]) >> 8) : ((two & lane[c]) << 8);
+		if (can & skip & pawn_attacks_bb(lane[!c], !c))
+			return false;
+	}
+	vc_bb latt[2] = { pawn_attacks_bb(lane[0], VC_WHITE), pawn_attacks_bb(lane[1], VC_BLACK) };
+	if ((latt[0] & lane[1]) || (latt[1] & lane[0]))
+		return false;
+	vc_bb satt[2] = { pawn_attacks_bb(st[0], VC_WHITE), pawn_attacks_bb(st[1], VC_BLACK) };
+	vc_bb kings = p->by_type[VC_KING];
+	if ((kings & p->by_color[VC_WHITE] & latt[1]) || (kings & p->by_color[VC_BLACK] & latt[0]))
+		return false;
+	vc_bb fixed = st[0] | st[1];
+
+	/* pieces: reach and attacks; winner's attacks, loser's blockers */
+	vc_bb win_att = 0, lose_reach = 0, blocker[16];
+	int nblockers = 0;
+	vc_bb pieces = (p->by_color[0] | p->by_color[1]) & ~pawns & ~kings;
+	while (pieces) {
+		int sq = vc_lsb(pieces);
+		pieces &= pieces - 1;
+		int c = VC_PIECE_COLOR(p->board[sq]), t = VC_PIECE_TYPE(p->board[sq]);
+		vc_bb r, a;
+		if (!piece_reach(t, sq, fixed, lane[!c], latt[!c], &r, &a))
+			return false;
+		if (c == w) {
+			win_att |= a;
+		} else {
+			lose_reach |= r;
+			if (nblockers < 16)
+				blocker[nblockers++] = r;
+		}
+	}
+	/* kings */
+	vc_bb region[2];
+	for (int c = 0; c < 2; c++) {
+		vc_bb k = kings & p->by_color[c];
+		region[c] = king_fill(k, ~(st[c] | st[!c] | satt[!c]));
+		if (king_spread(region[c]) & lane[!c] & ~satt[!c])
+			return false; /* the king could take an unguarded pawn */
+	}
+	int l = !w;
+	win_att |= latt[w];
+	/* what covers a flight square without the loser's pieces; each of
+	 * those can block one square only */
+	vc_bb cover = win_att | king_spread(region[w]) | lane[l] | ~region[l];
+	vc_bb cand = region[l] & win_att;
+	while (cand) {
+		int k = vc_lsb(cand);
+		cand &= cand - 1;
+		vc_bb need = vc_king_attacks(k) & ~cover;
+		if (need & ~lose_reach)
+			continue; /* a flight square nothing can ever cover */
+		int can = 0;
+		for (int i = 0; i < nblockers; i++)
+			can += (blocker[i] & need) != 0;
+		if (can >= vc_popcount(need))
+			return false; /* a mate on k cannot be ruled out */
+	}
+	return true;
+}
+
+/* ---- The search ---------------------------------------------------------
+ * Best-first over the positions reachable from the root: the open list is
+ * a heap of (potential, parent, move); a position is materialised when it
+ * is expanded. Every position made is marked in the visited set, so each
+ * is expanded at most once: when the open list runs dry, every reachable
+ * position has been made and none was a mate. */
+
+/* The visited set starts small (it stays in the cache: most queries make a
+ * few hundred positions) and grows by 8 when half full, up to TT_MAX_BITS
+ * (beyond that a position may be made twice: work lost, never soundness). */
+#define TT_SMALL_BITS 12
+#define TT_MAX_BITS 23
+#define TT_PROBES 8
+#define WITNESS_PLIES VC_WINNABLE_MAX_WITNESS
+/* The quick test searches a check with at most this many answers. */
+#define QUICK_CHECK_ANSWERS 4
+
+#ifndef W_FLIGHT
+#define W_FLIGHT 8
+#endif
+#ifndef W_EDGE
+#define W_EDGE 2
+#endif
+#ifndef W_WKING
+#define W_WKING 3
+#endif
+#ifndef W_DEPTH
+#define W_DEPTH 1
+#endif
+#ifndef W_LPAWN
+#define W_LPAWN 8
+#endif
+#ifndef W_LPULL_WEAK
+#define W_LPULL_WEAK 1
+#endif
+#ifndef W_LPULL
+#define W_LPULL 1
+#endif
+#ifndef PAWN_STEP
+#define PAWN_STEP 3
+#endif
+#ifndef RANK_COST
+#define RANK_COST 12
+#endif
+
+struct tt_entry {
+	uint64_t key;
+	uint32_t gen;
+	uint32_t pad_;
+};
+
+struct xnode {                /* an expanded position */
+	struct vc_position pos;
+	int parent;           /* index in xs, -1 for the root */
+	vc_move move;         /* the move from the parent */
+	int depth;            /* plies from the root */
+	int pot;              /* its potential */
+	size_t kids;          /* its moves, ranked: ws->kids[kids..kids+nkids) */
+	int nkids;
+};
+
+struct hentry {               /* the next move of an expanded position */
+	int f;
+	uint32_t seq;         /* tie-break: first pushed, first popped */
+	int parent;
+	int rank;             /* its rank among the parent's moves */
+};
+
+struct kid {
+	int f;
+	vc_move move;
+};
+
+struct vc_winnable_ws {
+	struct tt_entry *tt;  /* small, or big while a search needs more */
+	size_t mask, used;
+	uint32_t gen;
+	struct tt_entry *small, *big;
+	struct xnode *xs;
+	size_t nx, capx;
+	struct hentry *heap;
+	size_t nh, caph;
+	vc_move moves[VC_MAX_MOVES];
+	struct kid *kids;     /* the ranked moves of every expanded position */
+	size_t nkids, capkids;
+	vc_move scratch[VC_MAX_MOVES];
+	vc_move path[WITNESS_PLIES];
+};
+
+enum vc_code vc_winnable_ws_new(struct vc_winnable_ws **out)
+{
+	*out = NULL;
+	struct vc_winnable_ws *ws = calloc(1, sizeof *ws);
+	if (!ws)
+		return VC_F_OUT_OF_MEMORY;
+	ws->mask = ((size_t)1 << TT_SMALL_BITS) - 1;
+	ws->small = ws->tt = calloc(ws->mask + 1, sizeof *ws->tt);
+	if (!ws->tt) {
+		free(ws);
+		return VC_F_OUT_OF_MEMORY;
+	}
+	*out = ws;
+	return VC_F_OK;
+}
+
+void vc_winnable_ws_free(struct vc_winnable_ws *ws)
+{
+	if (!ws)
+		return;
+	free(ws->small);
+	free(ws->big);
+	free(ws->xs);
+	free(ws->kids);
+	free(ws->heap);
+	free(ws);
+}
+
+static int tt_insert(struct tt_entry *tt, size_t mask, uint32_t gen, uint64_t key)
+{
+	size_t i = (size_t)key & mask;
+	for (int probe = 0; probe < TT_PROBES; probe++, i = (i + 1) & mask) {
+		struct tt_entry *e = &tt[i];
+		if (e->gen != gen) {
+			e->gen = gen;
+			e->key = key;
+			return 1;
+		}
+		if (e->key == key)
+			return 0;
+	}
+	return -1;
+}
+
+/* Grow the visited set by 8 (a fresh big table, the current entries
+ * moved); false when it cannot (then it stays as it is). */
+static bool tt_grow(struct vc_winnable_ws *ws)
+{
+	size_t size = (ws->mask + 1) * 8;
+	if (size > ((size_t)1 << TT_MAX_BITS))
+		return false;
+	struct tt_entry *t = calloc(size, sizeof *t);
+	if (!t)
+		return false;
+	for (size_t i = 0; i <= ws->mask; i++)
+		if (ws->tt[i].gen == ws->gen)
+			tt_insert(t, size - 1, ws->gen, ws->tt[i].key);
+	free(ws->big);
+	ws->big = ws->tt = t;
+	ws->mask = size - 1;
+	return true;
+}
+
+/* Start a query's visited set: the small table, a new generation. */
+static void tt_start(struct vc_winnable_ws *ws)
+{
+	if (ws->tt != ws->small) {
+		free(ws->big);
+		ws->big = NULL;
+		ws->tt = ws->small;
+		ws->mask = ((size_t)1 << TT_SMALL_BITS) - 1;
+	}
+	if (++ws->gen == 0) { /* wrapped: clear the stamps once */
+		memset(ws->tt, 0, (ws->mask + 1) * sizeof *ws->tt);
+		ws->gen = 1;
+	}
+	ws->used = 0;
+}
+
+/* Mark key visited: 1 newly marked, 0 already visited, -1 no room (then
+ * the position may be made again: only work is lost, never soundness). */
+static int tt_visit(struct vc_winnable_ws *ws, uint64_t key)
+{
+	if (2 * ws->used > ws->mask)
+		tt_grow(ws);
+	int r = tt_insert(ws->tt, ws->mask, ws->gen, key);
+	ws->used += r > 0;
+	return r;
+}
+
+static bool heap_less(const struct hentry *a, const struct hentry *b)
+{
+	return a->f < b->f || (a->f == b->f && a->seq < b->seq);
+}
+
+static bool heap_push(struct vc_winnable_ws *ws, struct hentry e)
+{
+	if (ws->nh == ws->caph) {
+		size_t cap = ws->caph ? ws->caph * 2 : 4096;
+		struct hentry *h = realloc(ws->heap, cap * sizeof *h);
+		if (!h)
+			return false;
+		ws->heap = h;
+		ws->caph = cap;
+	}
+	size_t i = ws->nh++;
+	while (i > 0) {
+		size_t up = (i - 1) / 2;
+		if (!heap_less(&e, &ws->heap[up]))
+			break;
+		ws->heap[i] = ws->heap[up];
+		i = up;
+	}
+	ws->heap[i] = e;
+	return true;
+}
+
+static struct hentry heap_pop(struct vc_winnable_ws *ws)
+{
+	struct hentry top = ws->heap[0], last = ws->heap[--ws->nh];
+	size_t i = 0, n = ws->nh;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && heap_less(&ws->heap[c + 1], &ws->heap[c]))
+			c++;
+		if (!heap_less(&ws->heap[c], &last))
+			break;
+		ws->heap[i] = ws->heap[c];
+		i = c;
+	}
+	if (n)
+		ws->heap[i] = last;
+	return top;
+}
+
+static int cheb(int a, int b)
+{
+	int df = abs(VC_FILE(a) - VC_FILE(b)), dr = abs(VC_RANK(a) - VC_RANK(b));
+	return df > dr ? df : dr;
+}
+
+/* Lower is closer to a mate by the winner w (the search order only: any
+ * order is sound). */
+static int potential(const struct vc_position *p, int w)
+{
+	static const int value[7] = { 0, 0, 30, 30, 50, 90, 0 };
+	static const int pull[7] = { 0, 0, 2, 1, 2, 2, 0 };
+	int l = !w;
+	vc_bb lk = vc_pieces(p, l, VC_KING);
+	int k = vc_lsb(lk);
+	int s = 0;
+	vc_bb b = p->by_color[w] & ~p->by_type[VC_PAWN] & ~p->by_type[VC_KING];
+	while (b) {
+		int sq = vc_lsb(b);
+		b &= b - 1;
+		int t = VC_PIECE_TYPE(p->board[sq]);
+		s += pull[t] * cheb(sq, k) - value[t];
+	}
+	b = vc_pieces(p, w, VC_PAWN);
+	while (b) {
+		int sq = vc_lsb(b);
+		b &= b - 1;
+		int togo = w == VC_WHITE ? 7 - VC_RANK(sq) : VC_RANK(sq);
+		s += PAWN_STEP * togo - 8;
+	}
+	s += W_WKING * cheb(vc_lsb(vc_pieces(p, w, VC_KING)), k);
+	/* a winner without pawns, rooks or queens mates only with the
+	 * loser's help: the loser's pawns promote into blockers */
+	bool weak = !(p->by_color[w] & (p->by_type[VC_PAWN] | p->by_type[VC_ROOK] |
+	                                p->by_type[VC_QUEEN]));
+	if (weak) {
+		b = vc_pieces(p, l, VC_PAWN);
+		while (b) {
+			int sq = vc_lsb(b);
+			b &= b - 1;
+			s += W_LPAWN * (l == VC_WHITE ? 7 - VC_RANK(sq) : VC_RANK(sq));
+		}
+	}
+	/* the loser's pieces next to their king block its flight squares */
+	b = p->by_color[l] & ~p->by_type[VC_PAWN] & ~p->by_type[VC_KING];
+	while (b) {
+		int sq = vc_lsb(b);
+		b &= b - 1;
+		s += (weak ? W_LPULL_WEAK : W_LPULL) * cheb(sq, k);
+	}
+	s += W_FLIGHT * vc_popcount(vc_king_attacks(k) & ~p->by_color[l]);
+	int f = VC_FILE(k), r = VC_RANK(k);
+	int edge = f < 7 - f ? f : 7 - f;
+	int er = r < 7 - r ? r : 7 - r;
+	s += W_EDGE * (edge < er ? edge : er);
+	if (vc_in_check(p, l))
+		s -= 6;
+	return s;
+}
+
+static int has_legal(const struct vc_variant *v, const struct vc_position *p, vc_move *buf)
+{
+	if (v->speed && v->speed->has_legal)
+		return v->speed->has_legal(p);
+	return v->gen_legal(p, buf);
+}
+
+struct search {
+	struct vc_winnable_ws *ws;
+	const struct vc_variant *v;
+	int w, l;
+	uint64_t nodes, budget;
+	uint32_t seq;
+	int found;        /* witness length when found */
+	int w_depth, rank_cost; /* the weights of this run (struct style) */
+};
+
+/* The runs of the full search: a short greedy run first (deep lines
+ * first: it finds long witnesses that a balanced search reaches late),
+ * then the balanced search with the rest of the budget (its open list
+ * running dry is the proof of unwinnability, so it is one run). */
+#ifndef GREEDY_NODES
+#define GREEDY_NODES 1000
+#endif
+#ifndef GREEDY_RANK
+#define GREEDY_RANK 2
+#endif
+#ifndef GREEDY_DEPTH
+#define GREEDY_DEPTH 1
+#endif
+
+/* Store the path root..xs[i], then m, into ws->path; false when longer
+ * than a witness may be. */
+static bool make_path(struct vc_winnable_ws *ws, int i, vc_move m, int *len)
+{
+	int n = ws->xs[i].depth + 1;
+	if (n > WITNESS_PLIES)
+		return false;
+	ws->path[n - 1] = m;
+	for (int j = n - 2; i > 0; j--, i = ws->xs[i].parent)
+		ws->path[j] = ws->xs[i].move;
+	*len = n;
+	return true;
+}
+
+/* Move the best of kids[j..n) (lowest f, the first of equals) to j. */
+static void select_next(struct kid *kids, int j, int n)
+{
+	int best = j;
+	for (int q = j + 1; q < n; q++)
+		if (kids[q].f < kids[best].f)
+			best = q;
+	struct kid t = kids[best];
+	kids[best] = kids[j];
+	kids[j] = t;
+}
+
+/* The change of potential a move of pos makes, estimated without making
+ * it (the terms of potential() the move touches; the loser's king moves
+ * are made and measured instead). k: the loser's king. */
+static int delta(const struct vc_position *pos, vc_move m, int w, int k)
+{
+	static const int value[7] = { 0, 0, 30, 30, 50, 90, 0 };
+	static const int pull[7] = { 0, 0, 2, 1, 2, 2, 0 };
+	if (m & VC_MF_CASTLE)
+		return 0;
+	int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m), promo = VC_MOVE_PROMOTION(m);
+	int pc = pos->board[from], t = VC_PIECE_TYPE(pc), c = VC_PIECE_COLOR(pc);
+	int cap = (m & VC_MF_EP) ? VC_PIECE(!c, VC_PAWN) : pos->board[to];
+	int ct = VC_PIECE_TYPE(cap);
+	vc_bb ka = vc_king_attacks(k);
+	int d = 0;
+	if (c == w) {
+		if (t == VC_KING) {
+			d += W_WKING * (cheb(to, k) - cheb(from, k));
+		} else if (t == VC_PAWN) {
+			int togo = w == VC_WHITE ? 7 - VC_RANK(from) : VC_RANK(from);
+			int steps = abs(VC_RANK(to) - VC_RANK(from));
+			if (promo)
+				d += -(PAWN_STEP * togo - 8) + pull[promo] * cheb(to, k) - value[promo];
+			else
+				d -= PAWN_STEP * steps;
+		} else {
+			d += pull[t] * (cheb(to, k) - cheb(from, k));
+		}
+		if (cap) {
+			if (ct != VC_PAWN)
+				d -= W_LPULL * cheb(to, k);
+			if (ka & VC_BIT(to))
+				d += W_FLIGHT;
+		}
+	} else {
+		bool weak = !(pos->by_color[w] & (pos->by_type[VC_PAWN] | pos->by_type[VC_ROOK] |
+		                                  pos->by_type[VC_QUEEN]));
+		int lp = weak ? W_LPULL_WEAK : W_LPULL;
+		if (t != VC_PAWN)
+			d += lp * (cheb(to, k) - cheb(from, k));
+		else if (promo)
+			d += lp * cheb(to, k) - (weak ? W_LPAWN : 0);
+		else if (weak)
+			d -= W_LPAWN * abs(VC_RANK(to) - VC_RANK(from));
+		if (ka & VC_BIT(from))
+			d += W_FLIGHT;
+		if (ka & VC_BIT(to))
+			d -= W_FLIGHT;
+		if (ct == VC_PAWN) {
+			int togo = w == VC_WHITE ? 7 - VC_RANK(to) : VC_RANK(to);
+			if (m & VC_MF_EP)
+				togo += w == VC_WHITE ? 1 : -1;
+			d -= PAWN_STEP * togo - 8;
+		} else if (cap) {
+			d += value[ct] - pull[ct] * cheb(to, k);
+		}
+	}
+	return d;
+}
+
+/* Expand xs[i]: score every move (delta), test the winner's direct checks
+ * for mate (made at once), push the moves, each with the position's
+ * potential plus its delta, the depth and its rank among its siblings (the
+ * best child of a position comes long before the others: a narrow search
+ * first, every child still in the open list). 1 mate (path set), 0 go on,
+ * -1 budget or memory. */
+static int expand(struct search *s, int i)
+{
+	struct vc_winnable_ws *ws = s->ws;
+	const struct vc_position *pos = &ws->xs[i].pos;
+	int n = s->v->gen_legal(pos, ws->moves);
+	bool winner = pos->side == s->w;
+	int depth = ws->xs[i].depth + 1, nk = 0, pot = ws->xs[i].pot;
+	int k = vc_lsb(vc_pieces(pos, s->l, VC_KING));
+	vc_bb chk[7] = { 0 };
+	int base = 0;
+	if (winner) {
+		vc_bb occ = vc_occupied(pos);
+		chk[VC_PAWN] = vc_pawn_attacks(s->l, k);
+		chk[VC_KNIGHT] = vc_knight_attacks(k);
+		chk[VC_BISHOP] = vc_bishop_attacks(k, occ);
+		chk[VC_ROOK] = vc_rook_attacks(k, occ);
+		chk[VC_QUEEN] = chk[VC_BISHOP] | chk[VC_ROOK];
+	} else if (vc_in_check(pos, s->l)) {
+		base = 6; /* the check of potential() goes with the move */
+	}
+	if (ws->nkids + (size_t)n > ws->capkids) {
+		size_t cap = ws->capkids ? ws->capkids * 2 : 16384;
+		while (cap < ws->nkids + (size_t)n)
+			cap *= 2;
+		struct kid *kk = realloc(ws->kids, cap * sizeof *kk);
+		if (!kk)
+			return -1;
+		ws->kids = kk;
+		ws->capkids = cap;
+	}
+	struct kid *kids = ws->kids + ws->nkids;
+	for (int j = 0; j < n; j++) {
+		vc_move m = ws->moves[j];
+		int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
+		int t = VC_PIECE_TYPE(pos->board[from]);
+		int d;
+		if (!winner && t == VC_KING) {
+			struct vc_position c = *pos;
+			s->v->make(&c, m);
+			if (++s->nodes > s->budget)
+				return -1;
+			d = potential(&c, s->w) - pot;
+		} else {
+			d = base + delta(pos, m, s->w, k);
+		}
+		int pt = VC_MOVE_PROMOTION(m) ? VC_MOVE_PROMOTION(m) : t;
+		if (winner && !(m & VC_MF_CASTLE) && (chk[pt] & VC_BIT(to))) {
+			struct vc_position c = *pos;
+			s->v->make(&c, m);
+			if (++s->nodes > s->budget)
+				return -1;
+			if (vc_in_check(&c, s->l)) {
+				if (!has_legal(s->v, &c, ws->scratch))
+					return make_path(ws, i, m, &s->found) ? 1 : -1;
+				d -= 6;
+			}
+		}
+		kids[nk].move = m;
+		kids[nk].f = pot + d + s->w_depth * depth;
+		nk++;
+	}
+	/* the children are ranked lazily: the best is chosen now, the next
+	 * one when its elder brother leaves the open list (f grows with the
+	 * rank, so the order stays exact; most positions see one or two) */
+	if (nk)
+		select_next(kids, 0, nk);
+	ws->xs[i].kids = ws->nkids;
+	ws->xs[i].nkids = nk;
+	ws->nkids += (size_t)nk;
+	if (nk) {
+		struct hentry e = { kids[0].f, s->seq++, i, 0 };
+		if (!heap_push(ws, e))
+			return -1;
+	}
+	return 0;
+}
+
+static bool add_node(struct vc_winnable_ws *ws, const struct vc_position *p, int parent,
+                     vc_move m, int depth, int w)
+{
+	if (ws->nx == ws->capx) {
+		size_t cap = ws->capx ? ws->capx * 2 : 1024;
+		struct xnode *x = realloc(ws->xs, cap * sizeof *x);
+		if (!x)
+			return false;
+		ws->xs = x;
+		ws->capx = cap;
+	}
+	struct xnode *x = &ws->xs[ws->nx++];
+	x->pos = *p;
+	x->parent = parent;
+	x->move = m;
+	x->depth = depth;
+	x->pot = potential(p, w);
+	return true;
+}
+
+/* 1 mate found, 0 every reachable position made and none a mate, -1
+ * budget (or memory) ran out. A position is made when it leaves the open
+ * list: a mate (a discovered check, castling) is recognised then, one made
+ * before is skipped, one the static phase proves unwinnable is not
+ * expanded. */
+static int search(struct search *s, const struct vc_position *root)
+{
+	struct vc_winnable_ws *ws = s->ws;
+	tt_start(ws);
+	ws->nx = ws->nh = ws->nkids = 0;
+	tt_visit(ws, root->key);
+	if (!add_node(ws, root, -1, VC_MOVE_NONE, 0, s->w))
+		return -1;
+	int r = expand(s, 0);
+	while (r == 0 && ws->nh) {
+		struct hentry e = heap_pop(ws);
+		const struct xnode *px = &ws->xs[e.parent];
+		struct kid *kids = ws->kids + px->kids;
+		if (e.rank + 1 < px->nkids) {
+			select_next(kids, e.rank + 1, px->nkids);
+			struct hentry nx = { kids[e.rank + 1].f + s->rank_cost * (e.rank + 1),
+			                     s->seq++, e.parent, e.rank + 1 };
+			if (!heap_push(ws, nx))
+				return -1;
+		}
+		vc_move move = kids[e.rank].move;
+		struct vc_position c = ws->xs[e.parent].pos;
+		s->v->make(&c, move);
+		if (++s->nodes > s->budget)
+			return -1;
+		if (c.side == s->l && vc_in_check(&c, s->l) &&
+		    !has_legal(s->v, &c, ws->scratch))
+			return make_path(ws, e.parent, move, &s->found) ? 1 : -1;
+		if (tt_visit(ws, c.key) == 0)
+			continue;
+		/* no mate below a position the static phase proves unwinnable */
+		if (static_material(&c, s->w) || static_frozen(&c, s->w))
+			continue;
+		if (!add_node(ws, &c, e.parent, move, ws->xs[e.parent].depth + 1, s->w))
+			return -1;
+		r = expand(s, (int)ws->nx - 1);
+	}
+	return r;
+}
+
+/* A side with nothing but its king (with two free squares around it at
+ * most) and pawns (one at least), none of which can advance: the
+ * positions where a forced line decides, worth a tiny search in the quick
+ * test. */
+static bool stuck_side(const struct vc_position *p)
+{
+	vc_bb occ = vc_occupied(p);
+	for (int c = 0; c < 2; c++) {
+		vc_bb pawns = vc_pieces(p, c, VC_PAWN);
+		if (!pawns || (p->by_color[c] & ~pawns & ~p->by_type[VC_KING]))
+			continue;
+		vc_bb ahead = c == VC_WHITE ? pawns << 8 : pawns >> 8;
+		vc_bb king = vc_pieces(p, c, VC_KING);
+		if (!(ahead & ~occ) && king &&
+		    vc_popcount(vc_king_attacks(vc_lsb(king)) & ~p->by_color[c]) <= 2)
+			return true;
+	}
+	return false;
+}
+
+enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
+                                          const struct vc_position *pos, int winner)
+{
+	if (!pos || (winner != VC_WHITE && winner != VC_BLACK) ||
+	    pos->variant >= VC_NVARIANTS || !applicable(vc_variant_of(pos)))
+		return VC_WINNABLE_UNDETERMINED;
+	if (static_material(pos, winner) || static_frozen(pos, winner))
+		return VC_WINNABLE_NO;
+	if (!ws)
+		return VC_WINNABLE_UNDETERMINED;
+	/* a forced position (a check with few answers, a side with nothing
+	 * that can move but its king): a search of a few nodes may visit every
+	 * reachable position (only its "unwinnable" is taken) */
+	const struct vc_variant *v = vc_variant_of(pos);
+	int l = !winner;
+	if (vc_in_check(pos, pos->side)) {
+		int n = v->speed && v->speed->count_legal ? v->speed->count_legal(pos)
+		                                          : v->gen_legal(pos, ws->scratch);
+		if (n == 0) /* mate: the mater wins (not ours to say), not the mated */
+			return pos->side == l ? VC_WINNABLE_UNDETERMINED : VC_WINNABLE_NO;
+		if (n > QUICK_CHECK_ANSWERS)
+			return VC_WINNABLE_UNDETERMINED;
+	} else if (!stuck_side(pos)) {
+		return VC_WINNABLE_UNDETERMINED;
+	}
+	struct search s = { .ws = ws, .v = v, .w = winner, .l = l,
+	                    .budget = VC_WINNABLE_QUICK_NODES,
+	                    .w_depth = W_DEPTH, .rank_cost = RANK_COST };
+	return search(&s, pos) == 0 ? VC_WINNABLE_NO : VC_WINNABLE_UNDETERMINED;
+}
+
+/* Replay the witness from the root with the checked play and test the
+ * final checkmate of the loser. */
+static bool witness_ok(const struct vc_position *root, int w, const vc_move *mv, int n)
+{
+	struct vc_position p = *root;
+	for (int i = 0; i < n; i++)
+		if (vc_play(&p, mv[i]))
+			return false;
+	vc_move buf[VC_MAX_MOVES];
+	return p.side == !w && vc_in_check(&p, !w) && vc_legal_moves(&p, buf) == 0;
+}
+
+enum vc_code vc_winnable(struct vc_winnable_ws *ws, const struct vc_position *pos,
+                         int winner, uint64_t budget, struct vc_winnable_result *out)
+{
+	out->answer = VC_WINNABLE_UNDETERMINED;
+	out->nodes = 0;
+	out->nwitness = 0;
+	if (winner != VC_WHITE && winner != VC_BLACK)
+		return VC_F_UNSUPPORTED;
+	const struct vc_variant *v = vc_variant_get(pos->variant);
+	if (!applicable(v))
+		return VC_F_UNSUPPORTED_VARIANT;
+	vc_init();
+	if (!budget)
+		budget = VC_WINNABLE_DEFAULT_BUDGET;
+	int l = !winner;
+
+	/* the root: already over? */
+	vc_move buf[VC_MAX_MOVES];
+	if (v->gen_legal(pos, buf) == 0) {
+		out->answer = pos->side == l && vc_in_check(pos, l) ? VC_WINNABLE_YES
+		                                                    : VC_WINNABLE_NO;
+		return VC_F_OK;
+	}
+	if (static_material(pos, winner) || static_frozen(pos, winner)) {
+		out->answer = VC_WINNABLE_NO;
+		return VC_F_OK;
+	}
+
+	struct vc_winnable_ws *own = NULL;
+	if (!ws) {
+		if (vc_winnable_ws_new(&own))
+			return VC_F_OUT_OF_MEMORY;
+		ws = own;
+	}
+	uint64_t used = 0;
+	int r = -1, found = 0;
+	for (int run = 0; run < 2 && used < budget; run++) {
+		uint64_t b = budget - used;
+		if (run == 0 && b > GREEDY_NODES)
+			b = GREEDY_NODES;
+		struct search s = { .ws = ws, .v = v, .w = winner, .l = l, .budget = b,
+		                    .w_depth = run ? W_DEPTH : GREEDY_DEPTH,
+		                    .rank_cost = run ? RANK_COST : GREEDY_RANK };
+		r = search(&s, pos);
+		used += s.nodes > b ? b : s.nodes;
+		found = s.found;
+		if (r >= 0)
+			break;
+	}
+	if (r > 0 && witness_ok(pos, winner, ws->path, found)) {
+		out->answer = VC_WINNABLE_YES;
+		out->nwitness = found;
+		memcpy(out->witness, ws->path, (size_t)found * sizeof(vc_move));
+	} else if (r == 0) {
+		out->answer = VC_WINNABLE_NO;
+	}
+	out->nodes = used;
+	vc_winnable_ws_free(own);
+	return VC_F_OK;
+}

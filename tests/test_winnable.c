@@ -1,0 +1,307 @@
+/* Tests of the unwinnability decision (lib/winnable.h): the labelled
+ * positions of data/unwinnability/test-vector-half.txt (half of CHA's test
+ * vectors, github.com/miguel-ambrona/D3-Chess tests/test-vector.txt,
+ * commit 0adad15; the labels are facts) for both intended winners, and
+ * hand-made positions. Every witness is replayed here with vc_play and the
+ * final checkmate tested, independently of the library's own replay.
+ *
+ * Run from the repository root (as `make check-unit` does). The vectors
+ * are searched with TEST_BUDGET nodes a query; under the sanitizers (or
+ * with VC_WINNABLE_TEST_SUBSET=N set) only every Nth position (8 by
+ * default under the sanitizers) keeps the test quick.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vchess.h"
+#include "winnable.h"
+
+#define TEST_BUDGET 20000
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
+#define DEFAULT_SUBSET 8
+#else
+#define DEFAULT_SUBSET 1
+#endif
+
+/* The undetermined answers of the whole vector file at TEST_BUDGET: a
+ * ratchet (lower it when the search improves; the issue's target is 10
+ * at the default budget). */
+#define MAX_UNDETERMINED 320
+
+static void replay_witness(const struct vc_position *root, int winner,
+                           const struct vc_winnable_result *r, const char *what)
+{
+	struct vc_position p = *root;
+	for (int i = 0; i < r->nwitness; i++)
+		cr_assert_eq(vc_play(&p, r->witness[i]), 0, "%s: witness move %d illegal",
+		             what, i + 1);
+	vc_move buf[VC_MAX_MOVES];
+	cr_assert_eq(p.side, !winner, "%s: the witness ends with the loser not to move", what);
+	cr_assert(vc_in_check(&p, !winner), "%s: the witness ends without check", what);
+	cr_assert_eq(vc_legal_moves(&p, buf), 0, "%s: the witness ends without mate", what);
+}
+
+static void parse(struct vc_position *p, const char *fen, int variant)
+{
+	struct vc_fen_result res;
+	cr_assert_eq(vc_fen_parse(p, fen, variant, &res), VC_FEN_OK, "FEN %s: %s", fen,
+	             vc_fen_strerror(res.status));
+}
+
+/* The answer for `winner` in fen, its witness replayed. */
+static enum vc_winnable_answer answer(struct vc_winnable_ws *ws, const char *fen,
+                                      int variant, int winner, uint64_t budget)
+{
+	struct vc_position p;
+	parse(&p, fen, variant);
+	struct vc_winnable_result r;
+	cr_assert_eq(vc_winnable(ws, &p, winner, budget, &r), VC_F_OK);
+	if (r.answer == VC_WINNABLE_YES)
+		replay_witness(&p, winner, &r, fen);
+	if (vc_winnable_quick(ws, &p, winner) == VC_WINNABLE_NO)
+		cr_assert_neq(r.answer, VC_WINNABLE_YES, "%s: quick says unwinnable", fen);
+	return r.answer;
+}
+
+Test(winnable, test_vectors)
+{
+	const char *sub = getenv("VC_WINNABLE_TEST_SUBSET");
+	int every = sub && atoi(sub) > 0 ? atoi(sub) : DEFAULT_SUBSET;
+	FILE *f = fopen("data/unwinnability/test-vector-half.txt", "r");
+	cr_assert_not_null(f, "cannot open the vectors (run from the repository root)");
+	struct vc_winnable_ws *ws;
+	cr_assert_eq(vc_winnable_ws_new(&ws), VC_F_OK);
+	char line[512];
+	int n = 0, queries = 0, undetermined = 0, unwinnable = 0;
+	while (fgets(line, sizeof line, f)) {
+		if (line[0] == '#' || strlen(line) < 8)
+			continue;
+		line[strcspn(line, "\r\n")] = '\0';
+		if (n++ % every)
+			continue;
+		/* a FEN of the file may lack its castling and en-passant fields */
+		char fen[600];
+		int fields = 0;
+		for (const char *s = line + 3; *s; s++)
+			fields += (s == line + 3 || s[-1] == ' ') && *s != ' ';
+		snprintf(fen, sizeof fen, "%s%s", line + 3, fields == 2 ? " - -" : "");
+		struct vc_position p;
+		parse(&p, fen, VC_STANDARD);
+		for (int w = 0; w < 2; w++) {
+			bool can = line[w] != '-';
+			struct vc_winnable_result r;
+			cr_assert_eq(vc_winnable(ws, &p, w, TEST_BUDGET, &r), VC_F_OK);
+			queries++;
+			if (r.answer == VC_WINNABLE_YES) {
+				cr_assert(can, "%s: winnable for %s, labelled not", line,
+				          w ? "black" : "white");
+				replay_witness(&p, w, &r, line);
+			} else if (r.answer == VC_WINNABLE_NO) {
+				cr_assert(!can, "%s: unwinnable for %s, labelled winnable", line,
+				          w ? "black" : "white");
+				unwinnable++;
+			} else {
+				undetermined++;
+			}
+			if (vc_winnable_quick(ws, &p, w) == VC_WINNABLE_NO)
+				cr_assert(!can, "%s: quick: unwinnable for %s, labelled "
+				          "winnable", line, w ? "black" : "white");
+		}
+	}
+	fclose(f);
+	vc_winnable_ws_free(ws);
+	cr_log_info("winnable: %d queries, %d unwinnable, %d undetermined (budget %d)",
+	            queries, unwinnable, undetermined, TEST_BUDGET);
+	if (every == 1) {
+		cr_assert_eq(queries, 1804);
+		cr_assert_leq(undetermined, MAX_UNDETERMINED);
+	}
+}
+
+Test(winnable, material)
+{
+	struct vc_winnable_ws *ws;
+	cr_assert_eq(vc_winnable_ws_new(&ws), VC_F_OK);
+	static const char *const dead[] = {
+		"8/8/8/3k4/8/3K4/8/8 w - - 0 1",             /* K v K */
+		"8/8/8/3k4/8/3K4/3N4/8 b - - 0 1",           /* K+N v K */
+		"8/8/8/3k4/8/2BK4/3B4/8 w - - 0 1",          /* bishops of one colour */
+		"8/8/3b4/3k4/8/2BK4/8/8 w - - 0 1",          /* B v B, same colour */
+	};
+	for (size_t i = 0; i < sizeof dead / sizeof dead[0]; i++)
+		for (int w = 0; w < 2; w++) {
+			cr_assert_eq(answer(ws, dead[i], VC_STANDARD, w, 0), VC_WINNABLE_NO,
+			             "%s", dead[i]);
+			struct vc_position p;
+			parse(&p, dead[i], VC_STANDARD);
+			cr_assert_eq(vc_winnable_quick(ws, &p, w), VC_WINNABLE_NO, "%s", dead[i]);
+		}
+	/* mating material: a helpmate exists, found and replayed */
+	cr_assert_eq(answer(ws, "2k5/8/8/8/8/8/8/2KR4 w - - 0 1", VC_STANDARD, VC_WHITE, 0),
+	             VC_WINNABLE_YES);
+	cr_assert_eq(answer(ws, "2k5/8/8/8/8/8/8/2KR4 w - - 0 1", VC_STANDARD, VC_BLACK, 0),
+	             VC_WINNABLE_NO);
+	/* B v B of opposite colours is not dead */
+	cr_assert_eq(answer(ws, "8/8/2b5/3k4/8/2BK4/8/8 w - - 0 1", VC_STANDARD, VC_WHITE,
+	                    200000), VC_WINNABLE_YES);
+	/* a lone knight against queens, a lone bishop against rooks and
+	 * queens: never (labelled so in CHA's vectors too) */
+	static const char *const one_way[] = {
+		"1q1q1q2/1k2q1q1/8/8/8/8/2N5/1K6 w - - 0 1",
+		"k7/2K5/q7/8/8/8/5B2/8 b - - 0 1",
+		"3kr3/8/8/8/8/3KB3/8/8 b - - 0 1",
+		"rr1r4/rk1r4/rr6/8/8/2K5/2B5/8 b - - 0 1",
+	};
+	for (size_t i = 0; i < sizeof one_way / sizeof one_way[0]; i++) {
+		cr_assert_eq(answer(ws, one_way[i], VC_STANDARD, VC_WHITE, 0), VC_WINNABLE_NO,
+		             "%s", one_way[i]);
+		cr_assert_eq(answer(ws, one_way[i], VC_STANDARD, VC_BLACK, 200000),
+		             VC_WINNABLE_YES, "%s", one_way[i]);
+	}
+	/* but a bishop against a knight can mate: the knight blocks */
+	cr_assert_eq(answer(ws, "2k5/3n4/8/8/8/8/8/2KB4 w - - 0 1", VC_STANDARD, VC_WHITE,
+	                    200000), VC_WINNABLE_YES);
+	/* K+N v K+R: the rook can block its own king */
+	cr_assert_eq(answer(ws, "k7/8/8/8/8/8/r7/K6N w - - 0 1", VC_STANDARD, VC_WHITE,
+	                    200000), VC_WINNABLE_YES);
+	vc_winnable_ws_free(ws);
+}
+
+Test(winnable, locked_pawns)
+{
+	struct vc_winnable_ws *ws;
+	cr_assert_eq(vc_winnable_ws_new(&ws), VC_F_OK);
+	static const char *const dead[] = {
+		/* a wall, kings shut on their side */
+		"8/4k3/8/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1",
+		/* the same with a bishop that can never touch the other side's
+		 * pawns nor pass the wall */
+		"4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1",
+	};
+	for (size_t i = 0; i < sizeof dead / sizeof dead[0]; i++)
+		for (int w = 0; w < 2; w++) {
+			cr_assert_eq(answer(ws, dead[i], VC_STANDARD, w, 0), VC_WINNABLE_NO,
+			             "%s", dead[i]);
+			struct vc_position p;
+			parse(&p, dead[i], VC_STANDARD);
+			cr_assert_eq(vc_winnable_quick(ws, &p, w), VC_WINNABLE_NO, "%s", dead[i]);
+		}
+	/* a pawn that can still push, but only into the wall: still dead */
+	cr_assert_eq(answer(ws, "8/4k3/8/1p1p1p1p/1P1P1P1P/8/4K2P/8 w - - 0 1", VC_STANDARD,
+	                    VC_WHITE, 0), VC_WINNABLE_NO);
+	struct vc_position p;
+	parse(&p, "8/4k3/8/1p1p1p1p/1P1P1P1P/8/4K2P/8 w - - 0 1", VC_STANDARD);
+	cr_assert_eq(vc_winnable_quick(ws, &p, VC_WHITE), VC_WINNABLE_NO);
+	cr_assert_eq(vc_winnable_quick(NULL, &p, VC_BLACK), VC_WINNABLE_NO);
+	/* a pawn with an open file: the quick test must not answer, and
+	 * White promotes and mates */
+	parse(&p, "8/4k3/8/1p1p1p1p/1P1P1P1P/8/P3K3/8 w - - 0 1", VC_STANDARD);
+	cr_assert_eq(vc_winnable_quick(ws, &p, VC_WHITE), VC_WINNABLE_UNDETERMINED);
+	cr_assert_eq(answer(ws, "8/4k3/8/1p1p1p1p/1P1P1P1P/8/P3K3/8 w - - 0 1", VC_STANDARD,
+	                    VC_WHITE, 0), VC_WINNABLE_YES);
+	/* the wall with a light-squared bishop of White's that can take a
+	 * black pawn: White can open the position and mate */
+	cr_assert_eq(answer(ws, "4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/3BK3 w - - 0 1", VC_STANDARD,
+	                    VC_WHITE, 200000), VC_WINNABLE_YES);
+	vc_winnable_ws_free(ws);
+}
+
+Test(winnable, en_passant_counts)
+{
+	/* a wall whose one opening is the en-passant capture now legal: not
+	 * frozen, the static phase must not call it dead */
+	struct vc_winnable_ws *ws;
+	cr_assert_eq(vc_winnable_ws_new(&ws), VC_F_OK);
+	struct vc_position p;
+	parse(&p, "4k3/8/8/pPp1p1p1/P1P1P1P1/8/8/4K3 w - a6 0 1", VC_STANDARD);
+	cr_assert_neq(p.ep, VC_NO_SQ);
+	cr_assert_eq(vc_winnable_quick(ws, &p, VC_WHITE), VC_WINNABLE_UNDETERMINED);
+	cr_assert_eq(vc_winnable_quick(ws, &p, VC_BLACK), VC_WINNABLE_UNDETERMINED);
+	cr_assert_neq(answer(ws, "4k3/8/8/pPp1p1p1/P1P1P1P1/8/8/4K3 w - a6 0 1",
+	                     VC_STANDARD, VC_WHITE, 200000), VC_WINNABLE_NO);
+	vc_winnable_ws_free(ws);
+}
+
+Test(winnable, game_over_roots)
+{
+	struct vc_winnable_ws *ws;
+	cr_assert_eq(vc_winnable_ws_new(&ws), VC_F_OK);
+	/* Fool's mate: Black has mated (empty witness); White never can */
+	const char *mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+	struct vc_position p;
+	parse(&p, mate, VC_STANDARD);
+	struct vc_winnable_result r;
+	cr_assert_eq(vc_winnable(ws, &p, VC_BLACK, 0, &r), VC_F_OK);
+	cr_assert_eq(r.answer, VC_WINNABLE_YES);
+	cr_assert_eq(r.nwitness, 0);
+	cr_assert_eq(answer(ws, mate, VC_STANDARD, VC_WHITE, 0), VC_WINNABLE_NO);
+	/* stalemate: over, nobody mates */
+	const char *stale = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+	cr_assert_eq(answer(ws, stale, VC_STANDARD, VC_WHITE, 0), VC_WINNABLE_NO);
+	cr_assert_eq(answer(ws, stale, VC_STANDARD, VC_BLACK, 0), VC_WINNABLE_NO);
+	vc_winnable_ws_free(ws);
+}
+
+Test(winnable, variants)
+{
+	struct vc_winnable_ws *ws;
+	cr_assert_eq(vc_winnable_ws_new(&ws), VC_F_OK);
+	/* Chess960 (Shredder-FEN castling rights) and Undo Chess: witnesses
+	 * replay with their own castling */
+	const char *c960 = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1";
+	for (int w = 0; w < 2; w++) {
+		cr_assert_eq(answer(ws, c960, VC_CHESS960, w, 200000), VC_WINNABLE_YES);
+		cr_assert_eq(answer(ws, c960, VC_UNDO, w, 200000), VC_WINNABLE_YES);
+	}
+	struct vc_position p;
+	/* not applicable: antichess, Backwards Stalemate Chess */
+	cr_assert_eq(vc_startpos(&p, VC_ANTICHESS), 0);
+	struct vc_winnable_result r;
+	cr_assert_eq(vc_winnable(ws, &p, VC_WHITE, 0, &r), VC_F_UNSUPPORTED_VARIANT);
+	cr_assert_eq(r.answer, VC_WINNABLE_UNDETERMINED);
+	cr_assert_eq(vc_winnable_quick(ws, &p, VC_WHITE), VC_WINNABLE_UNDETERMINED);
+	cr_assert_eq(vc_startpos(&p, VC_BACKWARDS), 0);
+	cr_assert_eq(vc_winnable(ws, &p, VC_WHITE, 0, &r), VC_F_UNSUPPORTED_VARIANT);
+	/* a bad winner */
+	cr_assert_eq(vc_startpos(&p, VC_STANDARD), 0);
+	cr_assert_eq(vc_winnable(ws, &p, 2, 0, &r), VC_F_UNSUPPORTED);
+	cr_assert_eq(vc_winnable_quick(ws, NULL, VC_WHITE), VC_WINNABLE_UNDETERMINED);
+	vc_winnable_ws_free(ws);
+}
+
+Test(winnable, deterministic_and_reentrant)
+{
+	/* the same query gives the same answer, witness and node count, with
+	 * a reused workspace, a fresh one or none */
+	const char *fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+	struct vc_position p;
+	parse(&p, fen, VC_STANDARD);
+	struct vc_winnable_ws *a, *b;
+	cr_assert_eq(vc_winnable_ws_new(&a), VC_F_OK);
+	cr_assert_eq(vc_winnable_ws_new(&b), VC_F_OK);
+	static struct vc_winnable_result r1, r2, r3, r4;
+	cr_assert_eq(vc_winnable(a, &p, VC_WHITE, 0, &r1), VC_F_OK);
+	cr_assert_eq(vc_winnable(a, &p, VC_WHITE, 0, &r2), VC_F_OK);
+	cr_assert_eq(vc_winnable(b, &p, VC_WHITE, 0, &r3), VC_F_OK);
+	cr_assert_eq(vc_winnable(NULL, &p, VC_WHITE, 0, &r4), VC_F_OK);
+	cr_assert_eq(r1.answer, VC_WINNABLE_YES);
+	const struct vc_winnable_result *rs[] = { &r2, &r3, &r4 };
+	for (int i = 0; i < 3; i++) {
+		cr_assert_eq(rs[i]->answer, r1.answer);
+		cr_assert_eq(rs[i]->nodes, r1.nodes);
+		cr_assert_eq(rs[i]->nwitness, r1.nwitness);
+		cr_assert_arr_eq(rs[i]->witness, r1.witness, (size_t)r1.nwitness * sizeof(vc_move));
+	}
+	/* a budget of one node leaves a real position undetermined */
+	cr_assert_eq(vc_winnable(a, &p, VC_BLACK, 1, &r1), VC_F_OK);
+	cr_assert_eq(r1.answer, VC_WINNABLE_UNDETERMINED);
+	cr_assert_leq(r1.nodes, 1);
+	vc_winnable_ws_free(a);
+	vc_winnable_ws_free(b);
+	cr_assert_str_eq(vc_winnable_word(VC_WINNABLE_YES), "winnable");
+	cr_assert_str_eq(vc_winnable_word(VC_WINNABLE_NO), "unwinnable");
+	cr_assert_str_eq(vc_winnable_word(VC_WINNABLE_UNDETERMINED), "undetermined");
+}
