@@ -102,6 +102,7 @@ int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules)
 		return -2; /* no such variant: g stays empty (release is harmless) */
 	set_variant(g, v);
 	g->rules = rules;
+	g->dead_answer = -1;
 	g->max_plies = VC_GAME_MAX_PLIES;
 	if (grow(g, 64))
 		return -1;
@@ -114,6 +115,8 @@ int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules)
 
 void vc_game_release(struct vc_game *g)
 {
+	vc_winnable_ws_free(g->ws);
+	g->ws = NULL;
 	free(g->line);
 	free(g->moves);
 	free(g->keys);
@@ -132,6 +135,8 @@ int vc_game_reset(struct vc_game *g, const struct vc_position *start)
 	g->line[0] = *start;
 	g->keys[0] = start->key;
 	g->nplies = 0;
+	g->dead_nodes = 0;
+	g->dead_answer = -1;
 	set_variant(g, v);
 	forget_keys(g);
 	refresh(g);
@@ -198,10 +203,72 @@ int vc_game_repetitions(const struct vc_game *g)
 	return count;
 }
 
+/* Every pawn stands blocked by a pawn (there is one at least): the walls
+ * the quick test may leave open, where the full search runs. */
+static bool pawns_locked(const struct vc_position *p)
+{
+	const vc_bb pawns = p->by_type[VC_PAWN];
+	const vc_bb wp = pawns & p->by_color[VC_WHITE], bp = pawns & p->by_color[VC_BLACK];
+	return pawns && !((wp << 8) & ~pawns) && !((bp >> 8) & ~pawns);
+}
+
+static bool dead_layers(struct vc_game *m, const struct vc_position *pos);
+
+bool vc_game_dead(const struct vc_game *g)
+{
+	const struct vc_position *pos = vc_game_pos(g);
+	const unsigned f = g->variant->flags;
+	if (!(f & VC_VF_ROYAL_KING) || (f & VC_VF_RETRO) || vc_dead_prefilter_clear(pos))
+		return false;
+	/* a cache of the game's: making it does not change the game */
+	struct vc_game *m = (struct vc_game *)g;
+	if (m->dead_answer >= 0 && m->dead_key == pos->key)
+		return m->dead_answer == 1;
+	bool dead = dead_layers(m, pos);
+	m->dead_key = pos->key;
+	m->dead_answer = dead;
+	return dead;
+}
+
+static bool dead_layers(struct vc_game *m, const struct vc_position *pos)
+{
+	if (!m->ws && vc_winnable_ws_new(&m->ws) != VC_F_OK)
+		m->ws = NULL;
+	enum vc_winnable_answer a[2] = { vc_winnable_quick(m->ws, pos, VC_WHITE),
+		                         vc_winnable_quick(m->ws, pos, VC_BLACK) };
+	if (a[0] == VC_WINNABLE_NO && a[1] == VC_WINNABLE_NO)
+		return true;
+	if (!m->ws || !pawns_locked(pos))
+		return false;
+	for (int w = 0; w < 2; w++) {
+		if (a[w] == VC_WINNABLE_NO)
+			continue;
+		if (m->dead_nodes >= VC_DEAD_GAME_BUDGET)
+			return false;
+		uint64_t left = VC_DEAD_GAME_BUDGET - m->dead_nodes;
+		struct vc_winnable_result r;
+		if (vc_winnable(m->ws, pos, w, left < VC_DEAD_PLY_BUDGET ? left : VC_DEAD_PLY_BUDGET,
+		                &r) != VC_F_OK)
+			return false;
+		m->dead_nodes += r.nodes;
+		if (r.answer != VC_WINNABLE_NO)
+			return false;
+	}
+	return true;
+}
+
 static struct vc_outcome outcome_with(const struct vc_game *g, int nlegal)
 {
 	const struct vc_position *pos = vc_game_pos(g);
 	struct vc_outcome oc = vc_variant_outcome(g->variant, pos, nlegal, g->rules);
+	/* a dead position beyond material (FIDE 5.2.2), after the variant's
+	 * rules and the shared ones of the position */
+	if (oc.termination == VC_TERM_NONE && nlegal > 0 && g->rules == VC_RULES_FIDE &&
+	    g->dead == VC_DEAD_FULL && vc_game_dead(g)) {
+		oc.result = VC_RES_DRAW;
+		oc.termination = VC_TERM_DEAD_POSITION;
+		return oc;
+	}
 	/* five occurrences need four earlier ones, two plies apart at least,
 	 * within the halfmove clock's reach: none below 8 */
 	if (oc.termination == VC_TERM_NONE && pos->halfmove >= 8 && vc_game_repetitions(g) >= 5) {

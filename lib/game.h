@@ -12,6 +12,7 @@
 #define VC_GAME_H
 
 #include "variant.h"
+#include "winnable.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,6 +22,20 @@ extern "C" {
 /* Default cap on plies per game (a documented limit; exceeding it is the
  * caller's error "limit-plies"). */
 #define VC_GAME_MAX_PLIES 20000
+
+/* How dead positions (FIDE 5.2.2, vchess-rules(7) section 2) are found
+ * under VC_RULES_FIDE. Zero is the default. */
+enum vc_dead_method {
+	VC_DEAD_FULL = 0,     /* material, then the layered unwinnability test
+	                         of vc_game_dead (termination dead-position) */
+	VC_DEAD_MATERIAL = 1  /* material alone (insufficient-material) */
+};
+
+/* Full-search nodes vc_game_dead may spend on one position, and on one
+ * game (from its reset) in all: past them a position the quick test
+ * cannot clear goes on as live (sound, less complete). */
+#define VC_DEAD_PLY_BUDGET 20000u
+#define VC_DEAD_GAME_BUDGET 400000u
 
 /* Claimable draws (bit set) available in the current position. */
 #define VC_CLAIM_THREEFOLD (1u << 0)
@@ -53,6 +68,17 @@ struct vc_game {
 	bool seen_before;
 	bool plain_san; /* the variant reads SAN and moves as chess: the
 	                   shortcut of vc_game_play_san applies */
+	/* dead positions: the method (set by the caller after init, default
+	 * VC_DEAD_FULL), the unwinnability workspace (made on first need,
+	 * freed by vc_game_release) and the full-search nodes spent since
+	 * the last reset */
+	enum vc_dead_method dead;
+	struct vc_winnable_ws *ws;
+	uint64_t dead_nodes;
+	uint64_t dead_key;  /* the last position vc_game_dead decided beyond
+	                       its pre-filter (key), and its answer: the
+	                       same position is never searched twice */
+	int8_t dead_answer; /* -1 none, 0 live, 1 dead */
 };
 
 /* Whether the side to move has a legal move: 0 when it has none, else a
@@ -123,6 +149,49 @@ struct vc_outcome vc_game_outcome(const struct vc_game *g);
  * vc_game_outcome() then. */
 struct vc_outcome vc_game_outcome_if_movable(const struct vc_game *g);
 
+/* The per-ply pre-filter of vc_game_dead, a few instructions on
+ * bitboards: true clears pos (vc_game_dead is false) when each side has a
+ * pawn, rook or queen (no dead position by material) and some pawn can
+ * still move: step forward, capture, or has no pawn ahead on its file (no
+ * pawn wall is closed yet). False says nothing. pos not NULL. */
+static inline bool vc_dead_prefilter_clear(const struct vc_position *p)
+{
+	const vc_bb heavy = p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN];
+	const vc_bb w = p->by_color[VC_WHITE], b = p->by_color[VC_BLACK];
+	if (!(w & heavy) || !(b & heavy))
+		return false;
+	const vc_bb pawns = p->by_type[VC_PAWN];
+	const vc_bb wp = pawns & w, bp = pawns & b, empty = ~(w | b);
+	const vc_bb fa = 0x0101010101010101ull, fh = fa << 7;
+	if (((wp << 8) | (bp >> 8)) & empty)
+		return true;
+	if (((((wp << 7) & ~fh) | ((wp << 9) & ~fa)) & b) |
+	    ((((bp >> 9) & ~fh) | ((bp >> 7) & ~fa)) & w))
+		return true;
+	vc_bb below = pawns >> 8, above = pawns << 8;
+	below |= below >> 8;
+	above |= above << 8;
+	below |= below >> 16;
+	above |= above << 16;
+	below |= below >> 32;
+	above |= above << 32;
+	return ((wp & ~below) | (bp & ~above)) != 0;
+}
+
+/* Is the current position dead (FIDE 5.2.2: neither side can ever
+ * checkmate)? The per-ply method of vc_game_outcome under VC_RULES_FIDE
+ * and VC_DEAD_FULL, in layers: vc_dead_prefilter_clear; the quick test
+ * (vc_winnable_quick) for both sides; then, only where every pawn on the
+ * board stands blocked by a pawn (the walls the quick test may not
+ * prove), the full search (vc_winnable) for each side the quick test left
+ * open, within VC_DEAD_PLY_BUDGET nodes and VC_DEAD_GAME_BUDGET for the
+ * game. Sound: never true while a helpmate exists for either side;
+ * complete as far as those layers go (a dead position they leave open is
+ * found at a later ply, or not at all). Variants without a royal king or
+ * with retro moves: false. May allocate the game's workspace (memory
+ * short: the quick test without it). g not NULL. */
+bool vc_game_dead(const struct vc_game *g);
+
 /* True when no rule of vc_game_outcome_if_movable() can end the game in
  * the current position, seen cheaply: a variant with the generic outcome
  * (the chess variants), a pawn, rook or queen on the board (no dead
@@ -133,8 +202,11 @@ struct vc_outcome vc_game_outcome_if_movable(const struct vc_game *g);
 static inline bool vc_game_outcome_quiet(const struct vc_game *g)
 {
 	const struct vc_position *p = vc_game_pos(g);
-	return !g->variant->outcome && p->halfmove < 16 &&
-	       (p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN]);
+	if (g->variant->outcome || p->halfmove >= 16)
+		return false;
+	if (g->dead != VC_DEAD_FULL || g->rules != VC_RULES_FIDE)
+		return (p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN]) != 0;
+	return vc_dead_prefilter_clear(p);
 }
 
 /* Draws a player could claim now (VC_CLAIM_* bits): threefold repetition
