@@ -137,6 +137,8 @@ int vc_game_reset(struct vc_game *g, const struct vc_position *start)
 	g->nplies = 0;
 	g->dead_nodes = 0;
 	g->dead_answer = -1;
+	g->dead_sig = 0;
+	g->dead_live = 0;
 	set_variant(g, v);
 	forget_keys(g);
 	refresh(g);
@@ -203,16 +205,29 @@ int vc_game_repetitions(const struct vc_game *g)
 	return count;
 }
 
-/* Every pawn stands blocked by a pawn (there is one at least): the walls
- * the quick test may leave open, where the full search runs. */
-static bool pawns_locked(const struct vc_position *p)
-{
-	const vc_bb pawns = p->by_type[VC_PAWN];
-	const vc_bb wp = pawns & p->by_color[VC_WHITE], bp = pawns & p->by_color[VC_BLACK];
-	return pawns && !((wp << 8) & ~pawns) && !((bp >> 8) & ~pawns);
-}
-
 static bool dead_layers(struct vc_game *m, const struct vc_position *pos);
+
+/* Worth the full search for `w`, the side the quick test left open when
+ * the other cannot mate: w has no rook or queen and no pawn that can step
+ * forward or capture (a side with those mates with help, bar rare
+ * entombed pieces). */
+static bool suspicious(const struct vc_position *p, int w)
+{
+	const vc_bb own = p->by_color[w], their = p->by_color[!w];
+	if (own & (p->by_type[VC_ROOK] | p->by_type[VC_QUEEN]))
+		return false;
+	const vc_bb pawns = own & p->by_type[VC_PAWN], empty = ~(own | their);
+	const vc_bb fa = 0x0101010101010101ull, fh = fa << 7;
+	vc_bb step, take;
+	if (w == VC_WHITE) {
+		step = pawns << 8;
+		take = ((pawns << 7) & ~fh) | ((pawns << 9) & ~fa);
+	} else {
+		step = pawns >> 8;
+		take = ((pawns >> 9) & ~fh) | ((pawns >> 7) & ~fa);
+	}
+	return !(step & empty) && !(take & their);
+}
 
 bool vc_game_dead(const struct vc_game *g)
 {
@@ -230,20 +245,46 @@ bool vc_game_dead(const struct vc_game *g)
 	return dead;
 }
 
+/* The pawns and the material of pos, as one number: a full search that
+ * found a side able to mate is not run again for it while this stays. */
+static uint64_t structure_sig(const struct vc_position *p)
+{
+	const vc_bb pawns = p->by_type[VC_PAWN];
+	uint64_t sig = (pawns & p->by_color[VC_WHITE]) * 0x9E3779B97F4A7C15ull ^
+	               (pawns & p->by_color[VC_BLACK]) * 0xC2B2AE3D27D4EB4Full;
+	for (int t = VC_KNIGHT; t <= VC_QUEEN; t++)
+		for (int c = 0; c < 2; c++)
+			sig = sig * 31u + (uint64_t)vc_popcount(p->by_type[t] & p->by_color[c]);
+	return sig;
+}
+
 static bool dead_layers(struct vc_game *m, const struct vc_position *pos)
 {
 	if (!m->ws && vc_winnable_ws_new(&m->ws) != VC_F_OK)
 		m->ws = NULL;
-	enum vc_winnable_answer a[2] = { vc_winnable_quick(m->ws, pos, VC_WHITE),
-		                         vc_winnable_quick(m->ws, pos, VC_BLACK) };
+	/* dead = unwinnable for both. The full search runs only where the
+	 * quick test proved one side unable to mate and left the other open:
+	 * on real games the quick test finds what the full one finds, and a
+	 * position both sides can still play for is searched at great cost
+	 * for nothing (vchess-validate(1), DEAD POSITIONS) */
+	enum vc_winnable_answer a[2];
+	a[0] = vc_winnable_quick(m->ws, pos, VC_WHITE);
+	a[1] = vc_winnable_quick(m->ws, pos, VC_BLACK);
 	if (a[0] == VC_WINNABLE_NO && a[1] == VC_WINNABLE_NO)
 		return true;
-	if (!m->ws || !pawns_locked(pos))
+	if (!m->ws || (a[0] != VC_WINNABLE_NO && a[1] != VC_WINNABLE_NO))
 		return false;
+	if (!suspicious(pos, a[0] == VC_WINNABLE_NO ? VC_BLACK : VC_WHITE))
+		return false;
+	const uint64_t sig = structure_sig(pos);
+	if (sig != m->dead_sig) {
+		m->dead_sig = sig;
+		m->dead_live = 0;
+	}
 	for (int w = 0; w < 2; w++) {
 		if (a[w] == VC_WINNABLE_NO)
 			continue;
-		if (m->dead_nodes >= VC_DEAD_GAME_BUDGET)
+		if ((m->dead_live >> w) & 1u || m->dead_nodes >= VC_DEAD_GAME_BUDGET)
 			return false;
 		uint64_t left = VC_DEAD_GAME_BUDGET - m->dead_nodes;
 		struct vc_winnable_result r;
@@ -251,6 +292,7 @@ static bool dead_layers(struct vc_game *m, const struct vc_position *pos)
 		                &r) != VC_F_OK)
 			return false;
 		m->dead_nodes += r.nodes;
+		m->dead_live |= 1u << w; /* winnable, or undetermined: not again */
 		if (r.answer != VC_WINNABLE_NO)
 			return false;
 	}

@@ -79,6 +79,10 @@ struct vc_game {
 	                       its pre-filter (key), and its answer: the
 	                       same position is never searched twice */
 	int8_t dead_answer; /* -1 none, 0 live, 1 dead */
+	uint64_t dead_sig;  /* pawns and material of the last full search, and
+	                       the sides (bit 1 << colour) it found able to
+	                       mate: not searched again while they stay */
+	unsigned dead_live;
 };
 
 /* Whether the side to move has a legal move: 0 when it has none, else a
@@ -180,22 +184,30 @@ static inline bool vc_dead_prefilter_clear(const struct vc_position *p)
 
 /* Is the current position dead (FIDE 5.2.2: neither side can ever
  * checkmate)? The per-ply method of vc_game_outcome under VC_RULES_FIDE
- * and VC_DEAD_FULL, in layers: vc_dead_prefilter_clear; the quick test
- * (vc_winnable_quick) for both sides; then, only where every pawn on the
- * board stands blocked by a pawn (the walls the quick test may not
- * prove), the full search (vc_winnable) for each side the quick test left
- * open, within VC_DEAD_PLY_BUDGET nodes and VC_DEAD_GAME_BUDGET for the
- * game. Sound: never true while a helpmate exists for either side;
- * complete as far as those layers go (a dead position they leave open is
- * found at a later ply, or not at all). Variants without a royal king or
+ * and VC_DEAD_FULL (vchess-validate(1), DEAD POSITIONS), in layers:
+ *   1. vc_dead_prefilter_clear: most positions end here, live;
+ *   2. the quick test (vc_winnable_quick, with the game's workspace) for
+ *      both sides: both unwinnable, dead;
+ *   3. the full search (vc_winnable) only where the quick test proved one
+ *      side unable to mate and the other has no rook or queen and no pawn
+ *      that can step forward or capture, within VC_DEAD_PLY_BUDGET nodes
+ *      and VC_DEAD_GAME_BUDGET for the game, once per pawn structure and
+ *      material (a side found able to mate, or left undetermined, is not
+ *      searched again until a pawn moves or a piece is taken).
+ * Sound: never true while a helpmate exists for either side. Complete as
+ * far as those layers go: a dead position they leave open is found at a
+ * later ply, or not at all. The answer of a position is kept (by key), so
+ * asking again costs nothing and validate, adjudicate and replay, which
+ * ask about every ply in order, agree. Variants without a royal king or
  * with retro moves: false. May allocate the game's workspace (memory
  * short: the quick test without it). g not NULL. */
 bool vc_game_dead(const struct vc_game *g);
 
 /* True when no rule of vc_game_outcome_if_movable() can end the game in
  * the current position, seen cheaply: a variant with the generic outcome
- * (the chess variants), a pawn, rook or queen on the board (no dead
- * position by material), and a halfmove clock under 16 (neither the
+ * (the chess variants), no dead position (with VC_DEAD_FULL under
+ * VC_RULES_FIDE: vc_dead_prefilter_clear; else a pawn, rook or queen on
+ * the board: none by material), and a halfmove clock under 16 (neither the
  * move-count rules nor fivefold repetition, which needs four earlier
  * occurrences at least four plies apart, each side having moved a piece
  * away and back). False says nothing: ask the full function. */
