@@ -1,17 +1,20 @@
 /* vchess - can the intended winner still checkmate? (winnable.h)
  *
- * Map. vc_winnable_quick = the static phase: material (static_material),
- * then the frozen-pawn analysis (static_frozen). vc_winnable = root checks,
- * the static phase, then an iterative-deepening helpmate search (search):
- * a depth-first search over the positions reachable from the root where
- * both sides play for the intended winner, moves ordered by a potential
- * (potential: winner's pieces near the loser's king, the loser's king
- * short of flight squares, promotions, material kept), with a visited set
- * per iteration. A mate found is the witness (replayed before it is
- * returned); an iteration that ends with no position cut off by its depth
- * limit has visited every reachable position, none a mate: unwinnable.
- * vchess-winnable(1), METHOD, explains the method; vchess-rules(7)
- * section 2 gives the rule.
+ * Map. The static phase: material (static_material), then walls of pawns
+ * on closed lanes with frozen kings and the squares where a mate could be
+ * built (static_frozen). vc_winnable_quick = the static phase, plus a
+ * search of a few nodes in forced positions. vc_winnable = root checks,
+ * the static phase, then the helpmate search (search): best-first over the
+ * positions reachable from the root, both sides playing for the intended
+ * winner; each expanded position ranks its moves by the change they make
+ * to a potential (delta, potential; a short greedy run first, then the
+ * balanced one), the open list holds each position's next move only
+ * (select_next), a visited set (tt_*) expands every position once, and
+ * positions the static phase proves unwinnable are not expanded. A mate
+ * found is the witness (replayed before it is returned); a balanced run
+ * whose open list runs dry has made every reachable position, none a
+ * mate: unwinnable. vchess-winnable(1), METHOD, explains the method;
+ * vchess-rules(7) section 2 gives the rule.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -173,20 +176,37 @@ static bool static_frozen(const struct vc_position *p, int w)
 		return false;
 	if (p->ep != VC_NO_SQ)
 		return false;
-	/* static pawns: fixpoint from the front */
-	vc_bb st[2] = { pc[0] & (pc[1] >> 8), pc[1] & (pc[0] << 8) };
+	/* static pawns and frozen kings, the greatest fixpoint (each holds
+	 * as long as the others do, and nothing else can change them short of
+	 * a capture, which the tests below rule out): a pawn is static when
+	 * an enemy pawn, a static pawn of its own or a frozen king stands in
+	 * front of it; a king is frozen when it has no castling right and
+	 * every square around it holds a static pawn of its own or is
+	 * attacked by a static enemy pawn */
+	vc_bb kings = p->by_type[VC_KING];
+	vc_bb kc[2] = { kings & p->by_color[VC_WHITE], kings & p->by_color[VC_BLACK] };
+	bool frozen[2] = { kc[0] && !(p->castle & 0xFFull), kc[1] && !(p->castle & (0xFFull << 56)) };
+	vc_bb st[2] = { pc[0] & ((pawns | kings) >> 8), pc[1] & ((pawns | kings) << 8) };
+	vc_bb fk;
 	for (;;) {
-		vc_bb s0 = st[0] | (pc[0] & (st[0] >> 8));
-		vc_bb s1 = st[1] | (pc[1] & (st[1] << 8));
-		if (s0 == st[0] && s1 == st[1])
+		fk = (frozen[0] ? kc[0] : 0) | (frozen[1] ? kc[1] : 0);
+		vc_bb s0 = st[0] & ((pc[1] >> 8) | (st[0] >> 8) | (fk >> 8));
+		vc_bb s1 = st[1] & ((pc[0] << 8) | (st[1] << 8) | (fk << 8));
+		bool f0 = frozen[0] && !(vc_king_attacks(vc_lsb(kc[0])) &
+		                         ~(s0 | pawn_attacks_bb(s1, VC_BLACK)));
+		bool f1 = frozen[1] && !(vc_king_attacks(vc_lsb(kc[1])) &
+		                         ~(s1 | pawn_attacks_bb(s0, VC_WHITE)));
+		if (s0 == st[0] && s1 == st[1] && f0 == frozen[0] && f1 == frozen[1])
 			break;
 		st[0] = s0;
 		st[1] = s1;
+		frozen[0] = f0;
+		frozen[1] = f1;
 	}
 	/* lanes */
 	vc_bb lane[2] = { st[0], st[1] };
 	for (int c = 0; c < 2; c++) {
-		vc_bb stop = pc[!c] | st[c];
+		vc_bb stop = pc[!c] | st[c] | fk;
 		vc_bb mov = pc[c] & ~st[c];
 		while (mov) {
 			int sq = vc_lsb(mov);
@@ -217,11 +237,14 @@ static bool static_frozen(const struct vc_position *p, int w)
 	vc_bb latt[2] = { pawn_attacks_bb(lane[0], VC_WHITE), pawn_attacks_bb(lane[1], VC_BLACK) };
 	if ((latt[0] & lane[1]) || (latt[1] & lane[0]))
 		return false;
+	/* what static pawns and frozen kings attack, for ever */
 	vc_bb satt[2] = { pawn_attacks_bb(st[0], VC_WHITE), pawn_attacks_bb(st[1], VC_BLACK) };
-	vc_bb kings = p->by_type[VC_KING];
+	for (int c = 0; c < 2; c++)
+		if (frozen[c])
+			satt[c] |= vc_king_attacks(vc_lsb(kc[c]));
 	if ((kings & p->by_color[VC_WHITE] & latt[1]) || (kings & p->by_color[VC_BLACK] & latt[0]))
 		return false;
-	vc_bb fixed = st[0] | st[1];
+	vc_bb fixed = st[0] | st[1] | fk;
 
 	/* pieces: reach and attacks; winner's attacks, loser's blockers */
 	vc_bb win_att = 0, lose_reach = 0, blocker[16];
@@ -571,7 +594,7 @@ struct search {
 	uint64_t nodes, budget;
 	uint32_t seq;
 	int found;        /* witness length when found */
-	int w_depth, rank_cost; /* the weights of this run (struct style) */
+	int w_depth, rank_cost; /* the weights of this run (greedy or balanced) */
 };
 
 /* The runs of the full search: a short greedy run first (deep lines
