@@ -269,6 +269,8 @@ static bool dead_layers(struct vc_game *m, const struct vc_position *pos)
 	 * for nothing (vchess-validate(1), DEAD POSITIONS) */
 	enum vc_winnable_answer a[2];
 	a[0] = vc_winnable_quick(m->ws, pos, VC_WHITE);
+	if (a[0] != VC_WINNABLE_NO && (!m->ws || !suspicious(pos, VC_WHITE)))
+		return false; /* White stays able to mate as far as the layers go */
 	a[1] = vc_winnable_quick(m->ws, pos, VC_BLACK);
 	if (a[0] == VC_WINNABLE_NO && a[1] == VC_WINNABLE_NO)
 		return true;

@@ -155,9 +155,13 @@ struct vc_outcome vc_game_outcome_if_movable(const struct vc_game *g);
 
 /* The per-ply pre-filter of vc_game_dead, a few instructions on
  * bitboards: true clears pos (vc_game_dead is false) when each side has a
- * pawn, rook or queen (no dead position by material) and some pawn can
- * still move: step forward, capture, or has no pawn ahead on its file (no
- * pawn wall is closed yet). False says nothing. pos not NULL. */
+ * pawn, rook or queen (no dead position by material), neither side is
+ * its king and pawns that cannot step forward, and the pawns are not
+ * frozen: a pawn has no pawn ahead on its file, or a pawn can
+ * capture, or the squares a pawn can still step to (up to the first pawn
+ * ahead) attack those of an enemy pawn (a capture of or by a pawn can
+ * come). Each is a reason the quick test's frozen-pawn analysis fails
+ * too. False says nothing. pos not NULL. */
 static inline bool vc_dead_prefilter_clear(const struct vc_position *p)
 {
 	const vc_bb heavy = p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN];
@@ -165,21 +169,31 @@ static inline bool vc_dead_prefilter_clear(const struct vc_position *p)
 	if (!(w & heavy) || !(b & heavy))
 		return false;
 	const vc_bb pawns = p->by_type[VC_PAWN];
-	const vc_bb wp = pawns & w, bp = pawns & b, empty = ~(w | b);
+	const vc_bb wp = pawns & w, bp = pawns & b;
 	const vc_bb fa = 0x0101010101010101ull, fh = fa << 7;
-	if (((wp << 8) | (bp >> 8)) & empty)
+	/* a side of king and pawns none of which can step forward: the quick
+	 * test's forced-line search may decide (a king boxed in) */
+	const vc_bb empty = ~(w | b), men = pawns | p->by_type[VC_KING];
+	if ((!(w & ~men) && !((wp << 8) & empty)) || (!(b & ~men) && !((bp >> 8) & empty)))
+		return false;
+	/* lanes: each pawn's squares up to the first pawn ahead (an
+	 * occluded fill); a lane that meets no pawn reaches the last rank */
+	vc_bb wl = wp, bl = bp, we = ~pawns, be = ~pawns;
+	wl |= we & (wl << 8);
+	bl |= be & (bl >> 8);
+	we &= we << 8;
+	be &= be >> 8;
+	wl |= we & (wl << 16);
+	bl |= be & (bl >> 16);
+	we &= we << 16;
+	be &= be >> 16;
+	wl |= we & (wl << 32);
+	bl |= be & (bl >> 32);
+	if ((wl & 0xFF00000000000000ull) | (bl & 0xFFull))
 		return true;
-	if (((((wp << 7) & ~fh) | ((wp << 9) & ~fa)) & b) |
-	    ((((bp >> 9) & ~fh) | ((bp >> 7) & ~fa)) & w))
-		return true;
-	vc_bb below = pawns >> 8, above = pawns << 8;
-	below |= below >> 8;
-	above |= above << 8;
-	below |= below >> 16;
-	above |= above << 16;
-	below |= below >> 32;
-	above |= above << 32;
-	return ((wp & ~below) | (bp & ~above)) != 0;
+	const vc_bb wla = ((wl << 7) & ~fh) | ((wl << 9) & ~fa);
+	const vc_bb bla = ((bl >> 9) & ~fh) | ((bl >> 7) & ~fa);
+	return ((wla & (b | bl)) | (bla & (w | wl))) != 0;
 }
 
 /* Is the current position dead (FIDE 5.2.2: neither side can ever
