@@ -318,3 +318,57 @@ Test(dead, time_forfeit_searched)
 	cr_assert_eq(r.games[0].v.term, VC_TERM_TIME_FORFEIT);
 	cr_assert_not(r.games[0].v.has_unwinnability);
 }
+
+/* Every witness printed in the adjudication reports of the golden tests,
+ * replayed from its record's final position by its UCI text alone (apart
+ * from the search that found it): it must end in checkmate. */
+static int replay_report(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	cr_assert_not_null(f, "%s (run from the repository root)", path);
+	static char text[1 << 20];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = 0;
+	char fen[VC_FEN_MAX] = "";
+	int replayed = 0;
+	for (const char *s = text; *s; s++) {
+		if (strncmp(s, "\"final_fen\":", 12) == 0) {
+			const char *q = strchr(s + 12, '"');
+			cr_assert_not_null(q);
+			size_t len = strcspn(q + 1, "\"");
+			cr_assert_lt(len, sizeof fen);
+			memcpy(fen, q + 1, len);
+			fen[len] = 0;
+		} else if (strncmp(s, "\"uci\":", 6) == 0) {
+			const char *end = strchr(s, ']');
+			cr_assert_not_null(end);
+			struct vc_position p;
+			parse(&p, fen, VC_STANDARD);
+			int plies = 0;
+			for (const char *q = strchr(s + 6, '"'); q && q < end; q = strchr(q, '"')) {
+				size_t len = strcspn(q + 1, "\"");
+				vc_move m = vc_move_from_uci(&p, q + 1, len);
+				cr_assert_neq(m, VC_MOVE_NONE, "%s: %.*s", path, (int)len, q + 1);
+				cr_assert_eq(vc_play(&p, m), VC_F_OK);
+				plies++;
+				q += len + 2;
+			}
+			if (plies) {
+				vc_move buf[VC_MAX_MOVES];
+				cr_assert(vc_in_check(&p, p.side), "%s: %s", path, fen);
+				cr_assert_eq(vc_legal_moves(&p, buf), 0, "%s: %s", path, fen);
+				replayed++;
+			}
+			s = end;
+		}
+	}
+	return replayed;
+}
+
+Test(dead, report_witnesses_replay)
+{
+	cr_assert_gt(replay_report("tests/golden/forfeit-adjudicate-json/stdout"), 0);
+	cr_assert_gt(replay_report("tests/golden/adjudicate-json/stdout"), 0);
+	replay_report("tests/golden/forfeit-budget/stdout"); /* none: budget 10 */
+}
