@@ -103,6 +103,7 @@ int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules)
 	set_variant(g, v);
 	g->rules = rules;
 	g->dead_answer = -1;
+	g->pf_open = true; /* no pawns: open (vc_game_dead_clear) */
 	g->max_plies = VC_GAME_MAX_PLIES;
 	if (grow(g, 64))
 		return -1;
@@ -139,6 +140,9 @@ int vc_game_reset(struct vc_game *g, const struct vc_position *start)
 	g->dead_answer = -1;
 	g->dead_sig = 0;
 	g->dead_live = 0;
+	g->pf_pawns = 0;
+	g->pf_wp = 0;
+	g->pf_open = true; /* no pawns: open */
 	set_variant(g, v);
 	forget_keys(g);
 	refresh(g);
@@ -207,6 +211,37 @@ int vc_game_repetitions(const struct vc_game *g)
 
 static bool dead_layers(struct vc_game *m, const struct vc_position *pos);
 
+/* A side of king and pawns (one at least), none of which can step
+ * forward, whose king has two free squares around it at most. */
+static bool boxed_side(const struct vc_position *p)
+{
+	const vc_bb occ = p->by_color[VC_WHITE] | p->by_color[VC_BLACK];
+	for (int c = 0; c < 2; c++) {
+		const vc_bb own = p->by_color[c], pawns = own & p->by_type[VC_PAWN];
+		const vc_bb king = own & p->by_type[VC_KING];
+		if (!pawns || !king || (own & ~pawns & ~king))
+			continue;
+		const vc_bb ahead = c == VC_WHITE ? pawns << 8 : pawns >> 8;
+		if (!(ahead & ~occ) && vc_popcount(vc_king_attacks(vc_lsb(king)) & ~own) <= 2)
+			return true;
+	}
+	return false;
+}
+
+bool vc_game_dead_clear_slow(const struct vc_game *g)
+{
+	/* a cache of the game's: filling it does not change the game */
+	struct vc_game *m = (struct vc_game *)g;
+	const struct vc_position *p = vc_game_pos(g);
+	const vc_bb w = p->by_color[VC_WHITE], b = p->by_color[VC_BLACK];
+	m->pf_pawns = p->by_type[VC_PAWN];
+	m->pf_wp = p->by_type[VC_PAWN] & w;
+	/* the pawn part alone: no piece counts (as an attacked enemy) here, so
+	 * that the answer holds while only pieces move */
+	m->pf_open = vc_dead_pawns_open(m->pf_wp, m->pf_pawns & b, m->pf_wp, m->pf_pawns & b);
+	return m->pf_open;
+}
+
 /* Worth the full search for `w`, the side the quick test left open when
  * the other cannot mate: w has no rook or queen and no pawn that can step
  * forward or capture (a side with those mates with help, bar rare
@@ -233,7 +268,7 @@ bool vc_game_dead(const struct vc_game *g)
 {
 	const struct vc_position *pos = vc_game_pos(g);
 	const unsigned f = g->variant->flags;
-	if (!(f & VC_VF_ROYAL_KING) || (f & VC_VF_RETRO) || vc_dead_prefilter_clear(pos))
+	if (!(f & VC_VF_ROYAL_KING) || (f & VC_VF_RETRO) || vc_game_dead_clear(g))
 		return false;
 	/* a cache of the game's: making it does not change the game */
 	struct vc_game *m = (struct vc_game *)g;
@@ -267,11 +302,18 @@ static bool dead_layers(struct vc_game *m, const struct vc_position *pos)
 	 * on real games the quick test finds what the full one finds, and a
 	 * position both sides can still play for is searched at great cost
 	 * for nothing (vchess-validate(1), DEAD POSITIONS) */
+	/* the quick test's few-node search only for a side of king and
+	 * pawns shut in (a king boxed in is proven no other way), and for a
+	 * check with four men at most (a forced capture into bare material);
+	 * another forced line after a check is followed ply by ply */
+	struct vc_winnable_ws *qws =
+	        boxed_side(pos) || vc_popcount(pos->by_color[0] | pos->by_color[1]) <= 4 ? m->ws
+	                                                                                 : NULL;
 	enum vc_winnable_answer a[2];
-	a[0] = vc_winnable_quick(m->ws, pos, VC_WHITE);
+	a[0] = vc_winnable_quick(qws, pos, VC_WHITE);
 	if (a[0] != VC_WINNABLE_NO && (!m->ws || !suspicious(pos, VC_WHITE)))
 		return false; /* White stays able to mate as far as the layers go */
-	a[1] = vc_winnable_quick(m->ws, pos, VC_BLACK);
+	a[1] = vc_winnable_quick(qws, pos, VC_BLACK);
 	if (a[0] == VC_WINNABLE_NO && a[1] == VC_WINNABLE_NO)
 		return true;
 	if (!m->ws || (a[0] != VC_WINNABLE_NO && a[1] != VC_WINNABLE_NO))

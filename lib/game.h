@@ -83,6 +83,8 @@ struct vc_game {
 	                       the sides (bit 1 << colour) it found able to
 	                       mate: not searched again while they stay */
 	unsigned dead_live;
+	vc_bb pf_pawns, pf_wp; /* the pawns vc_game_dead_clear last judged */
+	bool pf_open;          /* and its pawn part: vc_dead_pawns_open */
 };
 
 /* Whether the side to move has a legal move: 0 when it has none, else a
@@ -157,27 +159,20 @@ struct vc_outcome vc_game_outcome_if_movable(const struct vc_game *g);
  * bitboards: true clears pos (vc_game_dead is false) when each side has a
  * pawn, rook or queen (no dead position by material), neither side is
  * its king and pawns that cannot step forward, and the pawns are not
- * frozen: a pawn has no pawn ahead on its file, or a pawn can
- * capture, or the squares a pawn can still step to (up to the first pawn
- * ahead) attack those of an enemy pawn (a capture of or by a pawn can
+ * frozen: a side has no pawn, or a pawn has no pawn ahead on its file, or
+ * the squares pawns can still step to (up to the first pawn ahead) attack
+ * an enemy piece, pawn or such square (a capture of or by a pawn can
  * come). Each is a reason the quick test's frozen-pawn analysis fails
- * too. False says nothing. pos not NULL. */
-static inline bool vc_dead_prefilter_clear(const struct vc_position *p)
+ * too. False says nothing. pos not NULL. The pawn part alone is
+ * vc_dead_pawns_open. */
+static inline bool vc_dead_pawns_open(vc_bb wp, vc_bb bp, vc_bb w, vc_bb b)
 {
-	const vc_bb heavy = p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN];
-	const vc_bb w = p->by_color[VC_WHITE], b = p->by_color[VC_BLACK];
-	if (!(w & heavy) || !(b & heavy))
-		return false;
-	const vc_bb pawns = p->by_type[VC_PAWN];
-	const vc_bb wp = pawns & w, bp = pawns & b;
+	const vc_bb pawns = wp | bp;
 	const vc_bb fa = 0x0101010101010101ull, fh = fa << 7;
-	/* a side of king and pawns none of which can step forward: the quick
-	 * test's forced-line search may decide (a king boxed in) */
-	const vc_bb empty = ~(w | b), men = pawns | p->by_type[VC_KING];
-	if ((!(w & ~men) && !((wp << 8) & empty)) || (!(b & ~men) && !((bp >> 8) & empty)))
-		return false;
-	/* lanes: each pawn's squares up to the first pawn ahead (an
-	 * occluded fill); a lane that meets no pawn reaches the last rank */
+	if (!wp || !bp)
+		return true;
+	/* lanes: an occluded fill; a lane that meets no pawn reaches the
+	 * last rank */
 	vc_bb wl = wp, bl = bp, we = ~pawns, be = ~pawns;
 	wl |= we & (wl << 8);
 	bl |= be & (bl >> 8);
@@ -196,12 +191,34 @@ static inline bool vc_dead_prefilter_clear(const struct vc_position *p)
 	return ((wla & (b | bl)) | (bla & (w | wl))) != 0;
 }
 
+/* The material and stuck-side part of vc_dead_prefilter_clear: false
+ * when a side lacks a pawn, rook and queen, or is its king and pawns that
+ * cannot step forward. */
+static inline bool vc_dead_sides_open(const struct vc_position *p)
+{
+	const vc_bb heavy = p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN];
+	const vc_bb w = p->by_color[VC_WHITE], b = p->by_color[VC_BLACK];
+	const vc_bb wp = p->by_type[VC_PAWN] & w, bp = p->by_type[VC_PAWN] & b;
+	const vc_bb empty = ~(w | b), men = p->by_type[VC_PAWN] | p->by_type[VC_KING];
+	return (w & heavy) && (b & heavy) && ((w & ~men) || ((wp << 8) & empty)) &&
+	       ((b & ~men) || ((bp >> 8) & empty));
+}
+
+static inline bool vc_dead_prefilter_clear(const struct vc_position *p)
+{
+	const vc_bb w = p->by_color[VC_WHITE], b = p->by_color[VC_BLACK];
+	return vc_dead_sides_open(p) &&
+	       vc_dead_pawns_open(p->by_type[VC_PAWN] & w, p->by_type[VC_PAWN] & b, w, b);
+}
+
 /* Is the current position dead (FIDE 5.2.2: neither side can ever
  * checkmate)? The per-ply method of vc_game_outcome under VC_RULES_FIDE
  * and VC_DEAD_FULL (vchess-validate(1), DEAD POSITIONS), in layers:
  *   1. vc_dead_prefilter_clear: most positions end here, live;
- *   2. the quick test (vc_winnable_quick, with the game's workspace) for
- *      both sides: both unwinnable, dead;
+ *   2. the quick test (vc_winnable_quick) for both sides, with the
+ *      game's workspace (its few-node search) only where a side is its
+ *      king and pawns shut in or four men at most are left: both
+ *      unwinnable, dead;
  *   3. the full search (vc_winnable) only where the quick test proved one
  *      side unable to mate and the other has no rook or queen and no pawn
  *      that can step forward or capture, within VC_DEAD_PLY_BUDGET nodes
@@ -216,6 +233,20 @@ static inline bool vc_dead_prefilter_clear(const struct vc_position *p)
  * with retro moves: false. May allocate the game's workspace (memory
  * short: the quick test without it). g not NULL. */
 bool vc_game_dead(const struct vc_game *g);
+
+/* vc_dead_prefilter_clear of the current position, the pawn part kept
+ * while the pawns do not change (most plies move a piece). */
+bool vc_game_dead_clear_slow(const struct vc_game *g);
+static inline bool vc_game_dead_clear(const struct vc_game *g)
+{
+	const struct vc_position *p = vc_game_pos(g);
+	if (!vc_dead_sides_open(p))
+		return false;
+	const vc_bb pawns = p->by_type[VC_PAWN];
+	if (pawns == g->pf_pawns && (pawns & p->by_color[VC_WHITE]) == g->pf_wp)
+		return g->pf_open;
+	return vc_game_dead_clear_slow(g);
+}
 
 /* True when no rule of vc_game_outcome_if_movable() can end the game in
  * the current position, seen cheaply: a variant with the generic outcome
@@ -232,7 +263,7 @@ static inline bool vc_game_outcome_quiet(const struct vc_game *g)
 		return false;
 	if (g->dead != VC_DEAD_FULL || g->rules != VC_RULES_FIDE)
 		return (p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN]) != 0;
-	return vc_dead_prefilter_clear(p);
+	return vc_game_dead_clear(g);
 }
 
 /* Draws a player could claim now (VC_CLAIM_* bits): threefold repetition
