@@ -211,23 +211,6 @@ int vc_game_repetitions(const struct vc_game *g)
 
 static bool dead_layers(struct vc_game *m, const struct vc_position *pos);
 
-/* A side of king and pawns (one at least), none of which can step
- * forward, whose king has two free squares around it at most. */
-static bool boxed_side(const struct vc_position *p)
-{
-	const vc_bb occ = p->by_color[VC_WHITE] | p->by_color[VC_BLACK];
-	for (int c = 0; c < 2; c++) {
-		const vc_bb own = p->by_color[c], pawns = own & p->by_type[VC_PAWN];
-		const vc_bb king = own & p->by_type[VC_KING];
-		if (!pawns || !king || (own & ~pawns & ~king))
-			continue;
-		const vc_bb ahead = c == VC_WHITE ? pawns << 8 : pawns >> 8;
-		if (!(ahead & ~occ) && vc_popcount(vc_king_attacks(vc_lsb(king)) & ~own) <= 2)
-			return true;
-	}
-	return false;
-}
-
 bool vc_game_dead_clear_slow(const struct vc_game *g)
 {
 	/* a cache of the game's: filling it does not change the game */
@@ -302,13 +285,16 @@ static bool dead_layers(struct vc_game *m, const struct vc_position *pos)
 	 * on real games the quick test finds what the full one finds, and a
 	 * position both sides can still play for is searched at great cost
 	 * for nothing (vchess-validate(1), DEAD POSITIONS) */
-	/* the quick test's few-node search only for a side of king and
-	 * pawns shut in (a king boxed in is proven no other way), and for a
-	 * check with four men at most (a forced capture into bare material);
-	 * another forced line after a check is followed ply by ply */
+	/* the quick test's few-node search (a king boxed in, a check with
+	 * few answers) only where a side is its king and pawns or four men
+	 * at most are left: there a forced line ends the game; another one
+	 * is followed ply by ply */
+	const vc_bb men = pos->by_type[VC_PAWN] | pos->by_type[VC_KING];
 	struct vc_winnable_ws *qws =
-	        boxed_side(pos) || vc_popcount(pos->by_color[0] | pos->by_color[1]) <= 4 ? m->ws
-	                                                                                 : NULL;
+	        !(pos->by_color[VC_WHITE] & ~men) || !(pos->by_color[VC_BLACK] & ~men) ||
+	                        vc_popcount(pos->by_color[0] | pos->by_color[1]) <= 4
+	                ? m->ws
+	                : NULL;
 	enum vc_winnable_answer a[2];
 	a[0] = vc_winnable_quick(qws, pos, VC_WHITE);
 	if (a[0] != VC_WINNABLE_NO && (!m->ws || !suspicious(pos, VC_WHITE)))

@@ -217,8 +217,8 @@ static inline bool vc_dead_prefilter_clear(const struct vc_position *p)
  *   1. vc_dead_prefilter_clear: most positions end here, live;
  *   2. the quick test (vc_winnable_quick) for both sides, with the
  *      game's workspace (its few-node search) only where a side is its
- *      king and pawns shut in or four men at most are left: both
- *      unwinnable, dead;
+ *      king and pawns or four men at most are left: both unwinnable,
+ *      dead;
  *   3. the full search (vc_winnable) only where the quick test proved one
  *      side unable to mate and the other has no rook or queen and no pawn
  *      that can step forward or capture, within VC_DEAD_PLY_BUDGET nodes
