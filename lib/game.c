@@ -280,15 +280,15 @@ static bool dead_layers(struct vc_game *m, const struct vc_position *pos)
 {
 	if (!m->ws && vc_winnable_ws_new(&m->ws) != VC_F_OK)
 		m->ws = NULL;
-	/* dead = unwinnable for both. The full search runs only where the
-	 * quick test proved one side unable to mate and left the other open:
-	 * on real games the quick test finds what the full one finds, and a
-	 * position both sides can still play for is searched at great cost
-	 * for nothing (vchess-validate(1), DEAD POSITIONS) */
-	/* the quick test's few-node search (a king boxed in, a check with
-	 * few answers) only where a side is its king and pawns or four men
-	 * at most are left: there a forced line ends the game; another one
-	 * is followed ply by ply */
+	/* dead = unwinnable for both (vchess-validate(1), DEAD POSITIONS).
+	 * The quick test's few-node search (a king boxed in, a check with few
+	 * answers) runs only where a side is its king and pawns or four men at
+	 * most are left: there a forced line ends the game; another one is
+	 * followed ply by ply. The full search runs only where the quick test
+	 * proved one side unable to mate and the other is `suspicious`: on
+	 * real games the quick test finds what the full one finds, and a
+	 * position both sides can still play for would be searched at great
+	 * cost for nothing. */
 	const vc_bb men = pos->by_type[VC_PAWN] | pos->by_type[VC_KING];
 	struct vc_winnable_ws *qws =
 	        !(pos->by_color[VC_WHITE] & ~men) || !(pos->by_color[VC_BLACK] & ~men) ||
