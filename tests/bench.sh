@@ -584,18 +584,19 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 dfmt="%-16s %9s %11s %11s %7s %7s %4s  %s\n"
 printf "$dfmt" "corpus" "games" "material s" "full s" "ratio" "target" "met" "games the search ends"
 dead_row() { # label file
-	: >"$tmp/d_mat" ; : >"$tmp/d_full"
+	: >"$tmp/d_material"
+	: >"$tmp/d_full"
 	d_i=0
 	while [ $d_i -lt "${BENCH_DREPEAT:-3}" ]; do
 		for d_m in material full; do
 			t0=$(now)
 			"$VC" validate --quiet --dead-positions $d_m "$2" >"$tmp/d_out_$d_m" 2>/dev/null
 			t1=$(now)
-			echo "$(secs "$t0" "$t1")" >>"$tmp/d_$([ $d_m = full ] && echo full || echo mat)"
+			secs "$t0" "$t1" >>"$tmp/d_$d_m"; echo >>"$tmp/d_$d_m"
 		done
 		d_i=$((d_i + 1))
 	done
-	d_tm=$(median <"$tmp/d_mat") d_tf=$(median <"$tmp/d_full")
+	d_tm=$(median <"$tmp/d_material") d_tf=$(median <"$tmp/d_full")
 	d_r=$(ratio "$d_tf" "$d_tm")
 	d_g=$("$VC" validate --quiet --format jsonl "$2" 2>/dev/null | tail -n 1 |
 		sed -n 's/.*"games":\([0-9]*\).*/\1/p')
