@@ -44,6 +44,8 @@ static const char usage[] =
         VC_HELP_MAX_RATIO
         VC_HELP_JOBS
         VC_HELP_PROGRESS
+        VC_HELP_DEAD
+        VC_HELP_BUDGET
         "      --fix-results FILE  write the games to FILE with the Result tag and\n"
         "                       the result token set to the verdict where the\n"
         "                       rules decide it; every other byte unchanged\n"
@@ -228,6 +230,7 @@ static void *worker_new(void *ctx, struct vc_checker *chk)
 		free(W);
 		return NULL;
 	}
+	vc_judge_set_unwinnability(&W->judge, W->opts.dead, W->opts.budget);
 	W->part = part_new();
 	return W;
 }
@@ -282,7 +285,7 @@ int cmd_adjudicate(int argc, char **argv)
 		.name = "adjudicate", .usage = usage,
 		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_FORMAT | VC_OPT_QUIET |
 		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS | VC_OPT_MAX_RATIO |
-		          VC_OPT_JOBS | VC_OPT_PROGRESS,
+		          VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD | VC_OPT_BUDGET,
 		.options = own_options, .handle = own_option, .ctx = a,
 	};
 	int first;
@@ -312,6 +315,7 @@ int cmd_adjudicate(int argc, char **argv)
 		free(a);
 		return VC_EXIT_INPUT;
 	}
+	vc_judge_set_unwinnability(&a->judge, a->opts.dead, a->opts.budget);
 	FILE *out = vc_cli_open_output("adjudicate", &a->opts);
 	if (!out) {
 		vc_judge_release(&a->judge);
@@ -339,6 +343,7 @@ int cmd_adjudicate(int argc, char **argv)
 		.variant = a->opts.variant,
 		.rules = a->opts.rules,
 		.keep_raw = a->fixing,
+		.dead_positions = a->opts.dead,
 	};
 	const struct vc_pipe_command cmd = {
 		.ctx = a, .worker_new = worker_new, .worker_free = worker_free,

@@ -27,6 +27,9 @@ enum {
 	V_PROGRESS,
 	V_MAX_ERRORS,
 	V_MAX_RATIO,
+	V_DEAD,
+	V_AFTER_END,
+	V_BUDGET,
 	V_NO_PROGRESS = VC_OPT_VAL_BASE + 32,
 	V_HELP
 };
@@ -49,6 +52,9 @@ static const struct common_option common_options[] = {
 	{ VC_OPT_PROGRESS, { "no-progress", no_argument, NULL, V_NO_PROGRESS } },
 	{ VC_OPT_MAX_ERRORS, { "max-errors", required_argument, NULL, V_MAX_ERRORS } },
 	{ VC_OPT_MAX_RATIO, { "max-ratio", required_argument, NULL, V_MAX_RATIO } },
+	{ VC_OPT_DEAD, { "dead-positions", required_argument, NULL, V_DEAD } },
+	{ VC_OPT_AFTER_END, { "after-end", required_argument, NULL, V_AFTER_END } },
+	{ VC_OPT_BUDGET, { "budget", required_argument, NULL, V_BUDGET } },
 };
 #define NCOMMON (sizeof common_options / sizeof common_options[0])
 
@@ -210,6 +216,29 @@ static int common_option(const struct vc_cli_spec *spec,
 		if (!vc_cli_parse_u64(arg, &o->max_ratio))
 			return vc_cli_usage_error(name, "--max-ratio: '%s' is not "
 			                          "a number (0: no limit)", arg);
+		return 0;
+	case V_DEAD:
+		if (strcmp(arg, "full") == 0)
+			o->dead = VC_DEAD_FULL;
+		else if (strcmp(arg, "material") == 0)
+			o->dead = VC_DEAD_MATERIAL;
+		else
+			return vc_cli_usage_error(name, "--dead-positions: '%s' is not "
+			                          "material or full", arg);
+		return 0;
+	case V_AFTER_END:
+		if (strcmp(arg, "error") == 0)
+			o->after_end_warn = false;
+		else if (strcmp(arg, "warn") == 0)
+			o->after_end_warn = true;
+		else
+			return vc_cli_usage_error(name, "--after-end: '%s' is not "
+			                          "error or warn", arg);
+		return 0;
+	case V_BUDGET:
+		if (!vc_cli_parse_u64(arg, &o->budget) || o->budget == 0)
+			return vc_cli_usage_error(name, "--budget: '%s' is not a "
+			                          "positive number", arg);
 		return 0;
 	}
 	return vc_cli_usage_error(name, "internal error: option %d", val);

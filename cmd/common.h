@@ -69,7 +69,10 @@ enum vc_exit {
 #define VC_OPT_PROGRESS   (1u << 8) /* --progress, --no-progress */
 #define VC_OPT_MAX_ERRORS (1u << 9) /* --max-errors N: stop after N invalid games */
 #define VC_OPT_MAX_RATIO  (1u << 10) /* --max-ratio N: zip-bomb guard, 0 = off */
-#define VC_OPT_ALL        ((1u << 11) - 1)
+#define VC_OPT_DEAD       (1u << 11) /* --dead-positions material|full */
+#define VC_OPT_AFTER_END  (1u << 12) /* --after-end error|warn */
+#define VC_OPT_BUDGET     (1u << 13) /* --budget NODES: time-forfeit search */
+#define VC_OPT_ALL        ((1u << 14) - 1)
 
 /* Option `val`s of the common options live in [VC_OPT_VAL_BASE,
  * VC_OPT_VAL_BASE + 64). A command's own options use a short-option letter
@@ -96,6 +99,9 @@ struct vc_cli_opts {
 	int progress;                     /* 1 --progress, 0 --no-progress,
 	                                     -1 (default): when stderr is a
 	                                     terminal; see vc_cli_progress() */
+	enum vc_dead_method dead;         /* --dead-positions; default full */
+	bool after_end_warn;              /* --after-end warn */
+	uint64_t budget;                  /* --budget; 0 = the library's default */
 };
 
 /* Help lines for the common options, for composing a command's usage text
@@ -125,6 +131,16 @@ struct vc_cli_opts {
 #define VC_HELP_MAX_RATIO \
 	"      --max-ratio N    zip-bomb guard: a compressed input stops past N\n" \
 	"                       bytes out per byte in (default 1000; 0: off)\n"
+#define VC_HELP_DEAD \
+	"      --dead-positions M  dead positions and time forfeits under FIDE\n" \
+	"                       rules: full (default: material, then a sound\n" \
+	"                       search) or material (material alone)\n"
+#define VC_HELP_AFTER_END \
+	"      --after-end A    moves after a dead position, fivefold or the\n" \
+	"                       75-move rule: error (default) or warn\n"
+#define VC_HELP_BUDGET \
+	"      --budget NODES   node budget of the time-forfeit search (default\n" \
+	"                       2000000)\n"
 #define VC_HELP_HELP \
 	"  -h, --help           show this help\n"
 #define VC_HELP_EXIT \

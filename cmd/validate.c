@@ -38,6 +38,8 @@ static const char usage[] =
         "      --shredder       write FENs as Shredder-FEN (default X-FEN)\n"
         VC_HELP_JOBS
         VC_HELP_PROGRESS
+        VC_HELP_DEAD
+        VC_HELP_AFTER_END
         VC_HELP_HELP
         "\n"
         VC_HELP_EXIT;
@@ -88,7 +90,7 @@ int cmd_validate(int argc, char **argv)
 	struct validate v;
 	memset(&v, 0, sizeof v);
 	struct vc_cli_spec spec = {
-		.name = "validate", .usage = usage, .common = VC_OPT_ALL,
+		.name = "validate", .usage = usage, .common = VC_OPT_ALL & ~VC_OPT_BUDGET,
 		.options = own_options, .handle = own_option, .ctx = &v,
 	};
 	int first;
@@ -129,6 +131,8 @@ int cmd_validate(int argc, char **argv)
 		.strict = v.opts.strict,
 		.keep_raw = v.vf || v.inf,
 		.no_final_fen = v.opts.format == VC_FORMAT_TEXT, /* JSON only shows it */
+		.dead_positions = v.opts.dead,
+		.after_end_warn = v.opts.after_end_warn,
 	};
 	const struct vc_pipe_command cmd = { .ctx = &v, .on_game = on_game };
 	const struct vc_pipe pipe = {

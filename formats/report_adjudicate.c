@@ -17,6 +17,31 @@ static const char *color_name(int c)
 	return c == VC_WHITE ? "White" : "Black";
 }
 
+/* The witness of a time forfeit's search as UCI and SAN arrays, replayed
+ * from the final position (the library replayed it before). */
+static void json_witness(struct vc_json *j, const struct vc_position *root,
+                         const struct vc_winnable_result *r)
+{
+	vc_json_key(j, "witness");
+	vc_json_begin_object(j);
+	for (int k = 0; k < 2; k++) {
+		vc_json_key(j, k ? "san" : "uci");
+		vc_json_begin_array(j);
+		{
+			struct vc_position p = *root;
+			for (int i = 0; i < r->nwitness; i++) {
+				char buf[VC_MOVE_TEXT_MAX];
+				vc_move_text(&p, r->witness[i], k ? VC_NOTATION_SAN : VC_NOTATION_UCI, buf,
+				             sizeof buf);
+				vc_json_string(j, buf);
+				vc_make_move(&p, r->witness[i]);
+			}
+		}
+		vc_json_end_array(j);
+	}
+	vc_json_end_object(j);
+}
+
 static const char *rules_word(enum vc_ruleset r)
 {
 	return r == VC_RULES_LICHESS ? "lichess" : "fide";
@@ -61,6 +86,16 @@ void vc_adjudicate_json_verdict(struct vc_json *j, const struct vc_verdict *v,
 		vc_json_kv_string(j, "flagged", v->flagged == VC_WHITE ? "white" : "black");
 		vc_json_kv_string(j, "flag_source", vc_flag_source_word(v->flag_source));
 	}
+	if (v->has_unwinnability) {
+		vc_json_key(j, "unwinnability");
+		vc_json_begin_object(j);
+		vc_json_kv_string(j, "answer", vc_winnable_word(v->unwinnability.answer));
+		json_witness(j, &v->unwinnability_pos, &v->unwinnability);
+		vc_json_kv_uint(j, "nodes", v->unwinnability.nodes);
+		vc_json_end_object(j);
+	}
+	if (v->warning != VC_F_OK)
+		vc_json_kv_string(j, "warning", vc_code_word(v->warning));
 	if (v->after_ply >= 0) {
 		vc_json_key(j, "moves_after_end");
 		vc_json_begin_object(j);
@@ -121,8 +156,14 @@ void vc_adjudicate_text_verdict(FILE *f, const char *loc, const struct vc_gc_gam
 			fprintf(f, " (%s ran out of time", color_name(v->flagged));
 			if (v->flag_source == VC_FLAG_CLOCK)
 				fputs(": clock 0:00:00", f);
-			if (v->term == VC_TERM_TIME_FORFEIT_INSUFFICIENT)
+			if (v->term == VC_TERM_TIME_FORFEIT_INSUFFICIENT ||
+			    v->term == VC_TERM_TIME_FORFEIT_UNWINNABLE)
 				fprintf(f, "; %s cannot win", color_name(!v->flagged));
+			else if (v->warning == VC_F_UNWINNABILITY_UNDETERMINED)
+				fprintf(f, "; whether %s could still mate is undetermined after %llu "
+				        "nodes [warning %s]", color_name(!v->flagged),
+				        (unsigned long long)v->unwinnability.nodes,
+				        vc_code_word(v->warning));
 			fputc(')', f);
 		}
 		break;

@@ -347,6 +347,7 @@ static bool setup(struct vc_checker *c, const struct vc_loc *loc)
 	}
 	vc_game_reset(&c->game, &start);
 	c->game.rules = c->opt.rules;
+	c->game.dead = c->opt.dead_positions;
 	c->levels[0].ply = 0;
 	if (c->opt.want_start_fen)
 		vc_fen_write(&start, r->start_fen, false);
@@ -391,6 +392,7 @@ int vc_checker_begin_game(struct vc_checker *c, uint64_t index, const struct vc_
 	c->tags_lost = false;
 	c->started = false;
 	c->ended = false;
+	c->overlooked = false;
 	c->end_open = false;
 	c->rules = NULL;
 	c->clock_owner = -1;
@@ -481,9 +483,26 @@ static void add_move_warnings(struct vc_checker *c, unsigned warn, const struct 
 	}
 }
 
+/* An end players overlook (--after-end warn): a dead position, fivefold
+ * repetition, the 75-move rule; never checkmate or stalemate. */
+static bool overlookable(enum vc_termination t)
+{
+	return t == VC_TERM_INSUFFICIENT_MATERIAL || t == VC_TERM_DEAD_POSITION ||
+	       t == VC_TERM_FIVEFOLD || t == VC_TERM_SEVENTYFIVE_MOVES;
+}
+
 static int move_after_end(struct vc_checker *c, const struct vc_move_token *mv, int ply,
                           const char *label)
 {
+	if (c->opt.after_end_warn && !c->rules && overlookable(c->rec.board.termination)) {
+		/* once; the moves after it are still checked */
+		vc_gc_add(c, VC_F_MOVE_AFTER_DRAW, mv->loc.line, mv->loc.column, ply, label,
+		          "move after the game ended at ply %d by %s (the draw was overlooked: "
+		          "the moves are checked on)", c->rec.end_ply,
+		          vc_termination_word(c->rec.board.termination));
+		c->overlooked = true;
+		return VC_GR_MOVE;
+	}
 	vc_gc_add(c, VC_F_MOVE_AFTER_END, mv->loc.line, mv->loc.column, ply, label,
 	          "move after the game ended at ply %d by %s", c->rec.end_ply,
 	          vc_termination_word(c->rec.board.termination));
@@ -531,9 +550,12 @@ check_main_move(struct vc_checker *c, const struct vc_move_token *mv, const bool
 		if (rc != VC_GR_MOVE)
 			return rc;
 	}
-	if (c->ended) {
+	if (c->ended && !c->overlooked) {
 		int rc = foreign_token(c, mv, ply, LABEL());
-		return rc != VC_GR_MOVE ? rc : move_after_end(c, mv, ply, LABEL());
+		if (rc == VC_GR_MOVE)
+			rc = move_after_end(c, mv, ply, LABEL());
+		if (rc != VC_GR_MOVE)
+			return rc;
 	}
 	vc_move m;
 	unsigned warn;
@@ -548,8 +570,11 @@ check_main_move(struct vc_checker *c, const struct vc_move_token *mv, const bool
 			if (rc != VC_GR_MOVE)
 				return rc;
 			settle_end(c); /* no legal move at all: the game had ended */
-			if (c->ended)
-				return move_after_end(c, mv, ply, LABEL());
+			if (c->ended && !c->overlooked) {
+				rc = move_after_end(c, mv, ply, LABEL());
+				if (rc != VC_GR_MOVE)
+					return rc;
+			}
 			vc_gc_add(c, vc_code_of_san_status(st), mv->loc.line, mv->loc.column, ply,
 			          LABEL(), "%s", san_failure(st));
 			return VC_SKIP;
@@ -571,6 +596,8 @@ check_main_move(struct vc_checker *c, const struct vc_move_token *mv, const bool
 	c->clock_owner = !vc_game_pos(&c->game)->side;
 	if (rules)
 		c->rules->after_move(c, mv, LABEL());
+	if (c->overlooked) /* after an overlooked draw: its end stands */
+		return VC_CONTINUE;
 	struct vc_outcome oc = judge_now(c);
 	bool pending = false;
 	if (outcome_ends(&oc) && !(pending = rules && c->rules->pending(c, &oc)))
@@ -817,7 +844,8 @@ static void finish(struct vc_checker *c, const struct vc_loc *end, const char *r
 		if (!c->opt.no_final_fen)
 			vc_fen_write(pos, r->final_fen, false);
 		r->claims = vc_game_claims(&c->game);
-		settle_end(c);
+		if (!c->overlooked)
+			settle_end(c);
 		if (!c->ended)
 			r->board = vc_game_outcome(&c->game);
 		const char *decl = r->declared ? r->declared : r->movetext_result;
@@ -941,7 +969,12 @@ static void check_position(struct vc_checker *c, const struct vc_position_line *
 	r->setup_ok = true;
 	vc_fen_write(&pos, r->final_fen, false);
 	memcpy(r->start_fen, r->final_fen, sizeof r->start_fen);
-	r->board = vc_position_outcome(&pos, c->opt.rules);
+	/* the game layer's outcome: the same decision as for a game's ply
+	 * (dead positions included) */
+	vc_game_reset(&c->game, &pos);
+	c->game.rules = c->opt.rules;
+	c->game.dead = c->opt.dead_positions;
+	r->board = vc_game_outcome(&c->game);
 }
 
 int vc_checker_position(struct vc_checker *c, const struct vc_position_line *pl)

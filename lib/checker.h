@@ -103,6 +103,18 @@ struct vc_gc_options {
 	bool want_start_fen;              /* fill vc_gc_game.start_fen */
 	bool no_final_fen;                /* leave vc_gc_game.final_fen empty (a
 	                                     report that does not show it) */
+	enum vc_dead_method dead_positions; /* how dead positions are found
+	                                     under VC_RULES_FIDE (game.h;
+	                                     0: VC_DEAD_FULL) */
+	bool after_end_warn;              /* validate --after-end warn: a move
+	                                     after a dead position (insufficient
+	                                     material included), a fivefold
+	                                     repetition or the 75-move rule is
+	                                     the warning move-after-draw, and
+	                                     the line goes on being checked
+	                                     (the end stays where it was);
+	                                     after checkmate or stalemate it
+	                                     stays move-after-end */
 };
 
 typedef int (*vc_gc_on_game)(void *user, const struct vc_gc_game *game);
@@ -155,6 +167,8 @@ struct vc_checker {
 	bool started;                /* movetext seen: set-up done */
 	bool in_game;                /* between begin_game and end_game */
 	bool ended;                  /* the rules ended the main line */
+	bool overlooked;             /* --after-end warn: moves go on after an
+	                                overlooked draw (move-after-draw given) */
 	bool end_open;               /* an end without legal moves not yet ruled
 	                                out after the last ply (checker.c
 	                                settle_end) */

@@ -88,6 +88,8 @@ static const struct {
 	[VC_F_BAD_TOKENS_TAG] = { "bad-tokens-tag", E, "unreadable TakebackTokens tag" },
 	[VC_F_TAKEBACK_WITHOUT_TOKEN] = { "takeback-without-token", E, "take-back by a player who holds no token" },
 	[VC_F_TAKEBACK_TOO_EARLY] = { "takeback-too-early", E, "take-back before the player made a move" },
+	[VC_F_MOVE_AFTER_DRAW] = { "move-after-draw", W, "move after a dead position, fivefold repetition or the 75-move rule ended the game" },
+	[VC_F_UNWINNABILITY_UNDETERMINED] = { "unwinnability-undetermined", W, "whether the opponent could still mate is undetermined (search budget): the time-forfeit loss stands" },
 	[VC_F_TAKEBACK_AFTER_END] = { "takeback-after-end", E, "take-back after the game ended" },
 	[VC_F_MOVE_WHILE_PENDING] = { "move-while-pending", E, "move while a mate or stalemate awaits a take-back or acceptance" },
 	[VC_F_CLOCK_GIVEN_BACK] = { "clock-given-back", E, "time given back across a take-back" },

@@ -137,6 +137,15 @@ enum vc_code {
 	VC_F_TOKEN_CONSERVATION,       /* token-conservation (internal error) */
 	VC_F_AWAITING_DECISION,        /* awaiting-decision (warning) */
 
+	/* Dead positions and time forfeits (vchess-rules(7) section 2) */
+	VC_F_MOVE_AFTER_DRAW,          /* move-after-draw (warning): a move after
+	                                  a draw players overlook (dead position,
+	                                  fivefold, 75 moves), validate
+	                                  --after-end warn */
+	VC_F_UNWINNABILITY_UNDETERMINED, /* unwinnability-undetermined (warning):
+	                                  the time-forfeit search ran out of its
+	                                  budget; the loss stands */
+
 	/* The library's own callers */
 	VC_F_INVALID_ARGUMENT,         /* invalid-argument: an argument outside
 	                                  its function's contract (an unknown

@@ -102,6 +102,8 @@ int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules)
 		return -2; /* no such variant: g stays empty (release is harmless) */
 	set_variant(g, v);
 	g->rules = rules;
+	g->dead_answer = -1;
+	g->pf_open = true; /* no pawns: open (vc_game_dead_clear) */
 	g->max_plies = VC_GAME_MAX_PLIES;
 	if (grow(g, 64)) {
 		vc_game_release(g); /* what grow got before it failed */
@@ -116,6 +118,8 @@ int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules)
 
 void vc_game_release(struct vc_game *g)
 {
+	vc_winnable_ws_free(g->ws);
+	g->ws = NULL;
 	free(g->line);
 	free(g->moves);
 	free(g->keys);
@@ -134,6 +138,13 @@ int vc_game_reset(struct vc_game *g, const struct vc_position *start)
 	g->line[0] = *start;
 	g->keys[0] = start->key;
 	g->nplies = 0;
+	g->dead_nodes = 0;
+	g->dead_answer = -1;
+	g->dead_sig = 0;
+	g->dead_live = 0;
+	g->pf_pawns = 0;
+	g->pf_wp = 0;
+	g->pf_open = true; /* no pawns: open */
 	set_variant(g, v);
 	forget_keys(g);
 	refresh(g);
@@ -200,10 +211,138 @@ int vc_game_repetitions(const struct vc_game *g)
 	return count;
 }
 
+static bool dead_layers(struct vc_game *m, const struct vc_position *pos);
+
+bool vc_game_dead_clear_slow(const struct vc_game *g)
+{
+	/* a cache of the game's: filling it does not change the game */
+	struct vc_game *m = (struct vc_game *)g;
+	const struct vc_position *p = vc_game_pos(g);
+	const vc_bb w = p->by_color[VC_WHITE], b = p->by_color[VC_BLACK];
+	m->pf_pawns = p->by_type[VC_PAWN];
+	m->pf_wp = p->by_type[VC_PAWN] & w;
+	/* the pawn part alone: no piece counts (as an attacked enemy) here, so
+	 * that the answer holds while only pieces move */
+	m->pf_open = vc_dead_pawns_open(m->pf_wp, m->pf_pawns & b, m->pf_wp, m->pf_pawns & b);
+	return m->pf_open;
+}
+
+/* Worth the full search for `w`, the side the quick test left open when
+ * the other cannot mate: w has no rook or queen and no pawn that can step
+ * forward or capture (a side with those mates with help, bar rare
+ * entombed pieces). */
+static bool suspicious(const struct vc_position *p, int w)
+{
+	const vc_bb own = p->by_color[w], their = p->by_color[!w];
+	if (own & (p->by_type[VC_ROOK] | p->by_type[VC_QUEEN]))
+		return false;
+	const vc_bb pawns = own & p->by_type[VC_PAWN], empty = ~(own | their);
+	const vc_bb fa = 0x0101010101010101ull, fh = fa << 7;
+	vc_bb step, take;
+	if (w == VC_WHITE) {
+		step = pawns << 8;
+		take = ((pawns << 7) & ~fh) | ((pawns << 9) & ~fa);
+	} else {
+		step = pawns >> 8;
+		take = ((pawns >> 9) & ~fh) | ((pawns >> 7) & ~fa);
+	}
+	return !(step & empty) && !(take & their);
+}
+
+bool vc_game_dead(const struct vc_game *g)
+{
+	const struct vc_position *pos = vc_game_pos(g);
+	const unsigned f = g->variant->flags;
+	if (!(f & VC_VF_ROYAL_KING) || (f & VC_VF_RETRO) || vc_game_dead_clear(g))
+		return false;
+	/* a cache of the game's: making it does not change the game */
+	struct vc_game *m = (struct vc_game *)g;
+	if (m->dead_answer >= 0 && m->dead_key == pos->key)
+		return m->dead_answer == 1;
+	bool dead = dead_layers(m, pos);
+	m->dead_key = pos->key;
+	m->dead_answer = dead;
+	return dead;
+}
+
+/* The pawns and the material of pos, as one number: a full search that
+ * found a side able to mate is not run again for it while this stays. */
+static uint64_t structure_sig(const struct vc_position *p)
+{
+	const vc_bb pawns = p->by_type[VC_PAWN];
+	uint64_t sig = (pawns & p->by_color[VC_WHITE]) * 0x9E3779B97F4A7C15ull ^
+	               (pawns & p->by_color[VC_BLACK]) * 0xC2B2AE3D27D4EB4Full;
+	for (int t = VC_KNIGHT; t <= VC_QUEEN; t++)
+		for (int c = 0; c < 2; c++)
+			sig = sig * 31u + (uint64_t)vc_popcount(p->by_type[t] & p->by_color[c]);
+	return sig;
+}
+
+static bool dead_layers(struct vc_game *m, const struct vc_position *pos)
+{
+	if (!m->ws && vc_winnable_ws_new(&m->ws) != VC_F_OK)
+		m->ws = NULL;
+	/* dead = unwinnable for both (vchess-validate(1), DEAD POSITIONS).
+	 * The quick test's few-node search (a king boxed in, a check with few
+	 * answers) runs only where a side is its king and pawns or four men at
+	 * most are left: there a forced line ends the game; another one is
+	 * followed ply by ply. The full search runs only where the quick test
+	 * proved one side unable to mate and the other is `suspicious`: on
+	 * real games the quick test finds what the full one finds, and a
+	 * position both sides can still play for would be searched at great
+	 * cost for nothing. */
+	const vc_bb men = pos->by_type[VC_PAWN] | pos->by_type[VC_KING];
+	struct vc_winnable_ws *qws =
+	        !(pos->by_color[VC_WHITE] & ~men) || !(pos->by_color[VC_BLACK] & ~men) ||
+	                        vc_popcount(pos->by_color[0] | pos->by_color[1]) <= 4
+	                ? m->ws
+	                : NULL;
+	enum vc_winnable_answer a[2];
+	a[0] = vc_winnable_quick(qws, pos, VC_WHITE);
+	if (a[0] != VC_WINNABLE_NO && (!m->ws || !suspicious(pos, VC_WHITE)))
+		return false; /* White stays able to mate as far as the layers go */
+	a[1] = vc_winnable_quick(qws, pos, VC_BLACK);
+	if (a[0] == VC_WINNABLE_NO && a[1] == VC_WINNABLE_NO)
+		return true;
+	if (!m->ws || (a[0] != VC_WINNABLE_NO && a[1] != VC_WINNABLE_NO))
+		return false;
+	if (!suspicious(pos, a[0] == VC_WINNABLE_NO ? VC_BLACK : VC_WHITE))
+		return false;
+	const uint64_t sig = structure_sig(pos);
+	if (sig != m->dead_sig) {
+		m->dead_sig = sig;
+		m->dead_live = 0;
+	}
+	for (int w = 0; w < 2; w++) {
+		if (a[w] == VC_WINNABLE_NO)
+			continue;
+		if ((m->dead_live >> w) & 1u || m->dead_nodes >= VC_DEAD_GAME_BUDGET)
+			return false;
+		uint64_t left = VC_DEAD_GAME_BUDGET - m->dead_nodes;
+		struct vc_winnable_result r;
+		if (vc_winnable(m->ws, pos, w, left < VC_DEAD_PLY_BUDGET ? left : VC_DEAD_PLY_BUDGET,
+		                &r) != VC_F_OK)
+			return false;
+		m->dead_nodes += r.nodes;
+		m->dead_live |= 1u << w; /* winnable, or undetermined: not again */
+		if (r.answer != VC_WINNABLE_NO)
+			return false;
+	}
+	return true;
+}
+
 static struct vc_outcome outcome_with(const struct vc_game *g, int nlegal)
 {
 	const struct vc_position *pos = vc_game_pos(g);
 	struct vc_outcome oc = vc_variant_outcome(g->variant, pos, nlegal, g->rules);
+	/* a dead position beyond material (FIDE 5.2.2), after the variant's
+	 * rules and the shared ones of the position */
+	if (oc.termination == VC_TERM_NONE && nlegal > 0 && g->rules == VC_RULES_FIDE &&
+	    g->dead == VC_DEAD_FULL && vc_game_dead(g)) {
+		oc.result = VC_RES_DRAW;
+		oc.termination = VC_TERM_DEAD_POSITION;
+		return oc;
+	}
 	/* five occurrences need four earlier ones, two plies apart at least,
 	 * within the halfmove clock's reach: none below 8 */
 	if (oc.termination == VC_TERM_NONE && pos->halfmove >= 8 && vc_game_repetitions(g) >= 5) {

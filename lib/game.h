@@ -12,6 +12,7 @@
 #define VC_GAME_H
 
 #include "variant.h"
+#include "winnable.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,6 +22,20 @@ extern "C" {
 /* Default cap on plies per game (a documented limit; exceeding it is the
  * caller's error "limit-plies"). */
 #define VC_GAME_MAX_PLIES 20000
+
+/* How dead positions (FIDE 5.2.2, vchess-rules(7) section 2) are found
+ * under VC_RULES_FIDE. Zero is the default. */
+enum vc_dead_method {
+	VC_DEAD_FULL = 0,     /* material, then the layered unwinnability test
+	                         of vc_game_dead (termination dead-position) */
+	VC_DEAD_MATERIAL = 1  /* material alone (insufficient-material) */
+};
+
+/* Full-search nodes vc_game_dead may spend on one position, and on one
+ * game (from its reset) in all: past them a position the quick test
+ * cannot clear goes on as live (sound, less complete). */
+#define VC_DEAD_PLY_BUDGET 20000u
+#define VC_DEAD_GAME_BUDGET 400000u
 
 /* Claimable draws (bit set) available in the current position. */
 #define VC_CLAIM_THREEFOLD (1u << 0)
@@ -53,6 +68,23 @@ struct vc_game {
 	bool seen_before;
 	bool plain_san; /* the variant reads SAN and moves as chess: the
 	                   shortcut of vc_game_play_san applies */
+	/* dead positions: the method (set by the caller after init, default
+	 * VC_DEAD_FULL), the unwinnability workspace (made on first need,
+	 * freed by vc_game_release) and the full-search nodes spent since
+	 * the last reset */
+	enum vc_dead_method dead;
+	struct vc_winnable_ws *ws;
+	uint64_t dead_nodes;
+	uint64_t dead_key;  /* the last position vc_game_dead decided beyond
+	                       its pre-filter (key), and its answer: the
+	                       same position is never searched twice */
+	int8_t dead_answer; /* -1 none, 0 live, 1 dead */
+	uint64_t dead_sig;  /* pawns and material of the last full search, and
+	                       the sides (bit 1 << colour) it found able to
+	                       mate: not searched again while they stay */
+	unsigned dead_live;
+	vc_bb pf_pawns, pf_wp; /* the pawns vc_game_dead_clear last judged */
+	bool pf_open;          /* and its pawn part: vc_dead_pawns_open */
 };
 
 /* Whether the side to move has a legal move: 0 when it has none, else a
@@ -123,18 +155,115 @@ struct vc_outcome vc_game_outcome(const struct vc_game *g);
  * vc_game_outcome() then. */
 struct vc_outcome vc_game_outcome_if_movable(const struct vc_game *g);
 
+/* The per-ply pre-filter of vc_game_dead, a few instructions on
+ * bitboards: true clears pos (vc_game_dead is false) when each side has a
+ * pawn, rook or queen (no dead position by material), neither side is
+ * its king and pawns that cannot step forward, and the pawns are not
+ * frozen: a side has no pawn, or a pawn has no pawn ahead on its file, or
+ * the squares pawns can still step to (up to the first pawn ahead) attack
+ * an enemy piece, pawn or such square (a capture of or by a pawn can
+ * come). Each is a reason the quick test's frozen-pawn analysis fails
+ * too. False says nothing. pos not NULL. The pawn part alone is
+ * vc_dead_pawns_open. */
+static inline bool vc_dead_pawns_open(vc_bb wp, vc_bb bp, vc_bb w, vc_bb b)
+{
+	const vc_bb pawns = wp | bp;
+	const vc_bb fa = 0x0101010101010101ull, fh = fa << 7;
+	if (!wp || !bp)
+		return true;
+	/* lanes: an occluded fill; a lane that meets no pawn reaches the
+	 * last rank */
+	vc_bb wl = wp, bl = bp, we = ~pawns, be = ~pawns;
+	wl |= we & (wl << 8);
+	bl |= be & (bl >> 8);
+	we &= we << 8;
+	be &= be >> 8;
+	wl |= we & (wl << 16);
+	bl |= be & (bl >> 16);
+	we &= we << 16;
+	be &= be >> 16;
+	wl |= we & (wl << 32);
+	bl |= be & (bl >> 32);
+	if ((wl & 0xFF00000000000000ull) | (bl & 0xFFull))
+		return true;
+	const vc_bb wla = ((wl << 7) & ~fh) | ((wl << 9) & ~fa);
+	const vc_bb bla = ((bl >> 9) & ~fh) | ((bl >> 7) & ~fa);
+	return ((wla & (b | bl)) | (bla & (w | wl))) != 0;
+}
+
+/* The material and stuck-side part of vc_dead_prefilter_clear: false
+ * when a side lacks a pawn, rook and queen, or is its king and pawns that
+ * cannot step forward. */
+static inline bool vc_dead_sides_open(const struct vc_position *p)
+{
+	const vc_bb heavy = p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN];
+	const vc_bb w = p->by_color[VC_WHITE], b = p->by_color[VC_BLACK];
+	const vc_bb wp = p->by_type[VC_PAWN] & w, bp = p->by_type[VC_PAWN] & b;
+	const vc_bb empty = ~(w | b), men = p->by_type[VC_PAWN] | p->by_type[VC_KING];
+	return (w & heavy) && (b & heavy) && ((w & ~men) || ((wp << 8) & empty)) &&
+	       ((b & ~men) || ((bp >> 8) & empty));
+}
+
+static inline bool vc_dead_prefilter_clear(const struct vc_position *p)
+{
+	const vc_bb w = p->by_color[VC_WHITE], b = p->by_color[VC_BLACK];
+	return vc_dead_sides_open(p) &&
+	       vc_dead_pawns_open(p->by_type[VC_PAWN] & w, p->by_type[VC_PAWN] & b, w, b);
+}
+
+/* Is the current position dead (FIDE 5.2.2: neither side can ever
+ * checkmate)? The per-ply method of vc_game_outcome under VC_RULES_FIDE
+ * and VC_DEAD_FULL (vchess-validate(1), DEAD POSITIONS), in layers:
+ *   1. vc_dead_prefilter_clear: most positions end here, live;
+ *   2. the quick test (vc_winnable_quick) for both sides, with the
+ *      game's workspace (its few-node search) only where a side is its
+ *      king and pawns or four men at most are left: both unwinnable,
+ *      dead;
+ *   3. the full search (vc_winnable) only where the quick test proved one
+ *      side unable to mate and the other has no rook or queen and no pawn
+ *      that can step forward or capture, within VC_DEAD_PLY_BUDGET nodes
+ *      and VC_DEAD_GAME_BUDGET for the game, once per pawn structure and
+ *      material (a side found able to mate, or left undetermined, is not
+ *      searched again until a pawn moves or a piece is taken).
+ * Sound: never true while a helpmate exists for either side. Complete as
+ * far as those layers go: a dead position they leave open is found at a
+ * later ply, or not at all. The answer of a position is kept (by key), so
+ * asking again costs nothing and validate, adjudicate and replay, which
+ * ask about every ply in order, agree. Variants without a royal king or
+ * with retro moves: false. May allocate the game's workspace (memory
+ * short: the quick test without it). g not NULL. */
+bool vc_game_dead(const struct vc_game *g);
+
+/* vc_dead_prefilter_clear of the current position, the pawn part kept
+ * while the pawns do not change (most plies move a piece). */
+bool vc_game_dead_clear_slow(const struct vc_game *g);
+static inline bool vc_game_dead_clear(const struct vc_game *g)
+{
+	const struct vc_position *p = vc_game_pos(g);
+	if (!vc_dead_sides_open(p))
+		return false;
+	const vc_bb pawns = p->by_type[VC_PAWN];
+	if (pawns == g->pf_pawns && (pawns & p->by_color[VC_WHITE]) == g->pf_wp)
+		return g->pf_open;
+	return vc_game_dead_clear_slow(g);
+}
+
 /* True when no rule of vc_game_outcome_if_movable() can end the game in
  * the current position, seen cheaply: a variant with the generic outcome
- * (the chess variants), a pawn, rook or queen on the board (no dead
- * position by material), and a halfmove clock under 16 (neither the
+ * (the chess variants), no dead position (with VC_DEAD_FULL under
+ * VC_RULES_FIDE: vc_dead_prefilter_clear; else a pawn, rook or queen on
+ * the board: none by material), and a halfmove clock under 16 (neither the
  * move-count rules nor fivefold repetition, which needs four earlier
  * occurrences at least four plies apart, each side having moved a piece
  * away and back). False says nothing: ask the full function. */
 static inline bool vc_game_outcome_quiet(const struct vc_game *g)
 {
 	const struct vc_position *p = vc_game_pos(g);
-	return !g->variant->outcome && p->halfmove < 16 &&
-	       (p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN]);
+	if (g->variant->outcome || p->halfmove >= 16)
+		return false;
+	if (g->dead != VC_DEAD_FULL || g->rules != VC_RULES_FIDE)
+		return (p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN]) != 0;
+	return vc_game_dead_clear(g);
 }
 
 /* Draws a player could claim now (VC_CLAIM_* bits): threefold repetition

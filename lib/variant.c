@@ -275,6 +275,8 @@ const char *vc_termination_word(enum vc_termination t)
 		[VC_TERM_TIME_FORFEIT_INSUFFICIENT] = "time-forfeit-insufficient-material",
 		[VC_TERM_AWAITING_DECISION] = "awaiting-decision",
 		[VC_TERM_DECLARED] = "declared",
+		[VC_TERM_DEAD_POSITION] = "dead-position",
+		[VC_TERM_TIME_FORFEIT_UNWINNABLE] = "time-forfeit-unwinnable",
 	};
 	return (unsigned)t < VC_TERM_N ? words[t] : "none";
 }

@@ -76,6 +76,9 @@ enum vc_termination {
 	VC_TERM_TIME_FORFEIT_INSUFFICIENT,
 	VC_TERM_AWAITING_DECISION,
 	VC_TERM_DECLARED,
+	VC_TERM_DEAD_POSITION,          /* FIDE 5.2.2 beyond material (a search) */
+	VC_TERM_TIME_FORFEIT_UNWINNABLE, /* FIDE 6.9: the opponent could never
+	                                    mate (a search, beyond material) */
 	VC_TERM_N
 };
 

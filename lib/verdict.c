@@ -131,8 +131,16 @@ enum vc_code vc_judge_init(struct vc_judge *j, enum vc_ruleset rules)
 	return VC_F_OK;
 }
 
+void vc_judge_set_unwinnability(struct vc_judge *j, enum vc_dead_method dead, uint64_t budget)
+{
+	j->dead = dead;
+	j->budget = budget;
+}
+
 void vc_judge_release(struct vc_judge *j)
 {
+	vc_winnable_ws_free(j->ws);
+	j->ws = NULL;
 	if (j->scratch_ok)
 		vc_game_release(&j->scratch);
 	j->scratch_ok = false;
@@ -152,6 +160,25 @@ static const struct vc_game *position_game(struct vc_judge *j, const struct vc_g
 	return &j->scratch;
 }
 
+/* The full search for the time forfeit of `flagged` in pos (FIDE 6.9):
+ * can its opponent still mate? Into v->unwinnability; the warning when
+ * undetermined. Memory short or a variant the search does not serve: no
+ * answer kept (the material rule alone). */
+static void search_forfeit(struct vc_judge *j, const struct vc_position *pos, int flagged,
+                           struct vc_verdict *v)
+{
+	if (!j->ws && vc_winnable_ws_new(&j->ws) != VC_F_OK) {
+		j->ws = NULL;
+		return;
+	}
+	if (vc_winnable(j->ws, pos, !flagged, j->budget, &v->unwinnability) != VC_F_OK)
+		return;
+	v->has_unwinnability = true;
+	v->unwinnability_pos = *pos;
+	if (v->unwinnability.answer == VC_WINNABLE_UNDETERMINED)
+		v->warning = VC_F_UNWINNABILITY_UNDETERMINED;
+}
+
 void vc_judge_game(struct vc_judge *j, const struct vc_gc_game *g, struct vc_verdict *v)
 {
 	memset(v, 0, sizeof *v);
@@ -167,6 +194,10 @@ void vc_judge_game(struct vc_judge *j, const struct vc_gc_game *g, struct vc_ver
 	int explained = 0;
 	for (int i = 0; i < g->nfindings; i++) {
 		const struct vc_finding *f = &g->findings[i];
+		if (f->code == VC_F_MOVE_AFTER_DRAW && v->after_ply < 0) {
+			v->after_ply = f->ply; /* validate --after-end warn */
+			snprintf(v->after_move, sizeof v->after_move, "%s", f->move);
+		}
 		if (!f->error)
 			continue;
 		if (explained_error(f)) {
@@ -203,12 +234,19 @@ void vc_judge_game(struct vc_judge *j, const struct vc_gc_game *g, struct vc_ver
 		int flagged = pos && g->game ? flagged_side(g, pos, &src) : -1;
 		if (flagged >= 0) {
 			bool draw = vc_timeout_draw(pos, flagged);
+			v->term = draw ? VC_TERM_TIME_FORFEIT_INSUFFICIENT : VC_TERM_TIME_FORFEIT;
+			if (j->rules == VC_RULES_FIDE && j->dead == VC_DEAD_FULL)
+				search_forfeit(j, pos, flagged, v);
+			if (!draw && v->has_unwinnability &&
+			    v->unwinnability.answer == VC_WINNABLE_NO) {
+				draw = true;
+				v->term = VC_TERM_TIME_FORFEIT_UNWINNABLE;
+			}
 			v->basis = VC_BASIS_RULES;
 			v->flagged = flagged;
 			v->flag_source = src;
 			v->result = v->by_rules = draw ? VC_RES_DRAW
 			                               : flagged == VC_WHITE ? VC_RES_BLACK : VC_RES_WHITE;
-			v->term = draw ? VC_TERM_TIME_FORFEIT_INSUFFICIENT : VC_TERM_TIME_FORFEIT;
 			v->ply = g->plies;
 		} else {
 			v->basis = VC_BASIS_DECLARED;

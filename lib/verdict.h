@@ -11,8 +11,14 @@
  *      mates): that result, basis "rules", at the ply where it happened,
  *      even when the record goes on after it;
  *   3. a time forfeit (Termination naming one, or a [%clk 0:00:00]): the
- *      flagged side loses unless vc_timeout_draw() says its opponent could
- *      never win, basis "rules" (vchess-rules(7) sections 2, 3, 5);
+ *      flagged side loses unless its opponent could never win, basis
+ *      "rules" (vchess-rules(7) sections 2, 3, 5): by material
+ *      (vc_timeout_draw(): time-forfeit-insufficient-material, the
+ *      lichess rule set's only test); under VC_RULES_FIDE with
+ *      VC_DEAD_FULL also by the full unwinnability search (vc_winnable:
+ *      time-forfeit-unwinnable), whose answer the verdict carries; a
+ *      search that runs out of its budget leaves the loss standing with
+ *      the warning unwinnability-undetermined;
  *   4. else the declared result is accepted as given, basis "declared"
  *      (resignation, agreement, claims, adjudication by the event), with
  *      the draws a player could have claimed at the end (FIDE 9.2, 9.3).
@@ -28,6 +34,7 @@
 
 #include "checker.h"
 #include "game.h"
+#include "winnable.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -69,6 +76,14 @@ struct vc_verdict {
 	/* time forfeit */
 	int flagged;                 /* VC_WHITE / VC_BLACK, -1 none */
 	enum vc_flag_source flag_source;
+	/* the time forfeit's search, for the opponent of `flagged` in the
+	 * final position (VC_RULES_FIDE, VC_DEAD_FULL only: else
+	 * has_unwinnability false) */
+	bool has_unwinnability;
+	struct vc_winnable_result unwinnability;
+	struct vc_position unwinnability_pos; /* the position searched */
+	enum vc_code warning;        /* VC_F_UNWINNABILITY_UNDETERMINED when the
+	                                search ran out of budget, else VC_F_OK */
 	/* moves after the rules ended the game */
 	int after_ply;               /* first ply after the end, -1 none */
 	char after_move[48];         /* its move text, "" when unknown */
@@ -89,6 +104,9 @@ struct vc_judge {
 	enum vc_ruleset rules;
 	struct vc_game scratch;      /* the position of an EPD/FEN line */
 	bool scratch_ok;
+	enum vc_dead_method dead;    /* vc_judge_set_unwinnability */
+	uint64_t budget;
+	struct vc_winnable_ws *ws;   /* made on the first time forfeit */
 };
 
 /* Prepare a judge for rule set `rules` (vchess-rules(7) section 6; the
@@ -98,6 +116,13 @@ struct vc_judge {
  * judge then released (the error convention of vchess.h). Release with
  * vc_judge_release (harmless after a failure). */
 enum vc_code vc_judge_init(struct vc_judge *j, enum vc_ruleset rules);
+/* How a time forfeit is judged under VC_RULES_FIDE (vchess-rules(7)
+ * section 2, vchess-adjudicate(1) --dead-positions, --budget):
+ * VC_DEAD_FULL (the default after vc_judge_init) searches the final
+ * position with vc_winnable within `budget` nodes (0:
+ * VC_WINNABLE_DEFAULT_BUDGET); VC_DEAD_MATERIAL judges by material alone.
+ * j not NULL, initialised. */
+void vc_judge_set_unwinnability(struct vc_judge *j, enum vc_dead_method dead, uint64_t budget);
 /* Free what the judge holds; accepts a released or failed judge. */
 void vc_judge_release(struct vc_judge *j);
 

@@ -38,12 +38,19 @@
 # 6. winnable: `vchess winnable` on the unwinnability test vectors and the
 #    final positions of 30,000 lichess games, full and --quick, microseconds
 #    a query (tests/bench_winnable.sh, which runs alone too).
+# 7. dead positions: `vchess validate` with `--dead-positions full` (the
+#    default) beside `--dead-positions material`, one thread, on the TCEC
+#    corpus (comment-heavy) and the same stripped of comments
+#    (comment-light), the two run in turn, median of BENCH_DREPEAT (default
+#    3) runs each; the reports must agree but for the games the search ends
+#    (counted). Target: full / material <= 1.10 (issue 13).
 #
 #   BENCH_QUICK=1    small sizes and 1 run each, for development
 #   BENCH_REPEAT=N   runs per timing (best kept)
 #   BENCH_VREPEAT=N  runs per validate timing (best kept)
 #   BASELINE=COMMIT  also time that commit's build beside this one (5.)
 #   BENCH_BREPEAT=N  runs per baseline comparison (median kept)
+#   BENCH_DREPEAT=N  runs per dead-position comparison (median kept, 7.)
 #   BENCH_BIG=0      skip the 1 GB memory input (BENCH_BIG_MB sets its size)
 #   STOCKFISH, FAIRY_STOCKFISH, PGN_EXTRACT, TCEC: paths of the references
 #   VCHESS_REFDATA: the reference data folder (else ../shared/refdata or
@@ -564,4 +571,55 @@ echo "(RSS from /usr/bin/time -f %M; difference = big - small)"
 echo
 echo "6. vchess winnable (issue 13): whole process, us per query"
 BENCH_REPEAT=$REPEAT sh tests/bench_winnable.sh "$VC"
+
+# ---- 7. dead positions ---------------------------------------------------------
+echo
+echo "== 7. validate with dead positions found by search (issue 13), one thread"
+echo "   target: --dead-positions full / material <= 1.10 (median of ${BENCH_DREPEAT:-3} runs each, in turn)"
+if ! "$VC" validate --dead-positions material /dev/null >/dev/null 2>&1; then
+	echo "(skipped: this vchess has no --dead-positions)"
+	exit 0
+fi
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+dfmt="%-16s %9s %11s %11s %7s %7s %4s  %s\n"
+printf "$dfmt" "corpus" "games" "material s" "full s" "ratio" "target" "met" "games the search ends"
+dead_row() { # label file
+	: >"$tmp/d_material"
+	: >"$tmp/d_full"
+	d_i=0
+	while [ $d_i -lt "${BENCH_DREPEAT:-3}" ]; do
+		for d_m in material full; do
+			t0=$(now)
+			"$VC" validate --quiet --dead-positions $d_m "$2" >"$tmp/d_out_$d_m" 2>/dev/null
+			t1=$(now)
+			secs "$t0" "$t1" >>"$tmp/d_$d_m"; echo >>"$tmp/d_$d_m"
+		done
+		d_i=$((d_i + 1))
+	done
+	d_tm=$(median <"$tmp/d_material") d_tf=$(median <"$tmp/d_full")
+	d_r=$(ratio "$d_tf" "$d_tm")
+	d_g=$("$VC" validate --quiet --format jsonl "$2" 2>/dev/null | tail -n 1 |
+		sed -n 's/.*"games":\([0-9]*\).*/\1/p')
+	d_n=$("$VC" validate --format jsonl "$2" 2>/dev/null | grep -c '"termination":"dead-position"')
+	printf "$dfmt" "$1" "${d_g:-?}" "$d_tm" "$d_tf" "$d_r" "<= 1.10" "$(met "$d_r" "<=" 1.10)" "$d_n"
+}
+dead_heavy=$tmp/dead_heavy.pgn dead_light=$tmp/dead_light.pgn
+# the corpora of 2. (made again: they were removed after 3.)
+: >"$dead_heavy"
+: >"$dead_light"
+i=0
+while [ $i -lt "${HEAVY_COPIES:-1}" ]; do
+	cat $tcec_files >>"$dead_heavy"
+	i=$((i + 1))
+done
+i=0
+while [ $i -lt "${light_copies:-1}" ]; do
+	cat $tcec_files | sed 's/ \{0,1\}{[^}]*}//g' >>"$dead_light"
+	i=$((i + 1))
+done
+dead_row "comment-heavy" "$dead_heavy"
+dead_row "comment-light" "$dead_light"
+rm -f "$dead_heavy" "$dead_light" "$tmp"/d_*
+echo "(wall clock, seconds; the instruction counts of callgrind, steadier on a shared machine:"
+echo " valgrind --tool=callgrind vchess validate --quiet --dead-positions full|material FILES)"
 exit 0

@@ -1,0 +1,374 @@
+/* Tests of dead positions in the game layer and the checker (lib/game.h
+ * vc_game_dead, vc_dead_prefilter_clear; lib/checker.h dead_positions,
+ * after_end_warn) and of the time-forfeit search in the verdict
+ * (lib/verdict.h). vchess-rules(7) section 2. The golden tests
+ * tests/golden/dead-* and forfeit-* cover the commands. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "checker.h"
+#include "pgn_checker.h"
+#include "verdict.h"
+
+static void parse(struct vc_position *p, const char *fen, int variant)
+{
+	struct vc_fen_result fr;
+	cr_assert_eq(vc_fen_parse(p, fen, variant, &fr), VC_FEN_OK, "%s", fen);
+}
+
+/* vc_game_dead of fen in a fresh game under rules/method. */
+static bool dead_of(const char *fen, int variant, enum vc_ruleset rules,
+                    enum vc_dead_method method, enum vc_termination *term)
+{
+	struct vc_game g;
+	cr_assert_eq(vc_game_init(&g, variant, rules), 0);
+	struct vc_position p;
+	parse(&p, fen, variant);
+	cr_assert_eq(vc_game_reset(&g, &p), 0);
+	g.dead = method;
+	bool d = vc_game_dead(&g);
+	/* asked again: the kept answer */
+	cr_assert_eq(vc_game_dead(&g), d, "%s", fen);
+	if (term)
+		*term = vc_game_outcome(&g).termination;
+	vc_game_release(&g);
+	return d;
+}
+
+Test(dead, prefilter_clears_live_positions_only_by_its_facts)
+{
+	struct vc_position p;
+	vc_startpos(&p, VC_STANDARD);
+	cr_assert(vc_dead_prefilter_clear(&p), "a pawn can step forward");
+	/* locked walls, kings alone: not cleared */
+	parse(&p, "4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/4K3 w - - 0 1", VC_STANDARD);
+	cr_assert_not(vc_dead_prefilter_clear(&p));
+	/* no pawn, rook or queen for one side: material may decide */
+	parse(&p, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", VC_STANDARD);
+	cr_assert_not(vc_dead_prefilter_clear(&p));
+	/* a pawn that can capture */
+	parse(&p, "4k1n1/8/8/1p1p1p1p/1P1P1PpP/8/8/4K1N1 w - - 0 1", VC_STANDARD);
+	cr_assert(vc_dead_prefilter_clear(&p));
+}
+
+Test(dead, per_ply_method)
+{
+	enum vc_termination t;
+	/* dead: locked pawns; bishops of one colour each that never reach a
+	 * pawn; kings in their halves with a bishop; a boxed-in king */
+	static const char *const dead[] = {
+		"4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/4K3 b - - 0 1",
+		"2b1k3/8/4b3/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 2",
+		"4k3/8/8/p1p1p1p1/P1P1P1P1/8/5K2/3B4 b - - 0 1",
+		"8/8/8/3k4/8/1p6/pP6/K7 b - - 0 1",
+	};
+	for (size_t i = 0; i < sizeof dead / sizeof *dead; i++) {
+		cr_assert(dead_of(dead[i], VC_STANDARD, VC_RULES_FIDE, VC_DEAD_FULL, &t), "%s",
+		          dead[i]);
+		cr_assert_eq(t, VC_TERM_DEAD_POSITION, "%s", dead[i]);
+		/* material alone, and lichess rules, say nothing of these (the
+		 * outcome asks vc_game_dead only under FIDE rules, full method) */
+		dead_of(dead[i], VC_STANDARD, VC_RULES_FIDE, VC_DEAD_MATERIAL, &t);
+		cr_assert_eq(t, VC_TERM_NONE, "%s", dead[i]);
+		dead_of(dead[i], VC_STANDARD, VC_RULES_LICHESS, VC_DEAD_FULL, &t);
+		cr_assert_eq(t, VC_TERM_NONE, "%s", dead[i]);
+	}
+	/* material cases keep their word */
+	cr_assert(dead_of("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", VC_STANDARD, VC_RULES_FIDE,
+	                  VC_DEAD_FULL, &t) || t == VC_TERM_INSUFFICIENT_MATERIAL);
+	cr_assert_eq(t, VC_TERM_INSUFFICIENT_MATERIAL);
+	/* live: one side cannot mate, the other can; an opening; a wall with
+	 * a bishop that can take a pawn */
+	static const char *const live[] = {
+		"k7/1b6/2b5/8/8/1pB5/pP6/K7 w - - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/3BK3 w - - 0 1",
+		"4k3/8/8/1p1p1p1p/1P1P1P2/7P/8/4K3 w - - 0 1",
+	};
+	for (size_t i = 0; i < sizeof live / sizeof *live; i++) {
+		cr_assert_not(dead_of(live[i], VC_STANDARD, VC_RULES_FIDE, VC_DEAD_FULL, &t), "%s",
+		              live[i]);
+		cr_assert_eq(t, VC_TERM_NONE, "%s", live[i]);
+	}
+	/* Chess960 and Undo Chess are served; antichess is not */
+	cr_assert(dead_of("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/4K3 b - - 0 1", VC_CHESS960,
+	                  VC_RULES_FIDE, VC_DEAD_FULL, NULL));
+	cr_assert(dead_of("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/4K3 b - - 0 1", VC_UNDO,
+	                  VC_RULES_FIDE, VC_DEAD_FULL, NULL));
+	cr_assert_not(dead_of("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/4K3 b - - 0 1", VC_ANTICHESS,
+	                      VC_RULES_FIDE, VC_DEAD_FULL, NULL));
+}
+
+/* Sound on CHA's labelled positions (data/unwinnability, its source named
+ * there): never dead where a side is labelled able to mate; and every
+ * position found dead is labelled "--". */
+Test(dead, sound_on_the_test_vectors)
+{
+	FILE *f = fopen("data/unwinnability/test-vector-half.txt", "r");
+	cr_assert_not_null(f, "cannot open the vectors (run from the repository root)");
+	char line[512];
+	int found = 0, labelled = 0;
+	while (fgets(line, sizeof line, f)) {
+		if (line[0] == '#' || strlen(line) < 8)
+			continue;
+		line[strcspn(line, "\r\n")] = '\0';
+		char fen[600];
+		int fields = 0;
+		for (const char *s = line + 3; *s; s++)
+			fields += (s == line + 3 || s[-1] == ' ') && *s != ' ';
+		snprintf(fen, sizeof fen, "%s%s", line + 3, fields == 2 ? " - -" : "");
+		bool is_dead = line[0] == '-' && line[1] == '-';
+		labelled += is_dead;
+		struct vc_position p;
+		parse(&p, fen, VC_STANDARD);
+		vc_move buf[VC_MAX_MOVES];
+		if (vc_legal_moves(&p, buf) == 0)
+			continue; /* mate or stalemate: the shared rules decide */
+		bool d = dead_of(fen, VC_STANDARD, VC_RULES_FIDE, VC_DEAD_FULL, NULL);
+		if (d)
+			cr_assert(is_dead, "%s: called dead, labelled %c%c", fen, line[0], line[1]);
+		found += d;
+	}
+	fclose(f);
+	/* a ratchet: the per-ply layers find 129 of the 396 labelled dead
+	 * positions (the quick test alone, unfiltered: 144; the rest need
+	 * the full search, which the per-ply method keeps for the positions
+	 * named in game.h) */
+	cr_assert_geq(found, 129, "%d of %d", found, labelled);
+	cr_log_info("dead: %d of %d found", found, labelled);
+}
+
+/* ---- the checker and the verdict on PGN text ---------------------------------- */
+
+#define MAX_GAMES 8
+
+struct seen {
+	enum vc_termination term;
+	int end_ply, plies;
+	bool valid;
+	int nerrors, nwarnings;
+	enum vc_code first;
+	struct vc_verdict v;
+};
+
+struct run {
+	struct vc_judge judge;
+	struct seen games[MAX_GAMES];
+	int n;
+};
+
+struct text_src {
+	const char *p;
+	size_t left;
+};
+
+static size_t text_read(void *ctx, char *buf, size_t n)
+{
+	struct text_src *s = ctx;
+	if (n > s->left)
+		n = s->left;
+	memcpy(buf, s->p, n);
+	s->p += n;
+	s->left -= n;
+	return n;
+}
+
+static int on_game(void *user, const struct vc_gc_game *g)
+{
+	struct run *r = user;
+	cr_assert_lt(r->n, MAX_GAMES);
+	struct seen *s = &r->games[r->n++];
+	s->term = g->board.termination;
+	s->end_ply = g->end_ply;
+	s->plies = g->plies;
+	s->valid = g->valid;
+	s->nerrors = g->nerrors;
+	s->nwarnings = g->nwarnings;
+	s->first = g->nfindings ? g->findings[0].code : VC_F_OK;
+	vc_judge_game(&r->judge, g, &s->v);
+	s->v.declared = s->v.movetext = s->v.termination_tag = NULL;
+	return 0;
+}
+
+static void run_pgn(struct run *r, const char *pgn, const struct vc_gc_options *go,
+                    uint64_t budget)
+{
+	memset(r, 0, sizeof *r);
+	cr_assert_eq(vc_judge_init(&r->judge, go->rules), VC_F_OK);
+	vc_judge_set_unwinnability(&r->judge, go->dead_positions, budget);
+	struct vc_checker chk;
+	cr_assert_eq(vc_checker_init(&chk, go, on_game, r), 0);
+	struct text_src src = { pgn, strlen(pgn) };
+	vc_checker_run(&chk, text_read, &src, "test", NULL);
+	vc_checker_release(&chk);
+	vc_judge_release(&r->judge);
+}
+
+static const char after_dead[] =
+        "[FEN \"4k3/8/8/1p1p1p1p/1P1P1P2/7P/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n"
+        "[Result \"1/2-1/2\"]\n\n1. h4 Ke7 2. Kd2 Kd6 1/2-1/2\n\n"
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# Ke7 1-0\n";
+
+Test(dead, checker_ends_the_game_at_the_dead_ply)
+{
+	struct run r;
+	struct vc_gc_options go = { .rules = VC_RULES_FIDE };
+	run_pgn(&r, after_dead, &go, 0);
+	cr_assert_eq(r.n, 2);
+	cr_assert_eq(r.games[0].term, VC_TERM_DEAD_POSITION);
+	cr_assert_eq(r.games[0].end_ply, 1);
+	cr_assert_eq(r.games[0].plies, 1, "the moves after it do not stand");
+	cr_assert_eq(r.games[0].first, VC_F_MOVE_AFTER_END);
+	cr_assert_not(r.games[0].valid);
+	cr_assert_eq(r.games[0].v.term, VC_TERM_DEAD_POSITION);
+	cr_assert_eq(r.games[0].v.ply, 1);
+	cr_assert_eq(r.games[0].v.after_ply, 2);
+
+	/* --after-end warn: a warning, the moves are checked on; after
+	 * checkmate it stays an error */
+	go.after_end_warn = true;
+	run_pgn(&r, after_dead, &go, 0);
+	cr_assert_eq(r.games[0].term, VC_TERM_DEAD_POSITION);
+	cr_assert_eq(r.games[0].end_ply, 1);
+	cr_assert_eq(r.games[0].plies, 4);
+	cr_assert_eq(r.games[0].first, VC_F_MOVE_AFTER_DRAW);
+	cr_assert_eq(r.games[0].nerrors, 0);
+	cr_assert_eq(r.games[0].nwarnings, 1);
+	cr_assert(r.games[0].valid);
+	cr_assert_eq(r.games[0].v.after_ply, 2, "the verdict names the first move after");
+	cr_assert_eq(r.games[1].term, VC_TERM_CHECKMATE);
+	cr_assert_eq(r.games[1].first, VC_F_MOVE_AFTER_END);
+
+	/* --dead-positions material: today's behaviour, the game goes on */
+	go.after_end_warn = false;
+	go.dead_positions = VC_DEAD_MATERIAL;
+	run_pgn(&r, after_dead, &go, 0);
+	cr_assert_eq(r.games[0].term, VC_TERM_NONE);
+	cr_assert_eq(r.games[0].plies, 4);
+	cr_assert(r.games[0].valid);
+}
+
+/* Replay a witness from its UCI text with the checked play, apart from
+ * the search: it must end in checkmate of the loser. */
+static void replay_uci(const struct vc_position *root, const struct vc_winnable_result *r,
+                       int winner)
+{
+	struct vc_position p = *root;
+	for (int i = 0; i < r->nwitness; i++) {
+		char uci[8];
+		vc_move_to_uci(&p, r->witness[i], uci);
+		vc_move m = vc_move_from_uci(&p, uci, strlen(uci));
+		cr_assert_neq(m, VC_MOVE_NONE, "witness ply %d %s is no legal move", i + 1, uci);
+		cr_assert_eq(vc_play(&p, m), VC_F_OK);
+	}
+	vc_move buf[VC_MAX_MOVES];
+	cr_assert_eq(p.side, !winner);
+	cr_assert(vc_in_check(&p, !winner));
+	cr_assert_eq(vc_legal_moves(&p, buf), 0, "the witness ends in checkmate");
+}
+
+static const char forfeits[] =
+        "[FEN \"k7/1b6/2b5/8/8/1pB5/pP6/K7 b - - 0 1\"]\n[SetUp \"1\"]\n"
+        "[Result \"0-1\"]\n[Termination \"time forfeit\"]\n\n1... Bd5 2. Bd2 Bdc6 3. Bc3 0-1\n\n"
+        "[FEN \"k7/1b6/2b5/8/8/1pB5/pP6/K7 b - - 0 1\"]\n[SetUp \"1\"]\n"
+        "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1... Bd5 2. Bd2 Bdc6 3. Bc3 1-0\n";
+
+Test(dead, time_forfeit_searched)
+{
+	struct run r;
+	struct vc_gc_options go = { .rules = VC_RULES_FIDE };
+	run_pgn(&r, forfeits, &go, 0);
+	cr_assert_eq(r.n, 2);
+	/* White flagged: Black can never mate the boxed king, a draw */
+	const struct vc_verdict *v = &r.games[0].v;
+	cr_assert_eq(v->flagged, VC_WHITE);
+	cr_assert_eq(v->result, VC_RES_DRAW);
+	cr_assert_eq(v->term, VC_TERM_TIME_FORFEIT_UNWINNABLE);
+	cr_assert(v->has_unwinnability);
+	cr_assert_eq(v->unwinnability.answer, VC_WINNABLE_NO);
+	cr_assert_eq(v->warning, VC_F_OK);
+	/* Black flagged: White can mate, the loss stands; its witness replays */
+	v = &r.games[1].v;
+	cr_assert_eq(v->flagged, VC_BLACK);
+	cr_assert_eq(v->result, VC_RES_WHITE);
+	cr_assert_eq(v->term, VC_TERM_TIME_FORFEIT);
+	cr_assert_eq(v->unwinnability.answer, VC_WINNABLE_YES);
+	cr_assert_gt(v->unwinnability.nwitness, 0);
+	replay_uci(&v->unwinnability_pos, &v->unwinnability, VC_WHITE);
+
+	/* a budget too small: undetermined, the loss stands with a warning */
+	run_pgn(&r, forfeits, &go, 10);
+	v = &r.games[1].v;
+	cr_assert_eq(v->result, VC_RES_WHITE);
+	cr_assert_eq(v->term, VC_TERM_TIME_FORFEIT);
+	cr_assert_eq(v->unwinnability.answer, VC_WINNABLE_UNDETERMINED);
+	cr_assert_eq(v->warning, VC_F_UNWINNABILITY_UNDETERMINED);
+	cr_assert_leq(v->unwinnability.nodes, 10);
+
+	/* material only, and lichess rules: no search, the loss */
+	go.dead_positions = VC_DEAD_MATERIAL;
+	run_pgn(&r, forfeits, &go, 0);
+	cr_assert_eq(r.games[0].v.term, VC_TERM_TIME_FORFEIT);
+	cr_assert_not(r.games[0].v.has_unwinnability);
+	go.dead_positions = VC_DEAD_FULL;
+	go.rules = VC_RULES_LICHESS;
+	run_pgn(&r, forfeits, &go, 0);
+	cr_assert_eq(r.games[0].v.term, VC_TERM_TIME_FORFEIT);
+	cr_assert_not(r.games[0].v.has_unwinnability);
+}
+
+/* Every witness printed in the adjudication reports of the golden tests,
+ * replayed from its record's final position by its UCI text alone (apart
+ * from the search that found it): it must end in checkmate. */
+static int replay_report(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	cr_assert_not_null(f, "%s (run from the repository root)", path);
+	static char text[1 << 20];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = 0;
+	char fen[VC_FEN_MAX] = "";
+	int replayed = 0;
+	for (const char *s = text; *s; s++) {
+		if (strncmp(s, "\"final_fen\":", 12) == 0) {
+			const char *q = strchr(s + 12, '"');
+			cr_assert_not_null(q);
+			size_t len = strcspn(q + 1, "\"");
+			cr_assert_lt(len, sizeof fen);
+			memcpy(fen, q + 1, len);
+			fen[len] = 0;
+		} else if (strncmp(s, "\"uci\":", 6) == 0) {
+			const char *end = strchr(s, ']');
+			cr_assert_not_null(end);
+			struct vc_position p;
+			parse(&p, fen, VC_STANDARD);
+			int plies = 0;
+			for (const char *q = strchr(s + 6, '"'); q && q < end; q = strchr(q, '"')) {
+				size_t len = strcspn(q + 1, "\"");
+				vc_move m = vc_move_from_uci(&p, q + 1, len);
+				cr_assert_neq(m, VC_MOVE_NONE, "%s: %.*s", path, (int)len, q + 1);
+				cr_assert_eq(vc_play(&p, m), VC_F_OK);
+				plies++;
+				q += len + 2;
+			}
+			if (plies) {
+				vc_move buf[VC_MAX_MOVES];
+				cr_assert(vc_in_check(&p, p.side), "%s: %s", path, fen);
+				cr_assert_eq(vc_legal_moves(&p, buf), 0, "%s: %s", path, fen);
+				replayed++;
+			}
+			s = end;
+		}
+	}
+	return replayed;
+}
+
+Test(dead, report_witnesses_replay)
+{
+	cr_assert_gt(replay_report("tests/golden/forfeit-adjudicate-json/stdout"), 0);
+	cr_assert_gt(replay_report("tests/golden/adjudicate-json/stdout"), 0);
+	replay_report("tests/golden/forfeit-budget/stdout"); /* none: budget 10 */
+}
