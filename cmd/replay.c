@@ -43,6 +43,7 @@ static const char usage[] =
         "                       standard output)\n"
         VC_HELP_VARIANT
         VC_HELP_RULES
+        VC_HELP_DEAD
         VC_HELP_FORMAT
         VC_HELP_STRICT
         VC_HELP_QUIET
@@ -160,7 +161,7 @@ int cmd_replay(int argc, char **argv)
 		.name = "replay", .usage = usage,
 		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_FORMAT | VC_OPT_STRICT |
 		          VC_OPT_QUIET | VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS |
-		          VC_OPT_MAX_RATIO | VC_OPT_JOBS | VC_OPT_PROGRESS,
+		          VC_OPT_MAX_RATIO | VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD,
 		.options = own_options, .handle = own_option, .ctx = &R,
 	};
 	int first;
@@ -199,6 +200,7 @@ int cmd_replay(int argc, char **argv)
 		.variant = R.opts.variant,
 		.rules = R.opts.rules,
 		.strict = R.opts.strict,
+		.dead_positions = R.opts.dead,
 		.want_start_fen = true,
 	};
 	const struct vc_pipe_command cmd = {
