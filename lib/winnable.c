@@ -351,6 +351,7 @@ struct xnode {                /* an expanded position */
 	vc_move move;         /* the move from the parent */
 	int depth;            /* plies from the root */
 	int pot;              /* its potential */
+	bool check;           /* the loser is in check */
 	size_t kids;          /* its moves, ranked: ws->kids[kids..kids+nkids) */
 	int nkids;
 };
@@ -381,6 +382,7 @@ struct vc_winnable_ws {
 	size_t nkids, capkids;
 	vc_move scratch[VC_MAX_MOVES];
 	vc_move path[WITNESS_PLIES];
+	uint8_t dist[64][64]; /* king distance (Chebyshev) between two squares */
 };
 
 enum vc_code vc_winnable_ws_new(struct vc_winnable_ws **out)
@@ -389,6 +391,11 @@ enum vc_code vc_winnable_ws_new(struct vc_winnable_ws **out)
 	struct vc_winnable_ws *ws = calloc(1, sizeof *ws);
 	if (!ws)
 		return VC_F_OUT_OF_MEMORY;
+	for (int a = 0; a < 64; a++)
+		for (int b = 0; b < 64; b++) {
+			int df = abs(VC_FILE(a) - VC_FILE(b)), dr = abs(VC_RANK(a) - VC_RANK(b));
+			ws->dist[a][b] = (uint8_t)(df > dr ? df : dr);
+		}
 	ws->mask = ((size_t)1 << TT_SMALL_BITS) - 1;
 	ws->small = ws->tt = calloc(ws->mask + 1, sizeof *ws->tt);
 	if (!ws->tt) {
@@ -520,43 +527,41 @@ static struct hentry heap_pop(struct vc_winnable_ws *ws)
 	return top;
 }
 
-static int cheb(int a, int b)
-{
-	int df = abs(VC_FILE(a) - VC_FILE(b)), dr = abs(VC_RANK(a) - VC_RANK(b));
-	return df > dr ? df : dr;
-}
-
 /* Lower is closer to a mate by the winner w (the search order only: any
- * order is sound). */
-static int potential(const struct vc_position *p, int w)
+ * order is sound). Computed from the placement alone (col: the colours'
+ * units, typ: the types', as in struct vc_position), so that a move can be
+ * measured without being made; check: the loser is in check. dist: the
+ * workspace's king distances. */
+static int potential_bb(const vc_bb *col, const vc_bb *typ, int w, bool check,
+                        const uint8_t (*dist)[64])
 {
 	static const int value[7] = { 0, 0, 30, 30, 50, 90, 0 };
 	static const int pull[7] = { 0, 0, 2, 1, 2, 2, 0 };
 	int l = !w;
-	vc_bb lk = vc_pieces(p, l, VC_KING);
-	int k = vc_lsb(lk);
+	int k = vc_lsb(col[l] & typ[VC_KING]);
+	const uint8_t *dk = dist[k];
 	int s = 0;
-	vc_bb b = p->by_color[w] & ~p->by_type[VC_PAWN] & ~p->by_type[VC_KING];
-	while (b) {
-		int sq = vc_lsb(b);
-		b &= b - 1;
-		int t = VC_PIECE_TYPE(p->board[sq]);
-		s += pull[t] * cheb(sq, k) - value[t];
+	for (int t = VC_KNIGHT; t <= VC_QUEEN; t++) {
+		vc_bb b = col[w] & typ[t];
+		while (b) {
+			int sq = vc_lsb(b);
+			b &= b - 1;
+			s += pull[t] * dk[sq] - value[t];
+		}
 	}
-	b = vc_pieces(p, w, VC_PAWN);
+	vc_bb b = col[w] & typ[VC_PAWN];
 	while (b) {
 		int sq = vc_lsb(b);
 		b &= b - 1;
 		int togo = w == VC_WHITE ? 7 - VC_RANK(sq) : VC_RANK(sq);
 		s += PAWN_STEP * togo - 8;
 	}
-	s += W_WKING * cheb(vc_lsb(vc_pieces(p, w, VC_KING)), k);
+	s += W_WKING * dk[vc_lsb(col[w] & typ[VC_KING])];
 	/* a winner without pawns, rooks or queens mates only with the
 	 * loser's help: the loser's pawns promote into blockers */
-	bool weak = !(p->by_color[w] & (p->by_type[VC_PAWN] | p->by_type[VC_ROOK] |
-	                                p->by_type[VC_QUEEN]));
+	bool weak = !(col[w] & (typ[VC_PAWN] | typ[VC_ROOK] | typ[VC_QUEEN]));
 	if (weak) {
-		b = vc_pieces(p, l, VC_PAWN);
+		b = col[l] & typ[VC_PAWN];
 		while (b) {
 			int sq = vc_lsb(b);
 			b &= b - 1;
@@ -564,20 +569,45 @@ static int potential(const struct vc_position *p, int w)
 		}
 	}
 	/* the loser's pieces next to their king block its flight squares */
-	b = p->by_color[l] & ~p->by_type[VC_PAWN] & ~p->by_type[VC_KING];
+	b = col[l] & ~typ[VC_PAWN] & ~typ[VC_KING];
+	int lp = weak ? W_LPULL_WEAK : W_LPULL;
 	while (b) {
 		int sq = vc_lsb(b);
 		b &= b - 1;
-		s += (weak ? W_LPULL_WEAK : W_LPULL) * cheb(sq, k);
+		s += lp * dk[sq];
 	}
-	s += W_FLIGHT * vc_popcount(vc_king_attacks(k) & ~p->by_color[l]);
+	s += W_FLIGHT * vc_popcount(vc_king_attacks(k) & ~col[l]);
 	int f = VC_FILE(k), r = VC_RANK(k);
 	int edge = f < 7 - f ? f : 7 - f;
 	int er = r < 7 - r ? r : 7 - r;
 	s += W_EDGE * (edge < er ? edge : er);
-	if (vc_in_check(p, l))
+	if (check)
 		s -= 6;
 	return s;
+}
+
+static int potential(const struct vc_position *p, int w, bool check, const uint8_t (*dist)[64])
+{
+	return potential_bb(p->by_color, p->by_type, w, check, dist);
+}
+
+/* The potential after the loser's king move m (not castling) of p,
+ * without making it: a legal move leaves the loser out of check. */
+static int potential_kmove(const struct vc_position *p, vc_move m, int w,
+                           const uint8_t (*dist)[64])
+{
+	vc_bb col[2] = { p->by_color[0], p->by_color[1] };
+	vc_bb typ[7];
+	memcpy(typ, p->by_type, sizeof typ);
+	int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
+	int cap = p->board[to];
+	if (cap) {
+		col[w] &= ~VC_BIT(to);
+		typ[VC_PIECE_TYPE(cap)] &= ~VC_BIT(to);
+	}
+	col[!w] ^= VC_BIT(from) | VC_BIT(to);
+	typ[VC_KING] ^= VC_BIT(from) | VC_BIT(to);
+	return potential_bb(col, typ, w, false, dist);
 }
 
 static int has_legal(const struct vc_variant *v, const struct vc_position *p, vc_move *buf)
@@ -639,8 +669,11 @@ static void select_next(struct kid *kids, int j, int n)
 
 /* The change of potential a move of pos makes, estimated without making
  * it (the terms of potential() the move touches; the loser's king moves
- * are made and measured instead). k: the loser's king. */
-static int delta(const struct vc_position *pos, vc_move m, int w, int k)
+ * are measured by potential_kmove instead). dk: the king distances from
+ * the loser's king, ka: its neighbours; weak: the winner has no pawn, rook
+ * or queen. */
+static int delta(const struct vc_position *pos, vc_move m, int w, const uint8_t *dk,
+                 vc_bb ka, bool weak)
 {
 	static const int value[7] = { 0, 0, 30, 30, 50, 90, 0 };
 	static const int pull[7] = { 0, 0, 2, 1, 2, 2, 0 };
@@ -650,35 +683,32 @@ static int delta(const struct vc_position *pos, vc_move m, int w, int k)
 	int pc = pos->board[from], t = VC_PIECE_TYPE(pc), c = VC_PIECE_COLOR(pc);
 	int cap = (m & VC_MF_EP) ? VC_PIECE(!c, VC_PAWN) : pos->board[to];
 	int ct = VC_PIECE_TYPE(cap);
-	vc_bb ka = vc_king_attacks(k);
 	int d = 0;
 	if (c == w) {
 		if (t == VC_KING) {
-			d += W_WKING * (cheb(to, k) - cheb(from, k));
+			d += W_WKING * (dk[to] - dk[from]);
 		} else if (t == VC_PAWN) {
 			int togo = w == VC_WHITE ? 7 - VC_RANK(from) : VC_RANK(from);
 			int steps = abs(VC_RANK(to) - VC_RANK(from));
 			if (promo)
-				d += -(PAWN_STEP * togo - 8) + pull[promo] * cheb(to, k) - value[promo];
+				d += -(PAWN_STEP * togo - 8) + pull[promo] * dk[to] - value[promo];
 			else
 				d -= PAWN_STEP * steps;
 		} else {
-			d += pull[t] * (cheb(to, k) - cheb(from, k));
+			d += pull[t] * (dk[to] - dk[from]);
 		}
 		if (cap) {
 			if (ct != VC_PAWN)
-				d -= W_LPULL * cheb(to, k);
+				d -= W_LPULL * dk[to];
 			if (ka & VC_BIT(to))
 				d += W_FLIGHT;
 		}
 	} else {
-		bool weak = !(pos->by_color[w] & (pos->by_type[VC_PAWN] | pos->by_type[VC_ROOK] |
-		                                  pos->by_type[VC_QUEEN]));
 		int lp = weak ? W_LPULL_WEAK : W_LPULL;
 		if (t != VC_PAWN)
-			d += lp * (cheb(to, k) - cheb(from, k));
+			d += lp * (dk[to] - dk[from]);
 		else if (promo)
-			d += lp * cheb(to, k) - (weak ? W_LPAWN : 0);
+			d += lp * dk[to] - (weak ? W_LPAWN : 0);
 		else if (weak)
 			d -= W_LPAWN * abs(VC_RANK(to) - VC_RANK(from));
 		if (ka & VC_BIT(from))
@@ -691,7 +721,7 @@ static int delta(const struct vc_position *pos, vc_move m, int w, int k)
 				togo += w == VC_WHITE ? 1 : -1;
 			d -= PAWN_STEP * togo - 8;
 		} else if (cap) {
-			d += value[ct] - pull[ct] * cheb(to, k);
+			d += value[ct] - pull[ct] * dk[to];
 		}
 	}
 	return d;
@@ -720,9 +750,13 @@ static int expand(struct search *s, int i)
 		chk[VC_BISHOP] = vc_bishop_attacks(k, occ);
 		chk[VC_ROOK] = vc_rook_attacks(k, occ);
 		chk[VC_QUEEN] = chk[VC_BISHOP] | chk[VC_ROOK];
-	} else if (vc_in_check(pos, s->l)) {
+	} else if (ws->xs[i].check) {
 		base = 6; /* the check of potential() goes with the move */
 	}
+	const uint8_t *dk = ws->dist[k];
+	vc_bb ka = vc_king_attacks(k);
+	bool weak = !(pos->by_color[s->w] & (pos->by_type[VC_PAWN] | pos->by_type[VC_ROOK] |
+	                                     pos->by_type[VC_QUEEN]));
 	if (ws->nkids + (size_t)n > ws->capkids) {
 		size_t cap = ws->capkids ? ws->capkids * 2 : 16384;
 		while (cap < ws->nkids + (size_t)n)
@@ -734,19 +768,25 @@ static int expand(struct search *s, int i)
 		ws->capkids = cap;
 	}
 	struct kid *kids = ws->kids + ws->nkids;
+	int best = 0;
 	for (int j = 0; j < n; j++) {
 		vc_move m = ws->moves[j];
 		int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
 		int t = VC_PIECE_TYPE(pos->board[from]);
 		int d;
 		if (!winner && t == VC_KING) {
-			struct vc_position c = *pos;
-			s->v->make(&c, m);
+			/* counted as a node made (it was one once: the counts stay) */
 			if (++s->nodes > s->budget)
 				return -1;
-			d = potential(&c, s->w) - pot;
+			if (m & VC_MF_CASTLE) {
+				struct vc_position c = *pos;
+				s->v->make(&c, m);
+				d = potential(&c, s->w, false, ws->dist) - pot;
+			} else {
+				d = potential_kmove(pos, m, s->w, ws->dist) - pot;
+			}
 		} else {
-			d = base + delta(pos, m, s->w, k);
+			d = base + delta(pos, m, s->w, dk, ka, weak);
 		}
 		int pt = VC_MOVE_PROMOTION(m) ? VC_MOVE_PROMOTION(m) : t;
 		if (winner && !(m & VC_MF_CASTLE) && (chk[pt] & VC_BIT(to))) {
@@ -762,13 +802,19 @@ static int expand(struct search *s, int i)
 		}
 		kids[nk].move = m;
 		kids[nk].f = pot + d + s->w_depth * depth;
+		if (kids[nk].f < kids[best].f)
+			best = nk;
 		nk++;
 	}
-	/* the children are ranked lazily: the best is chosen now, the next
-	 * one when its elder brother leaves the open list (f grows with the
-	 * rank, so the order stays exact; most positions see one or two) */
-	if (nk)
-		select_next(kids, 0, nk);
+	/* the children are ranked lazily: the best (the first of the lowest)
+	 * is chosen now, the next one when its elder brother leaves the open
+	 * list (f grows with the rank, so the order stays exact; most
+	 * positions see one or two) */
+	if (nk) {
+		struct kid t = kids[best];
+		kids[best] = kids[0];
+		kids[0] = t;
+	}
 	ws->xs[i].kids = ws->nkids;
 	ws->xs[i].nkids = nk;
 	ws->nkids += (size_t)nk;
@@ -780,8 +826,8 @@ static int expand(struct search *s, int i)
 	return 0;
 }
 
-static bool add_node(struct vc_winnable_ws *ws, const struct vc_position *p, int parent,
-                     vc_move m, int depth, int w)
+/* Room for one more expanded position at ws->xs[ws->nx]. */
+static bool reserve_node(struct vc_winnable_ws *ws)
 {
 	if (ws->nx == ws->capx) {
 		size_t cap = ws->capx ? ws->capx * 2 : 1024;
@@ -791,13 +837,20 @@ static bool add_node(struct vc_winnable_ws *ws, const struct vc_position *p, int
 		ws->xs = x;
 		ws->capx = cap;
 	}
+	return true;
+}
+
+/* Keep ws->xs[ws->nx] (its position already there) as an expanded
+ * position. */
+static void commit_node(struct vc_winnable_ws *ws, int parent, vc_move m, int depth,
+                        int w, bool check)
+{
 	struct xnode *x = &ws->xs[ws->nx++];
-	x->pos = *p;
 	x->parent = parent;
 	x->move = m;
 	x->depth = depth;
-	x->pot = potential(p, w);
-	return true;
+	x->check = check;
+	x->pot = potential(&x->pos, w, check, ws->dist);
 }
 
 /* 1 mate found, 0 every reachable position made and none a mate, -1
@@ -811,10 +864,14 @@ static int search(struct search *s, const struct vc_position *root)
 	tt_start(ws);
 	ws->nx = ws->nh = ws->nkids = 0;
 	tt_visit(ws, root->key);
-	if (!add_node(ws, root, -1, VC_MOVE_NONE, 0, s->w))
+	if (!reserve_node(ws))
 		return -1;
+	ws->xs[0].pos = *root;
+	commit_node(ws, -1, VC_MOVE_NONE, 0, s->w, vc_in_check(root, s->l));
 	int r = expand(s, 0);
 	while (r == 0 && ws->nh) {
+		if (!reserve_node(ws))
+			return -1;
 		struct hentry e = heap_pop(ws);
 		const struct xnode *px = &ws->xs[e.parent];
 		struct kid *kids = ws->kids + px->kids;
@@ -826,20 +883,22 @@ static int search(struct search *s, const struct vc_position *root)
 				return -1;
 		}
 		vc_move move = kids[e.rank].move;
-		struct vc_position c = ws->xs[e.parent].pos;
-		s->v->make(&c, move);
+		/* made in place, in the slot it keeps when it is expanded */
+		struct vc_position *c = &ws->xs[ws->nx].pos;
+		*c = px->pos;
+		s->v->make(c, move);
 		if (++s->nodes > s->budget)
 			return -1;
-		if (c.side == s->l && vc_in_check(&c, s->l) &&
-		    !has_legal(s->v, &c, ws->scratch))
+		/* the loser who just moved is not in check (a legal move) */
+		bool check = c->side == s->l && vc_in_check(c, s->l);
+		if (check && !has_legal(s->v, c, ws->scratch))
 			return make_path(ws, e.parent, move, &s->found) ? 1 : -1;
-		if (tt_visit(ws, c.key) == 0)
+		if (tt_visit(ws, c->key) == 0)
 			continue;
 		/* no mate below a position the static phase proves unwinnable */
-		if (static_material(&c, s->w) || static_frozen(&c, s->w))
+		if (static_material(c, s->w) || static_frozen(c, s->w))
 			continue;
-		if (!add_node(ws, &c, e.parent, move, ws->xs[e.parent].depth + 1, s->w))
-			return -1;
+		commit_node(ws, e.parent, move, px->depth + 1, s->w, check);
 		r = expand(s, (int)ws->nx - 1);
 	}
 	return r;
