@@ -357,11 +357,17 @@ struct xnode {                /* an expanded position */
 };
 
 struct hentry {               /* the next move of an expanded position */
-	int f;
-	uint32_t seq;         /* tie-break: first pushed, first popped */
+	uint64_t key;         /* its f (biased) above, its seq below: seq is the
+	                         tie-break, first pushed, first popped; the keys
+	                         are distinct, so the order is total */
 	int parent;
 	int rank;             /* its rank among the parent's moves */
 };
+
+static uint64_t hkey(int f, uint32_t seq)
+{
+	return (uint64_t)((uint32_t)f ^ 0x80000000u) << 32 | seq;
+}
 
 struct kid {
 	int f;
@@ -480,11 +486,6 @@ static int tt_visit(struct vc_winnable_ws *ws, uint64_t key)
 	return r;
 }
 
-static bool heap_less(const struct hentry *a, const struct hentry *b)
-{
-	return a->f < b->f || (a->f == b->f && a->seq < b->seq);
-}
-
 static bool heap_push(struct vc_winnable_ws *ws, struct hentry e)
 {
 	if (ws->nh == ws->caph) {
@@ -498,7 +499,7 @@ static bool heap_push(struct vc_winnable_ws *ws, struct hentry e)
 	size_t i = ws->nh++;
 	while (i > 0) {
 		size_t up = (i - 1) / 2;
-		if (!heap_less(&e, &ws->heap[up]))
+		if (e.key >= ws->heap[up].key)
 			break;
 		ws->heap[i] = ws->heap[up];
 		i = up;
@@ -507,23 +508,33 @@ static bool heap_push(struct vc_winnable_ws *ws, struct hentry e)
 	return true;
 }
 
+/* The least entry out: the hole left at the top goes down along the
+ * lesser children to a leaf, then the last entry goes up from there (it
+ * nearly always belongs near the bottom: fewer comparisons). */
 static struct hentry heap_pop(struct vc_winnable_ws *ws)
 {
-	struct hentry top = ws->heap[0], last = ws->heap[--ws->nh];
+	struct hentry *h = ws->heap;
+	struct hentry top = h[0], last = h[--ws->nh];
 	size_t i = 0, n = ws->nh;
+	if (!n)
+		return top;
 	for (;;) {
 		size_t c = 2 * i + 1;
 		if (c >= n)
 			break;
-		if (c + 1 < n && heap_less(&ws->heap[c + 1], &ws->heap[c]))
+		if (c + 1 < n && h[c + 1].key < h[c].key)
 			c++;
-		if (!heap_less(&ws->heap[c], &last))
-			break;
-		ws->heap[i] = ws->heap[c];
+		h[i] = h[c];
 		i = c;
 	}
-	if (n)
-		ws->heap[i] = last;
+	while (i > 0) {
+		size_t up = (i - 1) / 2;
+		if (last.key >= h[up].key)
+			break;
+		h[i] = h[up];
+		i = up;
+	}
+	h[i] = last;
 	return top;
 }
 
@@ -819,7 +830,7 @@ static int expand(struct search *s, int i)
 	ws->xs[i].nkids = nk;
 	ws->nkids += (size_t)nk;
 	if (nk) {
-		struct hentry e = { kids[0].f, s->seq++, i, 0 };
+		struct hentry e = { hkey(kids[0].f, s->seq++), i, 0 };
 		if (!heap_push(ws, e))
 			return -1;
 	}
@@ -877,8 +888,9 @@ static int search(struct search *s, const struct vc_position *root)
 		struct kid *kids = ws->kids + px->kids;
 		if (e.rank + 1 < px->nkids) {
 			select_next(kids, e.rank + 1, px->nkids);
-			struct hentry nx = { kids[e.rank + 1].f + s->rank_cost * (e.rank + 1),
-			                     s->seq++, e.parent, e.rank + 1 };
+			struct hentry nx = { hkey(kids[e.rank + 1].f + s->rank_cost * (e.rank + 1),
+			                          s->seq++),
+			                     e.parent, e.rank + 1 };
 			if (!heap_push(ws, nx))
 				return -1;
 		}
