@@ -176,6 +176,20 @@ static bool static_frozen(const struct vc_position *p, int w)
 		return false;
 	if (p->ep != VC_NO_SQ)
 		return false;
+	/* a pawn with no pawn and no king ahead on its file has a lane to the
+	 * last rank (everything that can stop a lane below is a pawn or a
+	 * king): the answer below would be no, found early here */
+	vc_bb kings = p->by_type[VC_KING];
+	vc_bb stops = pawns | kings;
+	vc_bb below = stops >> 8, above = stops << 8;
+	below |= below >> 8;
+	below |= below >> 16;
+	below |= below >> 32;
+	above |= above << 8;
+	above |= above << 16;
+	above |= above << 32;
+	if ((pc[0] & ~below) || (pc[1] & ~above))
+		return false;
 	/* static pawns and frozen kings, the greatest fixpoint (each holds
 	 * as long as the others do, and nothing else can change them short of
 	 * a capture, which the tests below rule out): a pawn is static when
@@ -183,7 +197,6 @@ static bool static_frozen(const struct vc_position *p, int w)
 	 * front of it; a king is frozen when it has no castling right and
 	 * every square around it holds a static pawn of its own or is
 	 * attacked by a static enemy pawn */
-	vc_bb kings = p->by_type[VC_KING];
 	vc_bb kc[2] = { kings & p->by_color[VC_WHITE], kings & p->by_color[VC_BLACK] };
 	bool frozen[2] = { kc[0] && !(p->castle & 0xFFull), kc[1] && !(p->castle & (0xFFull << 56)) };
 	vc_bb st[2] = { pc[0] & ((pawns | kings) >> 8), pc[1] & ((pawns | kings) << 8) };
