@@ -521,6 +521,25 @@ static bool heap_push(struct vc_winnable_ws *ws, struct hentry e)
 	return true;
 }
 
+/* Replace the least entry by e. */
+static void heap_replace_top(struct vc_winnable_ws *ws, struct hentry e)
+{
+	struct hentry *h = ws->heap;
+	size_t i = 0, n = ws->nh;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && h[c + 1].key < h[c].key)
+			c++;
+		if (e.key < h[c].key)
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = e;
+}
+
 /* The least entry out: the hole left at the top goes down along the
  * lesser children to a leaf, then the last entry goes up from there (it
  * nearly always belongs near the bottom: fewer comparisons). */
@@ -896,7 +915,10 @@ static int search(struct search *s, const struct vc_position *root)
 	while (r == 0 && ws->nh) {
 		if (!reserve_node(ws))
 			return -1;
-		struct hentry e = heap_pop(ws);
+		/* the least entry leaves; its younger brother, if any, takes
+		 * its place (one sift instead of a pop and a push: the same
+		 * set, so the same order) */
+		struct hentry e = ws->heap[0];
 		const struct xnode *px = &ws->xs[e.parent];
 		struct kid *kids = ws->kids + px->kids;
 		if (e.rank + 1 < px->nkids) {
@@ -904,8 +926,9 @@ static int search(struct search *s, const struct vc_position *root)
 			struct hentry nx = { hkey(kids[e.rank + 1].f + s->rank_cost * (e.rank + 1),
 			                          s->seq++),
 			                     e.parent, e.rank + 1 };
-			if (!heap_push(ws, nx))
-				return -1;
+			heap_replace_top(ws, nx);
+		} else {
+			heap_pop(ws);
 		}
 		vc_move move = kids[e.rank].move;
 		/* made in place, in the slot it keeps when it is expanded */
