@@ -668,6 +668,10 @@ struct search {
 	uint32_t seq;
 	int found;        /* witness length when found */
 	int w_depth, rank_cost; /* the weights of this run (greedy or balanced) */
+	/* the open list's newest entry, kept out of the heap until an older
+	 * one is less (most often it is the next one out: no sift at all) */
+	struct hentry pend;
+	bool has_pend;
 };
 
 /* The runs of the full search: a short greedy run first (deep lines
@@ -770,6 +774,16 @@ static int delta(const struct vc_position *pos, vc_move m, int w, const uint8_t 
 	return d;
 }
 
+/* Add e to the open list (the heap and the pending entry). */
+static bool open_add(struct search *s, struct hentry e)
+{
+	if (s->has_pend && !heap_push(s->ws, s->pend))
+		return false;
+	s->pend = e;
+	s->has_pend = true;
+	return true;
+}
+
 /* Expand xs[i]: score every move (delta), test the winner's direct checks
  * for mate (made at once), push the moves, each with the position's
  * potential plus its delta, the depth and its rank among its siblings (the
@@ -863,7 +877,7 @@ static int expand(struct search *s, int i)
 	ws->nkids += (size_t)nk;
 	if (nk) {
 		struct hentry e = { hkey(kids[0].f, s->seq++), i, 0 };
-		if (!heap_push(ws, e))
+		if (!open_add(s, e))
 			return -1;
 	}
 	return 0;
@@ -906,19 +920,24 @@ static int search(struct search *s, const struct vc_position *root)
 	struct vc_winnable_ws *ws = s->ws;
 	tt_start(ws);
 	ws->nx = ws->nh = ws->nkids = 0;
+	s->has_pend = false;
 	tt_visit(ws, root->key);
 	if (!reserve_node(ws))
 		return -1;
 	ws->xs[0].pos = *root;
 	commit_node(ws, -1, VC_MOVE_NONE, 0, s->w, vc_in_check(root, s->l));
 	int r = expand(s, 0);
-	while (r == 0 && ws->nh) {
+	while (r == 0 && (ws->nh || s->has_pend)) {
 		if (!reserve_node(ws))
 			return -1;
-		/* the least entry leaves; its younger brother, if any, takes
-		 * its place (one sift instead of a pop and a push: the same
-		 * set, so the same order) */
-		struct hentry e = ws->heap[0];
+		/* the least entry leaves (the pending one or the heap's top);
+		 * its younger brother, if any, takes its place (the heap's top:
+		 * one sift instead of a pop and a push; the same set, so the
+		 * same order) */
+		bool top = !s->has_pend || (ws->nh && ws->heap[0].key < s->pend.key);
+		struct hentry e = top ? ws->heap[0] : s->pend;
+		if (!top)
+			s->has_pend = false;
 		const struct xnode *px = &ws->xs[e.parent];
 		struct kid *kids = ws->kids + px->kids;
 		if (e.rank + 1 < px->nkids) {
@@ -926,8 +945,11 @@ static int search(struct search *s, const struct vc_position *root)
 			struct hentry nx = { hkey(kids[e.rank + 1].f + s->rank_cost * (e.rank + 1),
 			                          s->seq++),
 			                     e.parent, e.rank + 1 };
-			heap_replace_top(ws, nx);
-		} else {
+			if (top)
+				heap_replace_top(ws, nx);
+			else if (!open_add(s, nx))
+				return -1;
+		} else if (top) {
 			heap_pop(ws);
 		}
 		vc_move move = kids[e.rank].move;
