@@ -320,6 +320,7 @@ static bool static_frozen(const struct vc_position *p, int w)
 #define TT_SMALL_BITS 12
 #define TT_MAX_BITS 23
 #define TT_PROBES 8
+#define TT_SPARE_BITS 18 /* the biggest table kept between queries (4 MB) */
 #define WITNESS_PLIES VC_WINNABLE_MAX_WITNESS
 /* The quick test searches a check with at most this many answers. */
 #define QUICK_CHECK_ANSWERS 4
@@ -392,6 +393,8 @@ struct vc_winnable_ws {
 	size_t mask, used;
 	uint32_t gen;
 	struct tt_entry *small, *big;
+	struct tt_entry *spare; /* a big table kept between queries, or NULL */
+	size_t spare_size;
 	struct xnode *xs;
 	size_t nx, capx;
 	struct hentry *heap;
@@ -431,6 +434,7 @@ void vc_winnable_ws_free(struct vc_winnable_ws *ws)
 		return;
 	free(ws->small);
 	free(ws->big);
+	free(ws->spare);
 	free(ws->xs);
 	free(ws->kids);
 	free(ws->heap);
@@ -460,9 +464,15 @@ static bool tt_grow(struct vc_winnable_ws *ws)
 	size_t size = (ws->mask + 1) * 8;
 	if (size > ((size_t)1 << TT_MAX_BITS))
 		return false;
-	struct tt_entry *t = calloc(size, sizeof *t);
-	if (!t)
-		return false;
+	struct tt_entry *t;
+	if (ws->spare && ws->spare_size == size) {
+		t = ws->spare; /* stale stamps only: empty for this generation */
+		ws->spare = NULL;
+	} else {
+		t = calloc(size, sizeof *t);
+		if (!t)
+			return false;
+	}
 	for (size_t i = 0; i <= ws->mask; i++)
 		if (ws->tt[i].gen == ws->gen)
 			tt_insert(t, size - 1, ws->gen, ws->tt[i].key);
@@ -476,13 +486,23 @@ static bool tt_grow(struct vc_winnable_ws *ws)
 static void tt_start(struct vc_winnable_ws *ws)
 {
 	if (ws->tt != ws->small) {
-		free(ws->big);
+		/* a big table of moderate size is kept for the next query that
+		 * needs one (a fresh one is most of the cost of such queries) */
+		if (ws->mask < ((size_t)1 << TT_SPARE_BITS)) {
+			free(ws->spare);
+			ws->spare = ws->big;
+			ws->spare_size = ws->mask + 1;
+		} else {
+			free(ws->big);
+		}
 		ws->big = NULL;
 		ws->tt = ws->small;
 		ws->mask = ((size_t)1 << TT_SMALL_BITS) - 1;
 	}
 	if (++ws->gen == 0) { /* wrapped: clear the stamps once */
 		memset(ws->tt, 0, (ws->mask + 1) * sizeof *ws->tt);
+		if (ws->spare)
+			memset(ws->spare, 0, ws->spare_size * sizeof *ws->spare);
 		ws->gen = 1;
 	}
 	ws->used = 0;
