@@ -692,6 +692,11 @@ struct search {
 	 * one is less (most often it is the next one out: no sift at all) */
 	struct hentry pend;
 	bool has_pend;
+	/* the quick test's search: only whether it runs dry within its budget
+	 * matters, and no order changes that (the positions expanded are the
+	 * reachable ones, each counted with its moves, whatever the order;
+	 * a mate is found in any order): the moves are not scored */
+	bool unordered;
 };
 
 /* The runs of the full search: a short greedy run first (deep lines
@@ -850,19 +855,21 @@ static int expand(struct search *s, int i)
 		vc_move m = ws->moves[j];
 		int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
 		int t = VC_PIECE_TYPE(pos->board[from]);
-		int d;
+		int d = 0;
 		if (!winner && t == VC_KING) {
 			/* counted as a node made (it was one once: the counts stay) */
 			if (++s->nodes > s->budget)
 				return -1;
-			if (m & VC_MF_CASTLE) {
+			if (s->unordered) {
+				/* no score */
+			} else if (m & VC_MF_CASTLE) {
 				struct vc_position c = *pos;
 				s->v->make(&c, m);
 				d = potential(&c, s->w, false, ws->dist) - pot;
 			} else {
 				d = potential_kmove(pos, m, s->w, ws->dist) - pot;
 			}
-		} else {
+		} else if (!s->unordered) {
 			d = base + delta(pos, m, s->w, dk, ka, weak);
 		}
 		int pt = VC_MOVE_PROMOTION(m) ? VC_MOVE_PROMOTION(m) : t;
@@ -920,14 +927,14 @@ static bool reserve_node(struct vc_winnable_ws *ws)
 /* Keep ws->xs[ws->nx] (its position already there) as an expanded
  * position. */
 static void commit_node(struct vc_winnable_ws *ws, int parent, vc_move m, int depth,
-                        int w, bool check)
+                        int w, bool check, bool score)
 {
 	struct xnode *x = &ws->xs[ws->nx++];
 	x->parent = parent;
 	x->move = m;
 	x->depth = depth;
 	x->check = check;
-	x->pot = potential(&x->pos, w, check, ws->dist);
+	x->pot = score ? potential(&x->pos, w, check, ws->dist) : 0;
 }
 
 /* 1 mate found, 0 every reachable position made and none a mate, -1
@@ -945,7 +952,7 @@ static int search(struct search *s, const struct vc_position *root)
 	if (!reserve_node(ws))
 		return -1;
 	ws->xs[0].pos = *root;
-	commit_node(ws, -1, VC_MOVE_NONE, 0, s->w, vc_in_check(root, s->l));
+	commit_node(ws, -1, VC_MOVE_NONE, 0, s->w, vc_in_check(root, s->l), !s->unordered);
 	int r = expand(s, 0);
 	while (r == 0 && (ws->nh || s->has_pend)) {
 		if (!reserve_node(ws))
@@ -988,7 +995,7 @@ static int search(struct search *s, const struct vc_position *root)
 		/* no mate below a position the static phase proves unwinnable */
 		if (static_material(c, s->w) || static_frozen(c, s->w))
 			continue;
-		commit_node(ws, e.parent, move, px->depth + 1, s->w, check);
+		commit_node(ws, e.parent, move, px->depth + 1, s->w, check, !s->unordered);
 		r = expand(s, (int)ws->nx - 1);
 	}
 	return r;
@@ -1041,7 +1048,7 @@ enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
 	}
 	struct search s = { .ws = ws, .v = v, .w = winner, .l = l,
 	                    .budget = VC_WINNABLE_QUICK_NODES,
-	                    .w_depth = W_DEPTH, .rank_cost = RANK_COST };
+	                    .w_depth = W_DEPTH, .rank_cost = RANK_COST, .unordered = true };
 	return search(&s, pos) == 0 ? VC_WINNABLE_NO : VC_WINNABLE_UNDETERMINED;
 }
 

@@ -365,6 +365,12 @@ Test(winnable, big_searches_reuse_the_workspace)
 			cr_assert_eq(r.nwitness, q[i].plies, "%s", q[i].fen);
 			if (r.answer == VC_WINNABLE_YES)
 				replay_witness(&p, q[i].winner, &r, q[i].fen);
+			/* the quick test's unscored search proves the forced one
+			 * (8 nodes) as the full one does */
+			if (q[i].answer == VC_WINNABLE_NO)
+				cr_assert_eq(vc_winnable_quick(pass == 2 ? NULL : shared, &p, q[i].winner),
+				             pass == 2 ? VC_WINNABLE_UNDETERMINED : VC_WINNABLE_NO,
+				             "%s", q[i].fen);
 			if (pass == 0)
 				first[i] = r;
 			else
