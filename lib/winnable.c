@@ -13,7 +13,14 @@
  * positions the static phase proves unwinnable are not expanded. A mate
  * found is the witness (replayed before it is returned); a balanced run
  * whose open list runs dry has made every reachable position, none a
- * mate: unwinnable. vchess-winnable(1), METHOD, explains the method;
+ * mate: unwinnable. A node is cheap: king distances from a table of the
+ * workspace, the loser's king moves scored without being made
+ * (potential_kmove), the best move chosen while scoring, positions made in
+ * their slot, an open list of packed keys whose newest entry waits outside
+ * the heap (open_add) and whose top is replaced by its younger brother;
+ * the quick test's search scores nothing (unordered). None of this changes
+ * the order: answers, witnesses and node counts stay as they were.
+ * vchess-winnable(1), METHOD, explains the method;
  * vchess-rules(7) section 2 gives the rule.
  */
 #include <stdlib.h>
