@@ -13,7 +13,14 @@
  * positions the static phase proves unwinnable are not expanded. A mate
  * found is the witness (replayed before it is returned); a balanced run
  * whose open list runs dry has made every reachable position, none a
- * mate: unwinnable. vchess-winnable(1), METHOD, explains the method;
+ * mate: unwinnable. A node is cheap: king distances from a table of the
+ * workspace, the loser's king moves scored without being made
+ * (potential_kmove), the best move chosen while scoring, positions made in
+ * their slot, an open list of packed keys whose newest entry waits outside
+ * the heap (open_add) and whose top is replaced by its younger brother;
+ * the quick test's search scores nothing (unordered). None of this changes
+ * the order: answers, witnesses and node counts stay as they were.
+ * vchess-winnable(1), METHOD, explains the method;
  * vchess-rules(7) section 2 gives the rule.
  */
 #include <stdlib.h>
@@ -176,6 +183,20 @@ static bool static_frozen(const struct vc_position *p, int w)
 		return false;
 	if (p->ep != VC_NO_SQ)
 		return false;
+	/* a pawn with no pawn and no king ahead on its file has a lane to the
+	 * last rank (everything that can stop a lane below is a pawn or a
+	 * king): the answer below would be no, found early here */
+	vc_bb kings = p->by_type[VC_KING];
+	vc_bb stops = pawns | kings;
+	vc_bb below = stops >> 8, above = stops << 8;
+	below |= below >> 8;
+	below |= below >> 16;
+	below |= below >> 32;
+	above |= above << 8;
+	above |= above << 16;
+	above |= above << 32;
+	if ((pc[0] & ~below) || (pc[1] & ~above))
+		return false;
 	/* static pawns and frozen kings, the greatest fixpoint (each holds
 	 * as long as the others do, and nothing else can change them short of
 	 * a capture, which the tests below rule out): a pawn is static when
@@ -183,7 +204,6 @@ static bool static_frozen(const struct vc_position *p, int w)
 	 * front of it; a king is frozen when it has no castling right and
 	 * every square around it holds a static pawn of its own or is
 	 * attacked by a static enemy pawn */
-	vc_bb kings = p->by_type[VC_KING];
 	vc_bb kc[2] = { kings & p->by_color[VC_WHITE], kings & p->by_color[VC_BLACK] };
 	bool frozen[2] = { kc[0] && !(p->castle & 0xFFull), kc[1] && !(p->castle & (0xFFull << 56)) };
 	vc_bb st[2] = { pc[0] & ((pawns | kings) >> 8), pc[1] & ((pawns | kings) << 8) };
@@ -307,6 +327,7 @@ static bool static_frozen(const struct vc_position *p, int w)
 #define TT_SMALL_BITS 12
 #define TT_MAX_BITS 23
 #define TT_PROBES 8
+#define TT_SPARE_BITS 18 /* the biggest table kept between queries (4 MB) */
 #define WITNESS_PLIES VC_WINNABLE_MAX_WITNESS
 /* The quick test searches a check with at most this many answers. */
 #define QUICK_CHECK_ANSWERS 4
@@ -351,16 +372,23 @@ struct xnode {                /* an expanded position */
 	vc_move move;         /* the move from the parent */
 	int depth;            /* plies from the root */
 	int pot;              /* its potential */
+	bool check;           /* the loser is in check */
 	size_t kids;          /* its moves, ranked: ws->kids[kids..kids+nkids) */
 	int nkids;
 };
 
 struct hentry {               /* the next move of an expanded position */
-	int f;
-	uint32_t seq;         /* tie-break: first pushed, first popped */
+	uint64_t key;         /* its f (biased) above, its seq below: seq is the
+	                         tie-break, first pushed, first popped; the keys
+	                         are distinct, so the order is total */
 	int parent;
 	int rank;             /* its rank among the parent's moves */
 };
+
+static uint64_t hkey(int f, uint32_t seq)
+{
+	return (uint64_t)((uint32_t)f ^ 0x80000000u) << 32 | seq;
+}
 
 struct kid {
 	int f;
@@ -372,6 +400,8 @@ struct vc_winnable_ws {
 	size_t mask, used;
 	uint32_t gen;
 	struct tt_entry *small, *big;
+	struct tt_entry *spare; /* a big table kept between queries, or NULL */
+	size_t spare_size;
 	struct xnode *xs;
 	size_t nx, capx;
 	struct hentry *heap;
@@ -381,6 +411,7 @@ struct vc_winnable_ws {
 	size_t nkids, capkids;
 	vc_move scratch[VC_MAX_MOVES];
 	vc_move path[WITNESS_PLIES];
+	uint8_t dist[64][64]; /* king distance (Chebyshev) between two squares */
 };
 
 enum vc_code vc_winnable_ws_new(struct vc_winnable_ws **out)
@@ -389,6 +420,11 @@ enum vc_code vc_winnable_ws_new(struct vc_winnable_ws **out)
 	struct vc_winnable_ws *ws = calloc(1, sizeof *ws);
 	if (!ws)
 		return VC_F_OUT_OF_MEMORY;
+	for (int a = 0; a < 64; a++)
+		for (int b = 0; b < 64; b++) {
+			int df = abs(VC_FILE(a) - VC_FILE(b)), dr = abs(VC_RANK(a) - VC_RANK(b));
+			ws->dist[a][b] = (uint8_t)(df > dr ? df : dr);
+		}
 	ws->mask = ((size_t)1 << TT_SMALL_BITS) - 1;
 	ws->small = ws->tt = calloc(ws->mask + 1, sizeof *ws->tt);
 	if (!ws->tt) {
@@ -405,6 +441,7 @@ void vc_winnable_ws_free(struct vc_winnable_ws *ws)
 		return;
 	free(ws->small);
 	free(ws->big);
+	free(ws->spare);
 	free(ws->xs);
 	free(ws->kids);
 	free(ws->heap);
@@ -434,9 +471,15 @@ static bool tt_grow(struct vc_winnable_ws *ws)
 	size_t size = (ws->mask + 1) * 8;
 	if (size > ((size_t)1 << TT_MAX_BITS))
 		return false;
-	struct tt_entry *t = calloc(size, sizeof *t);
-	if (!t)
-		return false;
+	struct tt_entry *t;
+	if (ws->spare && ws->spare_size == size) {
+		t = ws->spare; /* stale stamps only: empty for this generation */
+		ws->spare = NULL;
+	} else {
+		t = calloc(size, sizeof *t);
+		if (!t)
+			return false;
+	}
 	for (size_t i = 0; i <= ws->mask; i++)
 		if (ws->tt[i].gen == ws->gen)
 			tt_insert(t, size - 1, ws->gen, ws->tt[i].key);
@@ -450,13 +493,23 @@ static bool tt_grow(struct vc_winnable_ws *ws)
 static void tt_start(struct vc_winnable_ws *ws)
 {
 	if (ws->tt != ws->small) {
-		free(ws->big);
+		/* a big table of moderate size is kept for the next query that
+		 * needs one (a fresh one is most of the cost of such queries) */
+		if (ws->mask < ((size_t)1 << TT_SPARE_BITS)) {
+			free(ws->spare);
+			ws->spare = ws->big;
+			ws->spare_size = ws->mask + 1;
+		} else {
+			free(ws->big);
+		}
 		ws->big = NULL;
 		ws->tt = ws->small;
 		ws->mask = ((size_t)1 << TT_SMALL_BITS) - 1;
 	}
 	if (++ws->gen == 0) { /* wrapped: clear the stamps once */
 		memset(ws->tt, 0, (ws->mask + 1) * sizeof *ws->tt);
+		if (ws->spare)
+			memset(ws->spare, 0, ws->spare_size * sizeof *ws->spare);
 		ws->gen = 1;
 	}
 	ws->used = 0;
@@ -473,11 +526,6 @@ static int tt_visit(struct vc_winnable_ws *ws, uint64_t key)
 	return r;
 }
 
-static bool heap_less(const struct hentry *a, const struct hentry *b)
-{
-	return a->f < b->f || (a->f == b->f && a->seq < b->seq);
-}
-
 static bool heap_push(struct vc_winnable_ws *ws, struct hentry e)
 {
 	if (ws->nh == ws->caph) {
@@ -491,7 +539,7 @@ static bool heap_push(struct vc_winnable_ws *ws, struct hentry e)
 	size_t i = ws->nh++;
 	while (i > 0) {
 		size_t up = (i - 1) / 2;
-		if (!heap_less(&e, &ws->heap[up]))
+		if (e.key >= ws->heap[up].key)
 			break;
 		ws->heap[i] = ws->heap[up];
 		i = up;
@@ -500,63 +548,90 @@ static bool heap_push(struct vc_winnable_ws *ws, struct hentry e)
 	return true;
 }
 
-static struct hentry heap_pop(struct vc_winnable_ws *ws)
+/* Replace the least entry by e. */
+static void heap_replace_top(struct vc_winnable_ws *ws, struct hentry e)
 {
-	struct hentry top = ws->heap[0], last = ws->heap[--ws->nh];
+	struct hentry *h = ws->heap;
 	size_t i = 0, n = ws->nh;
 	for (;;) {
 		size_t c = 2 * i + 1;
 		if (c >= n)
 			break;
-		if (c + 1 < n && heap_less(&ws->heap[c + 1], &ws->heap[c]))
+		if (c + 1 < n && h[c + 1].key < h[c].key)
 			c++;
-		if (!heap_less(&ws->heap[c], &last))
+		if (e.key < h[c].key)
 			break;
-		ws->heap[i] = ws->heap[c];
+		h[i] = h[c];
 		i = c;
 	}
-	if (n)
-		ws->heap[i] = last;
+	h[i] = e;
+}
+
+/* The least entry out: the hole left at the top goes down along the
+ * lesser children to a leaf, then the last entry goes up from there (it
+ * nearly always belongs near the bottom: fewer comparisons). */
+static struct hentry heap_pop(struct vc_winnable_ws *ws)
+{
+	struct hentry *h = ws->heap;
+	struct hentry top = h[0], last = h[--ws->nh];
+	size_t i = 0, n = ws->nh;
+	if (!n)
+		return top;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && h[c + 1].key < h[c].key)
+			c++;
+		h[i] = h[c];
+		i = c;
+	}
+	while (i > 0) {
+		size_t up = (i - 1) / 2;
+		if (last.key >= h[up].key)
+			break;
+		h[i] = h[up];
+		i = up;
+	}
+	h[i] = last;
 	return top;
 }
 
-static int cheb(int a, int b)
-{
-	int df = abs(VC_FILE(a) - VC_FILE(b)), dr = abs(VC_RANK(a) - VC_RANK(b));
-	return df > dr ? df : dr;
-}
-
 /* Lower is closer to a mate by the winner w (the search order only: any
- * order is sound). */
-static int potential(const struct vc_position *p, int w)
+ * order is sound). Computed from the placement alone (col: the colours'
+ * units, typ: the types', as in struct vc_position), so that a move can be
+ * measured without being made; check: the loser is in check. dist: the
+ * workspace's king distances. */
+static int potential_bb(const vc_bb *col, const vc_bb *typ, int w, bool check,
+                        const uint8_t (*dist)[64])
 {
 	static const int value[7] = { 0, 0, 30, 30, 50, 90, 0 };
 	static const int pull[7] = { 0, 0, 2, 1, 2, 2, 0 };
 	int l = !w;
-	vc_bb lk = vc_pieces(p, l, VC_KING);
-	int k = vc_lsb(lk);
+	int k = vc_lsb(col[l] & typ[VC_KING]);
+	const uint8_t *dk = dist[k];
 	int s = 0;
-	vc_bb b = p->by_color[w] & ~p->by_type[VC_PAWN] & ~p->by_type[VC_KING];
-	while (b) {
-		int sq = vc_lsb(b);
-		b &= b - 1;
-		int t = VC_PIECE_TYPE(p->board[sq]);
-		s += pull[t] * cheb(sq, k) - value[t];
+	for (int t = VC_KNIGHT; t <= VC_QUEEN; t++) {
+		vc_bb b = col[w] & typ[t];
+		while (b) {
+			int sq = vc_lsb(b);
+			b &= b - 1;
+			s += pull[t] * dk[sq] - value[t];
+		}
 	}
-	b = vc_pieces(p, w, VC_PAWN);
+	vc_bb b = col[w] & typ[VC_PAWN];
 	while (b) {
 		int sq = vc_lsb(b);
 		b &= b - 1;
 		int togo = w == VC_WHITE ? 7 - VC_RANK(sq) : VC_RANK(sq);
 		s += PAWN_STEP * togo - 8;
 	}
-	s += W_WKING * cheb(vc_lsb(vc_pieces(p, w, VC_KING)), k);
+	s += W_WKING * dk[vc_lsb(col[w] & typ[VC_KING])];
 	/* a winner without pawns, rooks or queens mates only with the
 	 * loser's help: the loser's pawns promote into blockers */
-	bool weak = !(p->by_color[w] & (p->by_type[VC_PAWN] | p->by_type[VC_ROOK] |
-	                                p->by_type[VC_QUEEN]));
+	bool weak = !(col[w] & (typ[VC_PAWN] | typ[VC_ROOK] | typ[VC_QUEEN]));
 	if (weak) {
-		b = vc_pieces(p, l, VC_PAWN);
+		b = col[l] & typ[VC_PAWN];
 		while (b) {
 			int sq = vc_lsb(b);
 			b &= b - 1;
@@ -564,20 +639,45 @@ static int potential(const struct vc_position *p, int w)
 		}
 	}
 	/* the loser's pieces next to their king block its flight squares */
-	b = p->by_color[l] & ~p->by_type[VC_PAWN] & ~p->by_type[VC_KING];
+	b = col[l] & ~typ[VC_PAWN] & ~typ[VC_KING];
+	int lp = weak ? W_LPULL_WEAK : W_LPULL;
 	while (b) {
 		int sq = vc_lsb(b);
 		b &= b - 1;
-		s += (weak ? W_LPULL_WEAK : W_LPULL) * cheb(sq, k);
+		s += lp * dk[sq];
 	}
-	s += W_FLIGHT * vc_popcount(vc_king_attacks(k) & ~p->by_color[l]);
+	s += W_FLIGHT * vc_popcount(vc_king_attacks(k) & ~col[l]);
 	int f = VC_FILE(k), r = VC_RANK(k);
 	int edge = f < 7 - f ? f : 7 - f;
 	int er = r < 7 - r ? r : 7 - r;
 	s += W_EDGE * (edge < er ? edge : er);
-	if (vc_in_check(p, l))
+	if (check)
 		s -= 6;
 	return s;
+}
+
+static int potential(const struct vc_position *p, int w, bool check, const uint8_t (*dist)[64])
+{
+	return potential_bb(p->by_color, p->by_type, w, check, dist);
+}
+
+/* The potential after the loser's king move m (not castling) of p,
+ * without making it: a legal move leaves the loser out of check. */
+static int potential_kmove(const struct vc_position *p, vc_move m, int w,
+                           const uint8_t (*dist)[64])
+{
+	vc_bb col[2] = { p->by_color[0], p->by_color[1] };
+	vc_bb typ[7];
+	memcpy(typ, p->by_type, sizeof typ);
+	int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
+	int cap = p->board[to];
+	if (cap) {
+		col[w] &= ~VC_BIT(to);
+		typ[VC_PIECE_TYPE(cap)] &= ~VC_BIT(to);
+	}
+	col[!w] ^= VC_BIT(from) | VC_BIT(to);
+	typ[VC_KING] ^= VC_BIT(from) | VC_BIT(to);
+	return potential_bb(col, typ, w, false, dist);
 }
 
 static int has_legal(const struct vc_variant *v, const struct vc_position *p, vc_move *buf)
@@ -595,6 +695,15 @@ struct search {
 	uint32_t seq;
 	int found;        /* witness length when found */
 	int w_depth, rank_cost; /* the weights of this run (greedy or balanced) */
+	/* the open list's newest entry, kept out of the heap until an older
+	 * one is less (most often it is the next one out: no sift at all) */
+	struct hentry pend;
+	bool has_pend;
+	/* the quick test's search: only whether it runs dry within its budget
+	 * matters, and no order changes that (the positions expanded are the
+	 * reachable ones, each counted with its moves, whatever the order;
+	 * a mate is found in any order): the moves are not scored */
+	bool unordered;
 };
 
 /* The runs of the full search: a short greedy run first (deep lines
@@ -639,8 +748,11 @@ static void select_next(struct kid *kids, int j, int n)
 
 /* The change of potential a move of pos makes, estimated without making
  * it (the terms of potential() the move touches; the loser's king moves
- * are made and measured instead). k: the loser's king. */
-static int delta(const struct vc_position *pos, vc_move m, int w, int k)
+ * are measured by potential_kmove instead). dk: the king distances from
+ * the loser's king, ka: its neighbours; weak: the winner has no pawn, rook
+ * or queen. */
+static int delta(const struct vc_position *pos, vc_move m, int w, const uint8_t *dk,
+                 vc_bb ka, bool weak)
 {
 	static const int value[7] = { 0, 0, 30, 30, 50, 90, 0 };
 	static const int pull[7] = { 0, 0, 2, 1, 2, 2, 0 };
@@ -650,35 +762,32 @@ static int delta(const struct vc_position *pos, vc_move m, int w, int k)
 	int pc = pos->board[from], t = VC_PIECE_TYPE(pc), c = VC_PIECE_COLOR(pc);
 	int cap = (m & VC_MF_EP) ? VC_PIECE(!c, VC_PAWN) : pos->board[to];
 	int ct = VC_PIECE_TYPE(cap);
-	vc_bb ka = vc_king_attacks(k);
 	int d = 0;
 	if (c == w) {
 		if (t == VC_KING) {
-			d += W_WKING * (cheb(to, k) - cheb(from, k));
+			d += W_WKING * (dk[to] - dk[from]);
 		} else if (t == VC_PAWN) {
 			int togo = w == VC_WHITE ? 7 - VC_RANK(from) : VC_RANK(from);
 			int steps = abs(VC_RANK(to) - VC_RANK(from));
 			if (promo)
-				d += -(PAWN_STEP * togo - 8) + pull[promo] * cheb(to, k) - value[promo];
+				d += -(PAWN_STEP * togo - 8) + pull[promo] * dk[to] - value[promo];
 			else
 				d -= PAWN_STEP * steps;
 		} else {
-			d += pull[t] * (cheb(to, k) - cheb(from, k));
+			d += pull[t] * (dk[to] - dk[from]);
 		}
 		if (cap) {
 			if (ct != VC_PAWN)
-				d -= W_LPULL * cheb(to, k);
+				d -= W_LPULL * dk[to];
 			if (ka & VC_BIT(to))
 				d += W_FLIGHT;
 		}
 	} else {
-		bool weak = !(pos->by_color[w] & (pos->by_type[VC_PAWN] | pos->by_type[VC_ROOK] |
-		                                  pos->by_type[VC_QUEEN]));
 		int lp = weak ? W_LPULL_WEAK : W_LPULL;
 		if (t != VC_PAWN)
-			d += lp * (cheb(to, k) - cheb(from, k));
+			d += lp * (dk[to] - dk[from]);
 		else if (promo)
-			d += lp * cheb(to, k) - (weak ? W_LPAWN : 0);
+			d += lp * dk[to] - (weak ? W_LPAWN : 0);
 		else if (weak)
 			d -= W_LPAWN * abs(VC_RANK(to) - VC_RANK(from));
 		if (ka & VC_BIT(from))
@@ -691,10 +800,20 @@ static int delta(const struct vc_position *pos, vc_move m, int w, int k)
 				togo += w == VC_WHITE ? 1 : -1;
 			d -= PAWN_STEP * togo - 8;
 		} else if (cap) {
-			d += value[ct] - pull[ct] * cheb(to, k);
+			d += value[ct] - pull[ct] * dk[to];
 		}
 	}
 	return d;
+}
+
+/* Add e to the open list (the heap and the pending entry). */
+static bool open_add(struct search *s, struct hentry e)
+{
+	if (s->has_pend && !heap_push(s->ws, s->pend))
+		return false;
+	s->pend = e;
+	s->has_pend = true;
+	return true;
 }
 
 /* Expand xs[i]: score every move (delta), test the winner's direct checks
@@ -720,9 +839,13 @@ static int expand(struct search *s, int i)
 		chk[VC_BISHOP] = vc_bishop_attacks(k, occ);
 		chk[VC_ROOK] = vc_rook_attacks(k, occ);
 		chk[VC_QUEEN] = chk[VC_BISHOP] | chk[VC_ROOK];
-	} else if (vc_in_check(pos, s->l)) {
+	} else if (ws->xs[i].check) {
 		base = 6; /* the check of potential() goes with the move */
 	}
+	const uint8_t *dk = ws->dist[k];
+	vc_bb ka = vc_king_attacks(k);
+	bool weak = !(pos->by_color[s->w] & (pos->by_type[VC_PAWN] | pos->by_type[VC_ROOK] |
+	                                     pos->by_type[VC_QUEEN]));
 	if (ws->nkids + (size_t)n > ws->capkids) {
 		size_t cap = ws->capkids ? ws->capkids * 2 : 16384;
 		while (cap < ws->nkids + (size_t)n)
@@ -734,19 +857,27 @@ static int expand(struct search *s, int i)
 		ws->capkids = cap;
 	}
 	struct kid *kids = ws->kids + ws->nkids;
+	int best = 0;
 	for (int j = 0; j < n; j++) {
 		vc_move m = ws->moves[j];
 		int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
 		int t = VC_PIECE_TYPE(pos->board[from]);
-		int d;
+		int d = 0;
 		if (!winner && t == VC_KING) {
-			struct vc_position c = *pos;
-			s->v->make(&c, m);
+			/* counted as a node made (it was one once: the counts stay) */
 			if (++s->nodes > s->budget)
 				return -1;
-			d = potential(&c, s->w) - pot;
-		} else {
-			d = base + delta(pos, m, s->w, k);
+			if (s->unordered) {
+				/* no score */
+			} else if (m & VC_MF_CASTLE) {
+				struct vc_position c = *pos;
+				s->v->make(&c, m);
+				d = potential(&c, s->w, false, ws->dist) - pot;
+			} else {
+				d = potential_kmove(pos, m, s->w, ws->dist) - pot;
+			}
+		} else if (!s->unordered) {
+			d = base + delta(pos, m, s->w, dk, ka, weak);
 		}
 		int pt = VC_MOVE_PROMOTION(m) ? VC_MOVE_PROMOTION(m) : t;
 		if (winner && !(m & VC_MF_CASTLE) && (chk[pt] & VC_BIT(to))) {
@@ -762,26 +893,32 @@ static int expand(struct search *s, int i)
 		}
 		kids[nk].move = m;
 		kids[nk].f = pot + d + s->w_depth * depth;
+		if (kids[nk].f < kids[best].f)
+			best = nk;
 		nk++;
 	}
-	/* the children are ranked lazily: the best is chosen now, the next
-	 * one when its elder brother leaves the open list (f grows with the
-	 * rank, so the order stays exact; most positions see one or two) */
-	if (nk)
-		select_next(kids, 0, nk);
+	/* the children are ranked lazily: the best (the first of the lowest)
+	 * is chosen now, the next one when its elder brother leaves the open
+	 * list (f grows with the rank, so the order stays exact; most
+	 * positions see one or two) */
+	if (nk) {
+		struct kid t = kids[best];
+		kids[best] = kids[0];
+		kids[0] = t;
+	}
 	ws->xs[i].kids = ws->nkids;
 	ws->xs[i].nkids = nk;
 	ws->nkids += (size_t)nk;
 	if (nk) {
-		struct hentry e = { kids[0].f, s->seq++, i, 0 };
-		if (!heap_push(ws, e))
+		struct hentry e = { hkey(kids[0].f, s->seq++), i, 0 };
+		if (!open_add(s, e))
 			return -1;
 	}
 	return 0;
 }
 
-static bool add_node(struct vc_winnable_ws *ws, const struct vc_position *p, int parent,
-                     vc_move m, int depth, int w)
+/* Room for one more expanded position at ws->xs[ws->nx]. */
+static bool reserve_node(struct vc_winnable_ws *ws)
 {
 	if (ws->nx == ws->capx) {
 		size_t cap = ws->capx ? ws->capx * 2 : 1024;
@@ -791,13 +928,20 @@ static bool add_node(struct vc_winnable_ws *ws, const struct vc_position *p, int
 		ws->xs = x;
 		ws->capx = cap;
 	}
+	return true;
+}
+
+/* Keep ws->xs[ws->nx] (its position already there) as an expanded
+ * position. */
+static void commit_node(struct vc_winnable_ws *ws, int parent, vc_move m, int depth,
+                        int w, bool check, bool score)
+{
 	struct xnode *x = &ws->xs[ws->nx++];
-	x->pos = *p;
 	x->parent = parent;
 	x->move = m;
 	x->depth = depth;
-	x->pot = potential(p, w);
-	return true;
+	x->check = check;
+	x->pot = score ? potential(&x->pos, w, check, ws->dist) : 0;
 }
 
 /* 1 mate found, 0 every reachable position made and none a mate, -1
@@ -810,36 +954,55 @@ static int search(struct search *s, const struct vc_position *root)
 	struct vc_winnable_ws *ws = s->ws;
 	tt_start(ws);
 	ws->nx = ws->nh = ws->nkids = 0;
+	s->has_pend = false;
 	tt_visit(ws, root->key);
-	if (!add_node(ws, root, -1, VC_MOVE_NONE, 0, s->w))
+	if (!reserve_node(ws))
 		return -1;
+	ws->xs[0].pos = *root;
+	commit_node(ws, -1, VC_MOVE_NONE, 0, s->w, vc_in_check(root, s->l), !s->unordered);
 	int r = expand(s, 0);
-	while (r == 0 && ws->nh) {
-		struct hentry e = heap_pop(ws);
+	while (r == 0 && (ws->nh || s->has_pend)) {
+		if (!reserve_node(ws))
+			return -1;
+		/* the least entry leaves (the pending one or the heap's top);
+		 * its younger brother, if any, takes its place (the heap's top:
+		 * one sift instead of a pop and a push; the same set, so the
+		 * same order) */
+		bool top = !s->has_pend || (ws->nh && ws->heap[0].key < s->pend.key);
+		struct hentry e = top ? ws->heap[0] : s->pend;
+		if (!top)
+			s->has_pend = false;
 		const struct xnode *px = &ws->xs[e.parent];
 		struct kid *kids = ws->kids + px->kids;
 		if (e.rank + 1 < px->nkids) {
 			select_next(kids, e.rank + 1, px->nkids);
-			struct hentry nx = { kids[e.rank + 1].f + s->rank_cost * (e.rank + 1),
-			                     s->seq++, e.parent, e.rank + 1 };
-			if (!heap_push(ws, nx))
+			struct hentry nx = { hkey(kids[e.rank + 1].f + s->rank_cost * (e.rank + 1),
+			                          s->seq++),
+			                     e.parent, e.rank + 1 };
+			if (top)
+				heap_replace_top(ws, nx);
+			else if (!open_add(s, nx))
 				return -1;
+		} else if (top) {
+			heap_pop(ws);
 		}
 		vc_move move = kids[e.rank].move;
-		struct vc_position c = ws->xs[e.parent].pos;
-		s->v->make(&c, move);
+		/* made in place, in the slot it keeps when it is expanded */
+		struct vc_position *c = &ws->xs[ws->nx].pos;
+		*c = px->pos;
+		s->v->make(c, move);
 		if (++s->nodes > s->budget)
 			return -1;
-		if (c.side == s->l && vc_in_check(&c, s->l) &&
-		    !has_legal(s->v, &c, ws->scratch))
+		/* the loser who just moved is not in check (a legal move) */
+		bool check = c->side == s->l && vc_in_check(c, s->l);
+		if (check && !has_legal(s->v, c, ws->scratch))
 			return make_path(ws, e.parent, move, &s->found) ? 1 : -1;
-		if (tt_visit(ws, c.key) == 0)
+		if (tt_visit(ws, c->key) == 0)
 			continue;
 		/* no mate below a position the static phase proves unwinnable */
-		if (static_material(&c, s->w) || static_frozen(&c, s->w))
+		if (static_material(c, s->w) || static_frozen(c, s->w))
 			continue;
-		if (!add_node(ws, &c, e.parent, move, ws->xs[e.parent].depth + 1, s->w))
-			return -1;
+		commit_node(ws, e.parent, move, px->depth + 1, s->w, check, !s->unordered);
 		r = expand(s, (int)ws->nx - 1);
 	}
 	return r;
@@ -892,7 +1055,7 @@ enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
 	}
 	struct search s = { .ws = ws, .v = v, .w = winner, .l = l,
 	                    .budget = VC_WINNABLE_QUICK_NODES,
-	                    .w_depth = W_DEPTH, .rank_cost = RANK_COST };
+	                    .w_depth = W_DEPTH, .rank_cost = RANK_COST, .unordered = true };
 	return search(&s, pos) == 0 ? VC_WINNABLE_NO : VC_WINNABLE_UNDETERMINED;
 }
 

@@ -321,3 +321,62 @@ Test(winnable, deterministic_and_reentrant)
 	cr_assert_str_eq(vc_winnable_word(VC_WINNABLE_NO), "unwinnable");
 	cr_assert_str_eq(vc_winnable_word(VC_WINNABLE_UNDETERMINED), "undetermined");
 }
+
+Test(winnable, big_searches_reuse_the_workspace)
+{
+	/* queries whose visited set outgrows the small table (a kept big
+	 * table is reused by the next one), run in one order and the other
+	 * on one workspace and on fresh ones: the same answers, node counts
+	 * and witnesses every time. The node counts and witness lengths are
+	 * those of the search before its nodes were made cheaper (positions
+	 * from lichess games, refdata/unwinnability/lichess-positions.txt):
+	 * cheaper nodes, the same search. A deliberate change of the search
+	 * order changes them. */
+	static const struct {
+		const char *fen;
+		int winner;
+		enum vc_winnable_answer answer;
+		uint64_t nodes;
+		int plies;
+	} q[] = {
+		{ "8/8/8/8/8/1PRnkB1P/PK4P1/8 w - - 3 51", VC_BLACK, VC_WINNABLE_YES, 6010, 60 },
+		{ "8/8/1k4B1/1p2K2p/1r6/8/8/8 b - - 0 50", VC_WHITE, VC_WINNABLE_YES, 6479, 40 },
+		{ "8/1k5p/8/1QQ5/4P3/1P1P4/2K5/8 b - - 2 44", VC_BLACK, VC_WINNABLE_YES, 10997, 29 },
+		{ "8/p6p/5kp1/5pP1/5P1K/1r5P/8/8 b - - 0 47", VC_WHITE, VC_WINNABLE_NO, 8, 0 },
+	};
+	enum { N = sizeof q / sizeof q[0] };
+	struct vc_winnable_ws *shared;
+	cr_assert_eq(vc_winnable_ws_new(&shared), VC_F_OK);
+	static struct vc_winnable_result first[N], r;
+	for (int pass = 0; pass < 3; pass++) {
+		for (int k = 0; k < N; k++) {
+			int i = pass == 1 ? N - 1 - k : k;
+			struct vc_position p;
+			parse(&p, q[i].fen, VC_STANDARD);
+			struct vc_winnable_ws *fresh = NULL;
+			if (pass == 2)
+				cr_assert_eq(vc_winnable_ws_new(&fresh), VC_F_OK);
+			cr_assert_eq(vc_winnable(pass == 2 ? fresh : shared, &p, q[i].winner, 0, &r),
+			             VC_F_OK);
+			vc_winnable_ws_free(fresh);
+			cr_assert_eq(r.answer, q[i].answer, "%s", q[i].fen);
+			cr_assert_eq(r.nodes, q[i].nodes, "%s: %llu nodes", q[i].fen,
+			             (unsigned long long)r.nodes);
+			cr_assert_eq(r.nwitness, q[i].plies, "%s", q[i].fen);
+			if (r.answer == VC_WINNABLE_YES)
+				replay_witness(&p, q[i].winner, &r, q[i].fen);
+			/* the quick test's unscored search proves the forced one
+			 * (8 nodes) as the full one does */
+			if (q[i].answer == VC_WINNABLE_NO)
+				cr_assert_eq(vc_winnable_quick(pass == 2 ? NULL : shared, &p, q[i].winner),
+				             pass == 2 ? VC_WINNABLE_UNDETERMINED : VC_WINNABLE_NO,
+				             "%s", q[i].fen);
+			if (pass == 0)
+				first[i] = r;
+			else
+				cr_assert_arr_eq(r.witness, first[i].witness,
+				                 (size_t)r.nwitness * sizeof(vc_move));
+		}
+	}
+	vc_winnable_ws_free(shared);
+}
