@@ -25,6 +25,7 @@
 #endif
 #endif
 
+#ifndef VC_TEST_ASAN /* the helpers of the test that runs */
 static int records;
 static struct vc_gc_game last;
 
@@ -48,6 +49,8 @@ static size_t address_space(void)
 	}
 	return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
 }
+
+#endif
 
 /* A tag that cannot be kept is the game's one error, and its only finding:
  * the tags and movetext it could not read are not judged (no
