@@ -1078,7 +1078,7 @@ enum vc_code vc_winnable(struct vc_winnable_ws *ws, const struct vc_position *po
 	out->nodes = 0;
 	out->nwitness = 0;
 	if (winner != VC_WHITE && winner != VC_BLACK)
-		return VC_F_UNSUPPORTED;
+		return VC_F_INVALID_ARGUMENT;
 	const struct vc_variant *v = vc_variant_get(pos->variant);
 	if (!applicable(v))
 		return VC_F_UNSUPPORTED_VARIANT;

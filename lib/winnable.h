@@ -101,7 +101,7 @@ enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
  * VARIANT (*out: undetermined, 0 nodes) for a variant without a royal king
  * or with retro moves (antichess, Backwards Stalemate Chess);
  * VC_F_OUT_OF_MEMORY when ws is NULL and none could be made. pos and out
- * must not be NULL; winner must be 0 or 1 (else VC_F_UNSUPPORTED). A
+ * must not be NULL; winner must be 0 or 1 (else VC_F_INVALID_ARGUMENT). A
  * witness is replayed (vc_play and the checkmate test) before it is
  * returned. A mate found deeper than VC_WINNABLE_MAX_WITNESS plies, or
  * memory that runs out while the search grows, ends it as undetermined

@@ -283,7 +283,7 @@ Test(winnable, variants)
 	cr_assert_eq(vc_winnable(ws, &p, VC_WHITE, 0, &r), VC_F_UNSUPPORTED_VARIANT);
 	/* a bad winner */
 	cr_assert_eq(vc_startpos(&p, VC_STANDARD), 0);
-	cr_assert_eq(vc_winnable(ws, &p, 2, 0, &r), VC_F_UNSUPPORTED);
+	cr_assert_eq(vc_winnable(ws, &p, 2, 0, &r), VC_F_INVALID_ARGUMENT);
 	cr_assert_eq(vc_winnable_quick(ws, NULL, VC_WHITE), VC_WINNABLE_UNDETERMINED);
 	vc_winnable_ws_free(ws);
 }
