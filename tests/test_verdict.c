@@ -34,21 +34,7 @@ struct run {
 	int n;
 };
 
-struct text_src {
-	const char *p;
-	size_t left;
-};
-
-static size_t text_read(void *ctx, char *buf, size_t n)
-{
-	struct text_src *s = ctx;
-	if (n > s->left)
-		n = s->left;
-	memcpy(buf, s->p, n);
-	s->p += n;
-	s->left -= n;
-	return n;
-}
+#include "text_src.h"
 
 static int judge_one(void *user, const struct vc_gc_game *g)
 {
