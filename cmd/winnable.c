@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "input.h"
 #include "common.h"
 #include "json.h"
 #include "vchess.h"
@@ -48,6 +49,7 @@ static const char usage[] =
         VC_HELP_QUIET
         VC_HELP_OUTPUT
         VC_HELP_JOBS
+        VC_HELP_MAX_RATIO
         VC_HELP_HELP
         "\n"
         "Exit status: 0 every query decided (--quick: every query answered), 1 an\n"
@@ -116,6 +118,9 @@ struct query {
 	enum vc_code code;       /* VC_F_OK or why the library declined */
 	struct vc_winnable_result res; /* witness only when answer YES */
 	double us;               /* --timing */
+	const char *err_word;    /* an invalid line: its finding word (no
+	                          * query is solved, one error record) */
+	char *err_msg;           /* its message (owned), with err_word */
 };
 
 #define BLOCK 2048
@@ -159,7 +164,8 @@ static void *work(void *arg)
 	struct run *r = w->r;
 	int i;
 	while ((i = atomic_fetch_add(&r->next, 1)) < r->nq)
-		solve(r->c, w->ws, &r->q[i]);
+		if (!r->q[i].err_word)
+			solve(r->c, w->ws, &r->q[i]);
 	return NULL;
 }
 
@@ -218,20 +224,51 @@ static const char *color_word(int c)
 	return c == VC_WHITE ? "white" : "black";
 }
 
+/* The record of an input line that gives no query (JSON and JSONL only: the
+ * text report has the message on standard error): the text as given and
+ * why, so that records line up with input lines. */
+static void write_error_record(struct run *r, const char *fen, const char *word,
+                               const char *message)
+{
+	if (r->opts->quiet || r->opts->format == VC_FORMAT_TEXT)
+		return;
+	struct vc_json *j = &r->json;
+	vc_json_begin_object(j);
+	vc_json_kv_string(j, "fen", fen);
+	vc_json_key(j, "error");
+	vc_json_begin_object(j);
+	vc_json_kv_string(j, "code", word);
+	vc_json_kv_string(j, "message", message);
+	vc_json_end_object(j);
+	vc_json_end_object(j);
+	vc_cli_check_output(r->out);
+}
+
 static void write_query(struct run *r, const struct query *q, bool new_position)
 {
 	const struct ctx *c = r->c;
-	r->queries++;
-	if (q->code == VC_F_UNSUPPORTED_VARIANT) {
-		vc_cli_error("winnable", "%s: the decision does not cover %s, whose own rules "
-		             "decide its end (vchess-winnable(1))", q->fen,
-		             vc_variant_get(q->pos.variant)->name);
-		r->bad++;
+	if (q->err_word) {
+		write_error_record(r, q->fen, q->err_word, q->err_msg);
 		return;
 	}
+	if (q->code == VC_F_UNSUPPORTED_VARIANT) {
+		/* one record a position, whatever the winners: no query */
+		if (!new_position)
+			return;
+		char msg[160];
+		snprintf(msg, sizeof msg, "the decision does not cover %s, whose own rules "
+		         "decide its end (vchess-winnable(1))",
+		         vc_variant_get(q->pos.variant)->name);
+		vc_cli_error("winnable", "%s: %s", q->fen, msg);
+		r->bad++;
+		write_error_record(r, q->fen, vc_code_word(q->code), msg);
+		return;
+	}
+	r->queries++;
 	if (q->code) {
 		vc_cli_error("winnable", "%s: %s", q->fen, vc_strerror(q->code));
 		r->bad++;
+		write_error_record(r, q->fen, vc_code_word(q->code), vc_strerror(q->code));
 		return;
 	}
 	r->count[q->res.answer]++;
@@ -283,14 +320,18 @@ static int flush_block(struct run *r, struct worker *ws, int nthreads)
 			pthread_join(ws[t].tid, NULL);
 	}
 	for (int i = 0; i < r->nq; i++) {
-		bool newpos = i == 0 || r->q[i].fen != r->q[i - 1].fen;
-		write_query(r, &r->q[i], newpos);
-		if (newpos || i == 0)
-			r->positions += newpos;
+		const struct query *q = &r->q[i];
+		bool newpos = i == 0 || q->fen != r->q[i - 1].fen;
+		write_query(r, q, newpos);
+		/* positions: those that gave queries */
+		if (newpos && !q->err_word && q->code != VC_F_UNSUPPORTED_VARIANT)
+			r->positions++;
 	}
-	for (int i = 0; i < r->nq; i++)
+	for (int i = 0; i < r->nq; i++) {
+		free(r->q[i].err_msg);
 		if (i + 1 == r->nq || r->q[i + 1].fen != r->q[i].fen)
 			free(r->q[i].fen);
+	}
 	r->nq = 0;
 	return 0;
 }
@@ -330,8 +371,39 @@ static int winner_operation(const char *rest)
 	return WINNER_NONE;
 }
 
+/* Queue the error record of the invalid line `text` (its finding word,
+ * its message); counted in "invalid". Returns 0, or -2 out of memory. */
+static int add_invalid(struct run *r, struct worker *ws, int nthreads,
+                       const char *text, const char *word, const char *msg)
+{
+	size_t n = strlen(text);
+	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t'))
+		n--;
+	char *fen = malloc(n + 1), *m = strdup(msg);
+	if (!fen || !m) {
+		free(fen);
+		free(m);
+		return -2;
+	}
+	memcpy(fen, text, n);
+	fen[n] = '\0';
+	r->bad++;
+	if (r->nq + 1 > BLOCK && flush_block(r, ws, nthreads)) {
+		free(fen);
+		free(m);
+		return -2;
+	}
+	struct query *q = &r->q[r->nq++];
+	memset(q, 0, sizeof *q);
+	q->fen = fen;
+	q->err_word = word;
+	q->err_msg = m;
+	return 0;
+}
+
 /* Queue the position of `text` (FEN fields, then EPD operations); returns
- * 0, or -1 when the FEN is invalid (reported with `where`). */
+ * 0, -1 when the FEN is invalid (reported with `where`, and queued as an
+ * error record), -2 out of memory. */
 static int add_position(struct run *r, struct worker *ws, int nthreads,
                         const char *text, const char *where)
 {
@@ -339,9 +411,13 @@ static int add_position(struct run *r, struct worker *ws, int nthreads,
 	struct vc_fen_result res;
 	int variant = r->opts->variant ? r->opts->variant->id : vc_variant_default()->id;
 	if (vc_fen_parse(&pos, text, variant, &res) != VC_FEN_OK) {
-		vc_cli_error("winnable", "%s: invalid FEN: %s (column %d)", where,
-		             vc_fen_strerror(res.status), res.column);
-		r->bad++;
+		char msg[200];
+		snprintf(msg, sizeof msg, "invalid FEN: %s (column %d)",
+		         vc_fen_strerror(res.status), res.column);
+		vc_cli_error("winnable", "%s: %s", where, msg);
+		if (add_invalid(r, ws, nthreads, text,
+		                vc_code_word(vc_code_of_fen_status(res.status)), msg))
+			return -2;
 		return -1;
 	}
 	size_t flen = (size_t)(res.rest - text);
@@ -350,9 +426,10 @@ static int add_position(struct run *r, struct worker *ws, int nthreads,
 	int winner = r->c->winner;
 	int op = winner_operation(res.rest);
 	if (op == WINNER_BAD) {
-		vc_cli_error("winnable", "%s: the winner operation takes white, black or both",
-		             where);
-		r->bad++;
+		static const char msg[] = "the winner operation takes white, black or both";
+		vc_cli_error("winnable", "%s: %s", where, msg);
+		if (add_invalid(r, ws, nthreads, text, vc_code_word(VC_F_INVALID_ARGUMENT), msg))
+			return -2;
 		return -1;
 	}
 	if (winner == WINNER_DEFAULT && op != WINNER_NONE)
@@ -373,51 +450,133 @@ static int add_position(struct run *r, struct worker *ws, int nthreads,
 		q->fen = fen;
 		q->winner = winner == WINNER_BOTH ? k : winner;
 		q->us = 0;
+		q->err_word = NULL;
+		q->err_msg = NULL;
 	}
 	return 0;
 }
 
+/* One line of a file (without its line end): comments and blank lines
+ * skipped, the rest queued as a position. Returns 0, or -2 out of memory. */
+static int file_line(struct run *r, struct worker *ws, int nthreads, char *line,
+                     size_t len, const char *path, const char *member, long lineno)
+{
+	while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+		line[--len] = '\0';
+	const char *t = line;
+	if (lineno == 1 && strncmp(t, "\xEF\xBB\xBF", 3) == 0)
+		t += 3; /* a UTF-8 byte order mark */
+	t += strspn(t, " \t");
+	if (!*t || *t == '#')
+		return 0;
+	char *where = malloc(strlen(path) + (member ? strlen(member) + 1 : 0) + 32);
+	if (!where)
+		return -2;
+	if (member)
+		sprintf(where, "%s:%s:%ld", path, member, lineno);
+	else
+		sprintf(where, "%s:%ld", path, lineno);
+	int a = add_position(r, ws, nthreads, t, where);
+	free(where);
+	return a == -2 ? -2 : 0;
+}
+
+/* Every line of the current member of in. Returns 0, -1 when the input
+ * failed (the lines before the damage are queued; a line the damage cut
+ * is dropped), -2 out of memory. */
+static int read_member(struct run *r, struct worker *ws, int nthreads,
+                       struct vc_input *in, const char *path, const char *member)
+{
+	static char buf[1 << 16];
+	char *line = NULL;
+	size_t len = 0, cap = 0;
+	long lineno = 0;
+	ptrdiff_t n;
+	int rc = 0;
+	while ((n = vc_input_read(in, buf, sizeof buf)) > 0) {
+		size_t i = 0;
+		while (i < (size_t)n) {
+			char *nl = memchr(buf + i, '\n', (size_t)n - i);
+			size_t k = nl ? (size_t)(nl - (buf + i)) + 1 : (size_t)n - i;
+			if (len + k + 1 > cap) {
+				size_t nc = cap ? cap : 256;
+				while (nc < len + k + 1)
+					nc *= 2;
+				char *l2 = realloc(line, nc);
+				if (!l2) {
+					free(line);
+					return -2;
+				}
+				line = l2;
+				cap = nc;
+			}
+			memcpy(line + len, buf + i, k);
+			len += k;
+			line[len] = '\0';
+			i += k;
+			if (nl) {
+				if (file_line(r, ws, nthreads, line, len, path, member, ++lineno)) {
+					free(line);
+					return -2;
+				}
+				len = 0;
+			}
+		}
+	}
+	if (n < 0)
+		rc = -1; /* the cut last line is no position */
+	else if (len && file_line(r, ws, nthreads, line, len, path, member, ++lineno))
+		rc = -2;
+	free(line);
+	return rc;
+}
+
+static void input_error(const char *path, const char *member,
+                        const struct vc_input_error *e)
+{
+	if (e->kind == VC_INPUT_EOPEN && e->sys_errno)
+		vc_cli_error("winnable", "cannot open %s: %s", path, strerror(e->sys_errno));
+	else if (member)
+		vc_cli_error("winnable", "%s:%s: %s: %s", path, member,
+		             vc_input_errkind_name(e->kind), e->message);
+	else
+		vc_cli_error("winnable", "%s: %s: %s", path,
+		             vc_input_errkind_name(e->kind), e->message);
+}
+
+/* A file of positions, one a line, through the input layer (any
+ * compression, archive members one after another; vchess(1)). */
 static int read_file(struct run *r, struct worker *ws, int nthreads, const char *path)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	if (!f) {
-		vc_cli_error("winnable", "cannot open %s: %s", path, strerror(errno));
+	struct vc_input_options io;
+	struct vc_input_error err;
+	vc_cli_input_options(r->opts, &io);
+	vc_input_error_init(&err);
+	struct vc_input *in = vc_input_open_opts(path, &io, &err);
+	if (!in) {
+		input_error(path, NULL, &err);
 		return VC_EXIT_INPUT;
 	}
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	long lineno = 0;
-	int rc = VC_EXIT_OK;
-	while ((len = getline(&line, &cap, f)) >= 0) {
-		lineno++;
-		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
-		const char *t = line;
-		if (lineno == 1 && strncmp(t, "\xEF\xBB\xBF", 3) == 0)
-			t += 3; /* a UTF-8 byte order mark */
-		t += strspn(t, " \t");
-		if (!*t || *t == '#')
-			continue;
-		char where[64];
-		snprintf(where, sizeof where, "line %ld", lineno);
-		char *w2 = NULL;
-		if (strlen(path) < 4000 && (w2 = malloc(strlen(path) + 32)))
-			sprintf(w2, "%s:%ld", path, lineno);
-		int a = add_position(r, ws, nthreads, t, w2 ? w2 : where);
-		free(w2);
+	int rc = VC_EXIT_OK, m;
+	const char *member;
+	while ((m = vc_input_next_member(in, &member)) == 1) {
+		int a = read_member(r, ws, nthreads, in, path, member);
 		if (a == -2) {
+			vc_cli_error("winnable", "out of memory");
+			rc = VC_EXIT_INPUT;
+			break;
+		}
+		if (a == -1) {
+			input_error(path, member, vc_input_error(in));
 			rc = VC_EXIT_INPUT;
 			break;
 		}
 	}
-	if (ferror(f)) {
-		vc_cli_error("winnable", "read error on %s", path);
+	if (m < 0) {
+		input_error(path, NULL, vc_input_error(in));
 		rc = VC_EXIT_INPUT;
 	}
-	free(line);
-	if (f != stdin)
-		fclose(f);
+	vc_input_close(in);
 	return rc;
 }
 
@@ -486,7 +645,7 @@ int cmd_winnable(int argc, char **argv)
 	struct vc_cli_spec spec = {
 		.name = "winnable", .usage = usage,
 		.common = VC_OPT_VARIANT | VC_OPT_FORMAT | VC_OPT_QUIET | VC_OPT_OUTPUT |
-		          VC_OPT_JOBS,
+		          VC_OPT_JOBS | VC_OPT_MAX_RATIO,
 		.options = own_options, .handle = handle_option, .ctx = &c,
 	};
 	struct vc_cli_opts opts;

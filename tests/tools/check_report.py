@@ -189,6 +189,21 @@ def objects(text, name):
     return objs, "jsonl"
 
 
+def winnable_counts(name, summary, records, where):
+    """vchess winnable: "queries" counts the records with an answer,
+    "invalid" those with an error (one an input line that gave no query)."""
+    out = []
+    answers = sum(1 for o in records if isinstance(o, dict) and "answer" in o)
+    errors = sum(1 for o in records if isinstance(o, dict) and "error" in o)
+    if summary.get("queries") != answers:
+        out.append("%s: summary counts %r queries, the %s has %d" %
+                   (name, summary.get("queries"), where, answers))
+    if summary.get("invalid") != errors:
+        out.append("%s: summary counts %r invalid, the %s has %d error records" %
+                   (name, summary.get("invalid"), where, errors))
+    return out
+
+
 def kind_of(obj, whole):
     """Which $defs entry an object of the report is: vchess winnable's
     reports have queries (answer) and a summary of queries."""
@@ -198,7 +213,7 @@ def kind_of(obj, whole):
     if "summary" in d:
         s = d["summary"] if isinstance(d["summary"], dict) else {}
         return "winnableSummaryLine" if "queries" in s else "summaryLine"
-    return "winnableQuery" if "answer" in d else "game"
+    return "winnableQuery" if "answer" in d or ("fen" in d and "error" in d) else "game"
 
 
 def main(argv):
@@ -230,13 +245,18 @@ def main(argv):
                 (sums and "queries" in objs[sums[-1]].get("summary", {})) else "games"
             if sums != [len(objs) - 1]:
                 problems.append("%s: the summary must be the last line, once" % name)
+            elif unit == "queries":
+                problems += winnable_counts(name, objs[-1]["summary"], games, "report")
             elif games and objs[-1]["summary"].get(unit) != len(games):
                 problems.append("%s: summary counts %r %s, the report has %d" %
                                 (name, objs[-1]["summary"].get(unit), unit, len(games)))
         else:
             doc = objs[0]
             unit = "queries" if isinstance(doc, dict) and "queries" in doc else "games"
-            if isinstance(doc, dict) and isinstance(doc.get(unit), list) and \
+            if unit == "queries" and isinstance(doc.get(unit), list) and \
+               isinstance(doc.get("summary"), dict):
+                problems += winnable_counts(name, doc["summary"], doc[unit], "document")
+            elif isinstance(doc, dict) and isinstance(doc.get(unit), list) and \
                doc[unit] and doc.get("summary", {}).get(unit) != len(doc[unit]):
                 problems.append("%s: summary counts %r %s, the document has %d" %
                                 (name, doc.get("summary", {}).get(unit), unit, len(doc[unit])))
