@@ -253,6 +253,8 @@ static const unsigned char plain[256] = {
 	/* 0x80..0xff: 0 */
 };
 
+#define ONES UINT64_C(0x0101010101010101)
+
 static int put_string(struct vc_json *w, struct stage *st, const char *str,
                       size_t n)
 {
@@ -267,6 +269,22 @@ static int put_string(struct vc_json *w, struct stage *st, const char *str,
 		char esc[8];
 		size_t elen = 2, ulen;
 
+		/* eight bytes at a time while none needs a look: no byte
+		 * below 0x20, from 0x7f, or equal to '"' or '\\' (the tests
+		 * are exact: no false negative) */
+		while (n - i >= 8) {
+			uint64_t x, t;
+
+			memcpy(&x, s + i, 8);
+			t = ((x - ONES * 0x20) & ~x) |         /* < 0x20 */
+			    ((x ^ ONES * 0x22) - ONES) |       /* '"' */
+			    ((x ^ ONES * 0x5c) - ONES) |       /* '\\' */
+			    (x + ONES) |                       /* >= 0x7f */
+			    x;                                 /* >= 0x80 */
+			if (t & ONES * 0x80)
+				break;
+			i += 8;
+		}
 		while (i < n && plain[s[i]])
 			i++;
 		if (i == n)
