@@ -63,20 +63,48 @@ static int emit(struct vc_json *w, const char *p, size_t n)
 	return 0;
 }
 
-static int emit_s(struct vc_json *w, const char *s)
+/* A call's output is gathered here and written with one emit at its end:
+ * one fwrite per call instead of one per piece (the per-call cost of
+ * stdio was most of the cost of a short string). Nothing stays staged
+ * between calls, so the caller may write to the same FILE in between. */
+#define STAGE_CAP 512
+
+struct stage {
+	size_t n;
+	char b[STAGE_CAP];
+};
+
+static int stage_flush(struct vc_json *w, struct stage *st)
 {
-	return emit(w, s, strlen(s));
+	size_t n = st->n;
+
+	st->n = 0;
+	return emit(w, st->b, n);
 }
 
-static int newline_indent(struct vc_json *w, int depth)
+static int stage_add(struct vc_json *w, struct stage *st, const char *p,
+                     size_t n)
+{
+	if (n > STAGE_CAP - st->n) {
+		if (stage_flush(w, st) < 0)
+			return -1;
+		if (n > STAGE_CAP)
+			return emit(w, p, n);
+	}
+	memcpy(st->b + st->n, p, n);
+	st->n += n;
+	return 0;
+}
+
+static int newline_indent(struct vc_json *w, struct stage *st, int depth)
 {
 	static const char spaces[] = "                                ";
 
-	if (emit(w, "\n", 1) < 0)
+	if (stage_add(w, st, "\n", 1) < 0)
 		return -1;
 	for (size_t n = (size_t)depth * 2; n > 0;) {
 		size_t k = n < sizeof spaces - 1 ? n : sizeof spaces - 1;
-		if (emit(w, spaces, k) < 0)
+		if (stage_add(w, st, spaces, k) < 0)
 			return -1;
 		n -= k;
 	}
@@ -141,8 +169,8 @@ static bool in_object(const struct vc_json *w)
 	return w->depth > 0 && (w->stack[w->depth - 1] & C_OBJECT);
 }
 
-/* Before a value: check it may come here, and write the separator. */
-static int before_value(struct vc_json *w)
+/* Before a value: check it may come here, and stage the separator. */
+static int before_value(struct vc_json *w, struct stage *st)
 {
 	unsigned char *top;
 
@@ -157,19 +185,22 @@ static int before_value(struct vc_json *w)
 	top = &w->stack[w->depth - 1];
 	if (*top & C_OBJECT)
 		return misuse(w); /* a value needs its key */
-	if ((*top & C_ITEMS) && emit(w, ",", 1) < 0)
+	if ((*top & C_ITEMS) && stage_add(w, st, ",", 1) < 0)
 		return -1;
 	*top |= C_ITEMS;
-	if ((w->flags & VC_JSON_PRETTY) && newline_indent(w, w->depth) < 0)
+	if ((w->flags & VC_JSON_PRETTY) && newline_indent(w, st, w->depth) < 0)
 		return -1;
 	return 0;
 }
 
-/* After a value: at top level it is complete and ends its line. */
-static int after_value(struct vc_json *w)
+/* After a value: at top level it is complete and ends its line. Writes
+ * what is staged. */
+static int after_value(struct vc_json *w, struct stage *st)
 {
-	if (w->depth == 0)
-		return emit(w, "\n", 1);
+	if (w->depth == 0 && stage_add(w, st, "\n", 1) < 0)
+		return -1;
+	if (stage_flush(w, st) < 0)
+		return -1;
 	return w->error ? -1 : 0;
 }
 
@@ -208,23 +239,57 @@ static size_t utf8_len(const unsigned char *p, size_t n)
 	return len;
 }
 
-static int put_string(struct vc_json *w, const char *str, size_t n)
+/* plain[c]: byte c is copied as is (printable ASCII but `"` and `\`);
+ * other bytes below 0x80 are escaped, bytes from 0x80 are checked as UTF-8 */
+static const unsigned char plain[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+	/* 0x80..0xff: 0 */
+};
+
+#define ONES UINT64_C(0x0101010101010101)
+
+static int put_string(struct vc_json *w, struct stage *st, const char *str,
+                      size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, run = 0; /* s[run..i) is copied as is */
 
-	if (emit(w, "\"", 1) < 0)
+	if (stage_add(w, st, "\"", 1) < 0)
 		return -1;
-	while (i < n) {
-		unsigned char c = s[i];
+	for (;;) {
+		unsigned char c;
 		char esc[8];
 		size_t elen = 2, ulen;
 
-		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
-			i++;
-			continue;
+		/* eight bytes at a time while none needs a look: no byte
+		 * below 0x20, from 0x7f, or equal to '"' or '\\' (the tests
+		 * are exact: no false negative) */
+		while (n - i >= 8) {
+			uint64_t x, t;
+
+			memcpy(&x, s + i, 8);
+			t = ((x - ONES * 0x20) & ~x) |         /* < 0x20 */
+			    ((x ^ ONES * 0x22) - ONES) |       /* '"' */
+			    ((x ^ ONES * 0x5c) - ONES) |       /* '\\' */
+			    (x + ONES) |                       /* >= 0x7f */
+			    x;                                 /* >= 0x80 */
+			if (t & ONES * 0x80)
+				break;
+			i += 8;
 		}
+		while (i < n && plain[s[i]])
+			i++;
+		if (i == n)
+			break;
+		c = s[i];
 		if (c >= 0x80 && (ulen = utf8_len(s + i, n - i)) > 0) {
 			i += ulen;
 			continue;
@@ -249,24 +314,28 @@ static int put_string(struct vc_json *w, const char *str, size_t n)
 				esc[1] = (char)(0x80 | (c & 0x3f));
 			}
 		}
-		if (emit(w, str + run, i - run) < 0 || emit(w, esc, elen) < 0)
+		if (stage_add(w, st, str + run, i - run) < 0 ||
+		    stage_add(w, st, esc, elen) < 0)
 			return -1;
 		run = ++i;
 	}
-	if (emit(w, str + run, i - run) < 0)
+	if (stage_add(w, st, str + run, i - run) < 0)
 		return -1;
-	return emit(w, "\"", 1);
+	return stage_add(w, st, "\"", 1);
 }
 
 /* ---- structure ---------------------------------------------------------- */
 
 static int begin(struct vc_json *w, unsigned kind)
 {
+	struct stage st;
+
+	st.n = 0;
 	if (!w->error && w->depth == VC_JSON_MAX_DEPTH)
 		return misuse(w);
-	if (before_value(w) < 0)
-		return -1;
-	if (emit(w, kind == C_OBJECT ? "{" : "[", 1) < 0)
+	if (before_value(w, &st) < 0 ||
+	    stage_add(w, &st, kind == C_OBJECT ? "{" : "[", 1) < 0 ||
+	    stage_flush(w, &st) < 0)
 		return -1;
 	w->stack[w->depth++] = (unsigned char)kind;
 	return 0;
@@ -274,6 +343,7 @@ static int begin(struct vc_json *w, unsigned kind)
 
 static int end(struct vc_json *w, unsigned kind)
 {
+	struct stage st;
 	unsigned char top;
 
 	if (w->error)
@@ -281,13 +351,14 @@ static int end(struct vc_json *w, unsigned kind)
 	if (w->depth == 0 || w->after_key ||
 	    (w->stack[w->depth - 1] & C_OBJECT) != kind)
 		return misuse(w);
+	st.n = 0;
 	top = w->stack[--w->depth];
 	if ((top & C_ITEMS) && (w->flags & VC_JSON_PRETTY) &&
-	    newline_indent(w, w->depth) < 0)
+	    newline_indent(w, &st, w->depth) < 0)
 		return -1;
-	if (emit(w, kind == C_OBJECT ? "}" : "]", 1) < 0)
+	if (stage_add(w, &st, kind == C_OBJECT ? "}" : "]", 1) < 0)
 		return -1;
-	return after_value(w);
+	return after_value(w, &st);
 }
 
 int vc_json_begin_object(struct vc_json *w) { return begin(w, C_OBJECT); }
@@ -295,7 +366,9 @@ int vc_json_end_object(struct vc_json *w) { return end(w, C_OBJECT); }
 int vc_json_begin_array(struct vc_json *w) { return begin(w, 0); }
 int vc_json_end_array(struct vc_json *w) { return end(w, 0); }
 
-int vc_json_key_n(struct vc_json *w, const char *key, size_t len)
+/* Stage a key, its separator before and its colon after. */
+static int put_key(struct vc_json *w, struct stage *st, const char *key,
+                   size_t len)
 {
 	unsigned char *top;
 
@@ -304,16 +377,28 @@ int vc_json_key_n(struct vc_json *w, const char *key, size_t len)
 	if (!in_object(w) || w->after_key)
 		return misuse(w);
 	top = &w->stack[w->depth - 1];
-	if ((*top & C_ITEMS) && emit(w, ",", 1) < 0)
+	if ((*top & C_ITEMS) && stage_add(w, st, ",", 1) < 0)
 		return -1;
 	*top |= C_ITEMS;
-	if ((w->flags & VC_JSON_PRETTY) && newline_indent(w, w->depth) < 0)
+	if ((w->flags & VC_JSON_PRETTY) && newline_indent(w, st, w->depth) < 0)
 		return -1;
-	if (put_string(w, key, len) < 0 ||
-	    emit_s(w, (w->flags & VC_JSON_PRETTY) ? ": " : ":") < 0)
+	if (put_string(w, st, key, len) < 0)
+		return -1;
+	if ((w->flags & VC_JSON_PRETTY) ? stage_add(w, st, ": ", 2) < 0
+	                                : stage_add(w, st, ":", 1) < 0)
 		return -1;
 	w->after_key = true;
 	return 0;
+}
+
+int vc_json_key_n(struct vc_json *w, const char *key, size_t len)
+{
+	struct stage st;
+
+	st.n = 0;
+	if (put_key(w, &st, key, len) < 0)
+		return -1;
+	return stage_flush(w, &st);
 }
 
 int vc_json_key(struct vc_json *w, const char *key)
@@ -323,18 +408,35 @@ int vc_json_key(struct vc_json *w, const char *key)
 
 /* ---- values ------------------------------------------------------------- */
 
+static int put_scalar(struct vc_json *w, struct stage *st, const char *text)
+{
+	if (before_value(w, st) < 0 || stage_add(w, st, text, strlen(text)) < 0)
+		return -1;
+	return after_value(w, st);
+}
+
 static int scalar(struct vc_json *w, const char *text)
 {
-	if (before_value(w) < 0 || emit_s(w, text) < 0)
+	struct stage st;
+
+	st.n = 0;
+	return put_scalar(w, &st, text);
+}
+
+static int put_string_value(struct vc_json *w, struct stage *st,
+                            const char *s, size_t len)
+{
+	if (before_value(w, st) < 0 || put_string(w, st, len ? s : "", len) < 0)
 		return -1;
-	return after_value(w);
+	return after_value(w, st);
 }
 
 int vc_json_string_n(struct vc_json *w, const char *s, size_t len)
 {
-	if (before_value(w) < 0 || put_string(w, len ? s : "", len) < 0)
-		return -1;
-	return after_value(w);
+	struct stage st;
+
+	st.n = 0;
+	return put_string_value(w, &st, s, len);
 }
 
 int vc_json_string(struct vc_json *w, const char *s)
@@ -396,9 +498,17 @@ int vc_json_double(struct vc_json *w, double v)
 
 /* ---- key and value ------------------------------------------------------ */
 
+/* The key and its value go out in one write. */
 int vc_json_kv_string(struct vc_json *w, const char *key, const char *s)
 {
-	return vc_json_key(w, key) < 0 ? -1 : vc_json_string(w, s);
+	struct stage st;
+
+	st.n = 0;
+	if (put_key(w, &st, key, strlen(key)) < 0)
+		return -1;
+	if (!s)
+		return put_scalar(w, &st, "null");
+	return put_string_value(w, &st, s, strlen(s));
 }
 
 int vc_json_kv_int(struct vc_json *w, const char *key, int64_t v)

@@ -541,3 +541,267 @@ Test(json, python_json_reads_it_back)
 	cr_assert(memcmp(out, "q\"b\\n\n\x01\x7f\xc3\xa9\xc3\xa9"
 	                      "\xf0\x9d\x84\x9e\0z2.5[{}]", n) == 0);
 }
+
+/* ---- the escaper against a reference, over the whole kind of input --------- */
+
+/* Reference string encoder, written from the rules in json.h and FORMATS.md,
+ * independent of json.c: a well-formed UTF-8 sequence (decoded to its code
+ * point: no overlong form, no surrogate, nothing above U+10FFFF) is copied;
+ * any other byte from 0x80 is Latin-1 re-encoded; `"` `\` and the controls
+ * are escaped (\b \f \n \r \t, else \u00XX, DEL included); the rest is
+ * copied. Appends to out (which must be large enough), returns the end. */
+static char *ref_string(char *out, const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+
+	*out++ = '"';
+	while (i < n) {
+		unsigned char c = s[i];
+		size_t len = 0;
+		uint32_t cp = 0;
+
+		if (c >= 0x80) {
+			if ((c & 0xe0) == 0xc0) {
+				len = 2;
+				cp = c & 0x1f;
+			} else if ((c & 0xf0) == 0xe0) {
+				len = 3;
+				cp = c & 0x0f;
+			} else if ((c & 0xf8) == 0xf0) {
+				len = 4;
+				cp = c & 0x07;
+			}
+			if (len && i + len <= n) {
+				for (size_t k = 1; k < len && len; k++) {
+					if ((s[i + k] & 0xc0) != 0x80)
+						len = 0;
+					else
+						cp = cp << 6 | (s[i + k] & 0x3f);
+				}
+			} else {
+				len = 0;
+			}
+			if (len && ((len == 2 && cp < 0x80) ||
+			            (len == 3 && cp < 0x800) ||
+			            (len == 4 && cp < 0x10000) || cp > 0x10ffff ||
+			            (cp >= 0xd800 && cp <= 0xdfff)))
+				len = 0;
+			if (len) {
+				memcpy(out, s + i, len);
+				out += len;
+				i += len;
+			} else {
+				*out++ = (char)(0xc0 | (c >> 6));
+				*out++ = (char)(0x80 | (c & 0x3f));
+				i++;
+			}
+			continue;
+		}
+		i++;
+		if (c == '"' || c == '\\') {
+			*out++ = '\\';
+			*out++ = (char)c;
+		} else if (c == '\b' || c == '\f' || c == '\n' || c == '\r' ||
+		           c == '\t') {
+			*out++ = '\\';
+			*out++ = c == '\b' ? 'b' : c == '\f' ? 'f' : c == '\n' ? 'n'
+			         : c == '\r' ? 'r' : 't';
+		} else if (c < 0x20 || c == 0x7f) {
+			out += sprintf(out, "\\u%04x", c);
+		} else {
+			*out++ = (char)c;
+		}
+	}
+	*out++ = '"';
+	return out;
+}
+
+/* Writes s every way the writer writes a string (alone, as a key, as a
+ * kv_string value; buffer and file mode) and fails on any byte that
+ * differs from the reference. */
+static void same_as_reference(const unsigned char *s, size_t n)
+{
+	static char want[3][6 * 8192 + 64], got[6 * 8192 + 64];
+	const char *cs = (const char *)s;
+	struct vc_json w;
+	char *e, *mem;
+	size_t len, wlen[3];
+
+	cr_assert_lt(n, 8192);
+	/* alone */
+	e = ref_string(want[0], s, n);
+	*e++ = '\n';
+	wlen[0] = (size_t)(e - want[0]);
+	/* as a key, then as a value: {"<s>":"<s>"} (no NUL inside for kv) */
+	e = want[1];
+	*e++ = '{';
+	e = ref_string(e, s, n);
+	*e++ = ':';
+	e = ref_string(e, s, n);
+	*e++ = '}';
+	*e++ = '\n';
+	wlen[1] = (size_t)(e - want[1]);
+	for (int mode = 0; mode < 2; mode++) {
+		FILE *f = NULL;
+
+		mem = NULL;
+		len = 0;
+		for (int kind = 0; kind < 3; kind++) {
+			const char *b;
+			size_t bl;
+
+			if (kind == 2 && memchr(s, '\0', n))
+				continue; /* kv_string takes C strings */
+			if (mode) {
+				f = open_memstream(&mem, &len);
+				cr_assert_not_null(f);
+				vc_json_init_file(&w, f, 0);
+			} else {
+				vc_json_init_buffer(&w, 0);
+			}
+			if (kind == 0) {
+				cr_assert_eq(vc_json_string_n(&w, cs, n), 0);
+			} else {
+				cr_assert_eq(vc_json_begin_object(&w), 0);
+				if (kind == 1) {
+					cr_assert_eq(vc_json_key_n(&w, cs, n), 0);
+					cr_assert_eq(vc_json_string_n(&w, cs, n), 0);
+				} else {
+					memcpy(got, cs, n);
+					got[n] = '\0';
+					cr_assert_eq(vc_json_kv_string(&w, got, got), 0);
+				}
+				cr_assert_eq(vc_json_end_object(&w), 0);
+			}
+			cr_assert_eq(vc_json_error(&w), 0);
+			if (mode) {
+				cr_assert_eq(fclose(f), 0);
+				b = mem;
+				bl = len;
+			} else {
+				b = vc_json_buffer(&w, &bl);
+			}
+			{
+				size_t k = kind == 0 ? 0 : 1;
+				size_t d = 0;
+
+				while (d < bl && d < wlen[k] && b[d] == want[k][d])
+					d++;
+				cr_assert(bl == wlen[k] && d == bl,
+				          "kind %d mode %d, input of %zu bytes "
+				          "(first %02x): differs at byte %zu of "
+				          "%zu (want %zu)", kind, mode, n,
+				          n ? s[0] : 0, d, bl, wlen[k]);
+			}
+			if (mode)
+				free(mem);
+			else
+				vc_json_release(&w);
+		}
+	}
+}
+
+Test(json, every_byte_alone_and_inside)
+{
+	unsigned char s[64];
+
+	for (int c = 0; c < 256; c++) {
+		s[0] = (unsigned char)c;
+		same_as_reference(s, 1);
+		/* at every offset of a plain run, across 8-byte words */
+		for (size_t at = 0; at < 20; at++) {
+			memset(s, 'a', 24);
+			s[at] = (unsigned char)c;
+			same_as_reference(s, 24);
+			same_as_reference(s, at + 1);
+		}
+	}
+	same_as_reference(s, 0);
+}
+
+Test(json, every_byte_pair)
+{
+	unsigned char s[4];
+
+	for (int a = 0; a < 256; a++)
+		for (int b = 0; b < 256; b++) {
+			s[0] = (unsigned char)a;
+			s[1] = (unsigned char)b;
+			s[2] = 'z';
+			same_as_reference(s, 2);
+			same_as_reference(s, 3);
+		}
+}
+
+/* Lead bytes C0..FF with every second byte and the edge cases of the
+ * others: overlong forms, surrogates, 4-byte sequences, above U+10FFFF,
+ * truncated sequences. */
+Test(json, multibyte_sequences)
+{
+	static const unsigned char tail[] = { 0x41, 0x7f, 0x80, 0xbf, 0xc0 };
+	unsigned char s[8];
+
+	for (int a = 0xc0; a < 256; a++)
+		for (int b = 0; b < 256; b++)
+			for (size_t i = 0; i < sizeof tail; i++)
+				for (size_t j = 0; j < sizeof tail; j++) {
+					s[0] = (unsigned char)a;
+					s[1] = (unsigned char)b;
+					s[2] = tail[i];
+					s[3] = tail[j];
+					s[4] = 0x80;
+					for (size_t n = 2; n <= 5; n++)
+						same_as_reference(s, n);
+				}
+}
+
+/* Long strings, escapes and sequences at every place around any internal
+ * buffer size, and random mixes. */
+Test(json, long_strings_and_random_mixes)
+{
+	static const unsigned char pieces[][4] = {
+		{ 'a' }, { '"' }, { '\\' }, { 0x01 }, { '\n' }, { 0x7f },
+		{ 0xe9 }, { 0xc3, 0xa9 }, { 0xe2, 0x82, 0xac },
+		{ 0xf0, 0x9d, 0x84, 0x9e }, { 0xed, 0xa0, 0x80 }, { 0xc0, 0xaf },
+		{ 0xf4, 0x90, 0x80, 0x80 }, { 0xff },
+	};
+	static const size_t plen[] = { 1, 1, 1, 1, 1, 1, 1, 2, 3, 4, 3, 2, 4,
+	                               1 };
+	static unsigned char s[8000];
+	uint32_t seed = 12345;
+
+	for (size_t len = 0; len < 1100; len++) {
+		memset(s, 'x', len);
+		same_as_reference(s, len);
+		for (size_t p = 0; p < sizeof plen / sizeof plen[0]; p++) {
+			if (len + plen[p] > sizeof s)
+				continue;
+			memset(s, 'x', len);
+			memcpy(s + len, pieces[p], plen[p]);
+			same_as_reference(s, len + plen[p]);
+		}
+	}
+	for (int round = 0; round < 3000; round++) {
+		size_t n = 0, want;
+
+		seed = seed * 1103515245u + 12345u;
+		want = (seed >> 8) % (round < 2900 ? 600 : 7000);
+		while (n < want) {
+			size_t p;
+
+			seed = seed * 1103515245u + 12345u;
+			p = (seed >> 16) % 40;
+			if (p >= sizeof plen / sizeof plen[0]) {
+				/* mostly plain, sometimes any byte */
+				s[n++] = (seed >> 4) % 7 ? 'a' + p % 26
+				                         : (unsigned char)(seed >> 24);
+				continue;
+			}
+			if (n + plen[p] > sizeof s)
+				break;
+			memcpy(s + n, pieces[p], plen[p]);
+			n += plen[p];
+		}
+		same_as_reference(s, n);
+	}
+}
