@@ -76,8 +76,7 @@ Test(dead, per_ply_method)
 		cr_assert_eq(t, VC_TERM_NONE, "%s", dead[i]);
 	}
 	/* material cases keep their word */
-	cr_assert(dead_of("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", VC_STANDARD, VC_RULES_FIDE,
-	                  VC_DEAD_FULL, &t) || t == VC_TERM_INSUFFICIENT_MATERIAL);
+	dead_of("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", VC_STANDARD, VC_RULES_FIDE, VC_DEAD_FULL, &t);
 	cr_assert_eq(t, VC_TERM_INSUFFICIENT_MATERIAL);
 	/* live: one side cannot mate, the other can; an opening; a wall with
 	 * a bishop that can take a pawn */

@@ -66,6 +66,20 @@ static enum vc_winnable_answer answer(struct vc_winnable_ws *ws, const char *fen
 	return r.answer;
 }
 
+/* Every position of fens[] is unwinnable for both sides, by the full
+ * decision and by the quick test alike (standard chess). */
+static void dead_by_both(struct vc_winnable_ws *ws, const char *const *fens, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		for (int w = 0; w < 2; w++) {
+			cr_assert_eq(answer(ws, fens[i], VC_STANDARD, w, 0), VC_WINNABLE_NO,
+			             "%s", fens[i]);
+			struct vc_position p;
+			parse(&p, fens[i], VC_STANDARD);
+			cr_assert_eq(vc_winnable_quick(ws, &p, w), VC_WINNABLE_NO, "%s", fens[i]);
+		}
+}
+
 Test(winnable, test_vectors)
 {
 	const char *sub = getenv("VC_WINNABLE_TEST_SUBSET");
@@ -131,14 +145,7 @@ Test(winnable, material)
 		"8/8/8/3k4/8/2BK4/3B4/8 w - - 0 1",          /* bishops of one colour */
 		"8/8/3b4/3k4/8/2BK4/8/8 w - - 0 1",          /* B v B, same colour */
 	};
-	for (size_t i = 0; i < sizeof dead / sizeof dead[0]; i++)
-		for (int w = 0; w < 2; w++) {
-			cr_assert_eq(answer(ws, dead[i], VC_STANDARD, w, 0), VC_WINNABLE_NO,
-			             "%s", dead[i]);
-			struct vc_position p;
-			parse(&p, dead[i], VC_STANDARD);
-			cr_assert_eq(vc_winnable_quick(ws, &p, w), VC_WINNABLE_NO, "%s", dead[i]);
-		}
+	dead_by_both(ws, dead, sizeof dead / sizeof dead[0]);
 	/* mating material: a helpmate exists, found and replayed */
 	cr_assert_eq(answer(ws, "2k5/8/8/8/8/8/8/2KR4 w - - 0 1", VC_STANDARD, VC_WHITE, 0),
 	             VC_WINNABLE_YES);
@@ -181,14 +188,7 @@ Test(winnable, locked_pawns)
 		 * pawns nor pass the wall */
 		"4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1",
 	};
-	for (size_t i = 0; i < sizeof dead / sizeof dead[0]; i++)
-		for (int w = 0; w < 2; w++) {
-			cr_assert_eq(answer(ws, dead[i], VC_STANDARD, w, 0), VC_WINNABLE_NO,
-			             "%s", dead[i]);
-			struct vc_position p;
-			parse(&p, dead[i], VC_STANDARD);
-			cr_assert_eq(vc_winnable_quick(ws, &p, w), VC_WINNABLE_NO, "%s", dead[i]);
-		}
+	dead_by_both(ws, dead, sizeof dead / sizeof dead[0]);
 	/* a pawn that can still push, but only into the wall: still dead */
 	cr_assert_eq(answer(ws, "8/4k3/8/1p1p1p1p/1P1P1P1P/8/4K2P/8 w - - 0 1", VC_STANDARD,
 	                    VC_WHITE, 0), VC_WINNABLE_NO);
