@@ -34,6 +34,7 @@
 #define LIGHT_SQ 0x55AA55AA55AA55AAull
 #define FILE_A 0x0101010101010101ull
 #define FILE_H (FILE_A << 7)
+#define FILE_NOT_A (~FILE_A)
 
 const char *vc_winnable_word(enum vc_winnable_answer a)
 {
@@ -68,16 +69,16 @@ static bool applicable(const struct vc_variant *v)
 #define QUICK_CHECK_ANSWERS 4
 
 #ifndef W_FLIGHT
-#define W_FLIGHT 8
+#define W_FLIGHT 2
 #endif
 #ifndef W_EDGE
 #define W_EDGE 2
 #endif
 #ifndef W_WKING
-#define W_WKING 3
+#define W_WKING 4
 #endif
 #ifndef W_DEPTH
-#define W_DEPTH 1
+#define W_DEPTH 2
 #endif
 #ifndef W_LPAWN
 #define W_LPAWN 8
@@ -86,10 +87,19 @@ static bool applicable(const struct vc_variant *v)
 #define W_LPULL_WEAK 1
 #endif
 #ifndef W_LPULL
-#define W_LPULL 1
+#define W_LPULL 2
+#endif
+#ifndef W_CORNER
+#define W_CORNER 9
+#endif
+#ifndef W_FREE
+#define W_FREE 14
+#endif
+#ifndef W_LURE
+#define W_LURE 14
 #endif
 #ifndef PAWN_STEP
-#define PAWN_STEP 3
+#define PAWN_STEP 2
 #endif
 #ifndef RANK_COST
 #define RANK_COST 12
@@ -147,6 +157,7 @@ struct vc_winnable_ws {
 	vc_move scratch[VC_MAX_MOVES];
 	vc_move path[WITNESS_PLIES];
 	uint8_t dist[64][64]; /* king distance (Chebyshev) between two squares */
+	int corner;           /* the corner a weak winner mates in, or -1 */
 };
 
 enum vc_code vc_winnable_ws_new(struct vc_winnable_ws **out)
@@ -332,13 +343,72 @@ static struct hentry heap_pop(struct vc_winnable_ws *ws)
 	return top;
 }
 
+/* For a winner w whose pawns must promote (no rook or queen) and every one
+ * of which has a loser's pawn ahead on its file: how far the loser's
+ * nearest unit (not the king) is from a square where one of those pawns,
+ * pushed up to its blocker, could take it (the capture that frees the
+ * pawn's way); 0 when that does not apply. */
+static int lure(const vc_bb *col, const vc_bb *typ, int w, const uint8_t (*dist)[64])
+{
+	vc_bb wp = col[w] & typ[VC_PAWN];
+	if (!wp || (col[w] & (typ[VC_ROOK] | typ[VC_QUEEN])))
+		return 0;
+	vc_bb lp = col[!w] & typ[VC_PAWN];
+	vc_bb units = col[!w] & ~typ[VC_KING];
+	if (!lp || !units)
+		return 0;
+	vc_bb targets = 0;
+	for (vc_bb b = wp; b; b &= b - 1) {
+		int sq = vc_lsb(b);
+		vc_bb file = FILE_A << VC_FILE(sq);
+		vc_bb ahead = w == VC_WHITE ? file & ~((VC_BIT(sq) << 1) - 1)
+		                            : file & (VC_BIT(sq) - 1);
+		vc_bb blk = ahead & lp;
+		if (!blk)
+			return 0; /* a pawn with a way: it runs */
+		int stop = w == VC_WHITE ? vc_lsb(blk) - 8 : 63 - __builtin_clzll(blk) + 8;
+		targets |= vc_pawn_attacks(w, stop);
+	}
+	int best = 99;
+	for (vc_bb u = units; u; u &= u - 1) {
+		const uint8_t *du = dist[vc_lsb(u)];
+		for (vc_bb t = targets; t; t &= t - 1) {
+			int d = du[vc_lsb(t)];
+			if (d < best)
+				best = d;
+		}
+	}
+	return best == 99 ? 0 : best;
+}
+
+/* Every square the winner w attacks, the loser's king taken off the
+ * board (a slider's line goes on behind it: the king cannot step back
+ * along it). The same for every move of the loser's king that takes
+ * nothing. */
+static vc_bb winner_attacks(const vc_bb *col, const vc_bb *typ, int w)
+{
+	vc_bb occ = (col[0] | col[1]) & ~(col[!w] & typ[VC_KING]);
+	vc_bb ours = col[w];
+	vc_bb pw = ours & typ[VC_PAWN];
+	vc_bb a = w == VC_WHITE ? ((pw << 7) & ~FILE_H) | ((pw << 9) & FILE_NOT_A)
+	                        : ((pw >> 9) & ~FILE_H) | ((pw >> 7) & FILE_NOT_A);
+	a |= vc_king_attacks(vc_lsb(ours & typ[VC_KING]));
+	for (vc_bb b = ours & typ[VC_KNIGHT]; b; b &= b - 1)
+		a |= vc_knight_attacks(vc_lsb(b));
+	for (vc_bb b = ours & (typ[VC_BISHOP] | typ[VC_QUEEN]); b; b &= b - 1)
+		a |= vc_bishop_attacks(vc_lsb(b), occ);
+	for (vc_bb b = ours & (typ[VC_ROOK] | typ[VC_QUEEN]); b; b &= b - 1)
+		a |= vc_rook_attacks(vc_lsb(b), occ);
+	return a;
+}
+
 /* Lower is closer to a mate by the winner w (the search order only: any
  * order is sound). Computed from the placement alone (col: the colours'
  * units, typ: the types', as in struct vc_position), so that a move can be
  * measured without being made; check: the loser is in check. dist: the
  * workspace's king distances. */
 static int potential_bb(const vc_bb *col, const vc_bb *typ, int w, bool check,
-                        const uint8_t (*dist)[64])
+                        const uint8_t (*dist)[64], int corner, const vc_bb *watt)
 {
 	static const int value[7] = { 0, 0, 30, 30, 50, 90, 0 };
 	static const int pull[7] = { 0, 0, 2, 1, 2, 2, 0 };
@@ -362,6 +432,8 @@ static int potential_bb(const vc_bb *col, const vc_bb *typ, int w, bool check,
 		s += PAWN_STEP * togo - 8;
 	}
 	s += W_WKING * dk[vc_lsb(col[w] & typ[VC_KING])];
+	if (W_LURE)
+		s += W_LURE * lure(col, typ, w, dist);
 	/* a winner without pawns, rooks or queens mates only with the
 	 * loser's help: the loser's pawns promote into blockers */
 	bool weak = !(col[w] & (typ[VC_PAWN] | typ[VC_ROOK] | typ[VC_QUEEN]));
@@ -381,25 +453,31 @@ static int potential_bb(const vc_bb *col, const vc_bb *typ, int w, bool check,
 		b &= b - 1;
 		s += lp * dk[sq];
 	}
-	s += W_FLIGHT * vc_popcount(vc_king_attacks(k) & ~col[l]);
+	vc_bb fl = vc_king_attacks(k) & ~col[l];
+	s += W_FLIGHT * vc_popcount(fl);
+	if (W_FREE)
+		s += W_FREE * vc_popcount(fl & ~(watt ? *watt : winner_attacks(col, typ, w)));
 	int f = VC_FILE(k), r = VC_RANK(k);
 	int edge = f < 7 - f ? f : 7 - f;
 	int er = r < 7 - r ? r : 7 - r;
 	s += W_EDGE * (edge < er ? edge : er);
+	if (weak && corner >= 0)
+		s += W_CORNER * dk[corner];
 	if (check)
 		s -= 6;
 	return s;
 }
 
-static int potential(const struct vc_position *p, int w, bool check, const uint8_t (*dist)[64])
+static int potential(const struct vc_position *p, int w, bool check, const uint8_t (*dist)[64],
+                     int corner)
 {
-	return potential_bb(p->by_color, p->by_type, w, check, dist);
+	return potential_bb(p->by_color, p->by_type, w, check, dist, corner, NULL);
 }
 
 /* The potential after the loser's king move m (not castling) of p,
  * without making it: a legal move leaves the loser out of check. */
 static int potential_kmove(const struct vc_position *p, vc_move m, int w,
-                           const uint8_t (*dist)[64])
+                           const uint8_t (*dist)[64], int corner, const vc_bb *watt)
 {
 	vc_bb col[2] = { p->by_color[0], p->by_color[1] };
 	vc_bb typ[7];
@@ -409,10 +487,36 @@ static int potential_kmove(const struct vc_position *p, vc_move m, int w,
 	if (cap) {
 		col[w] &= ~VC_BIT(to);
 		typ[VC_PIECE_TYPE(cap)] &= ~VC_BIT(to);
+		watt = NULL;
 	}
 	col[!w] ^= VC_BIT(from) | VC_BIT(to);
 	typ[VC_KING] ^= VC_BIT(from) | VC_BIT(to);
-	return potential_bb(col, typ, w, false, dist);
+	return potential_bb(col, typ, w, false, dist, corner, watt);
+}
+
+/* The potential after the loser's move m (not castling) of p, without
+ * making it, as potential_kmove for any piece (captures, en passant and
+ * promotions included). */
+static int potential_lmove(const struct vc_position *p, vc_move m, int w,
+                           const uint8_t (*dist)[64], int corner)
+{
+	vc_bb col[2] = { p->by_color[0], p->by_color[1] };
+	vc_bb typ[7];
+	memcpy(typ, p->by_type, sizeof typ);
+	int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
+	int t = VC_PIECE_TYPE(p->board[from]), promo = VC_MOVE_PROMOTION(m);
+	int capsq = to;
+	if (m & VC_MF_EP)
+		capsq = w == VC_WHITE ? to + 8 : to - 8;
+	int cap = p->board[capsq];
+	if (cap) {
+		col[w] &= ~VC_BIT(capsq);
+		typ[VC_PIECE_TYPE(cap)] &= ~VC_BIT(capsq);
+	}
+	col[!w] ^= VC_BIT(from) | VC_BIT(to);
+	typ[t] ^= VC_BIT(from);
+	typ[promo ? promo : t] ^= VC_BIT(to);
+	return potential_bb(col, typ, w, false, dist, corner, NULL);
 }
 
 static int has_legal(const struct vc_variant *v, const struct vc_position *p, vc_move *buf)
@@ -420,6 +524,39 @@ static int has_legal(const struct vc_variant *v, const struct vc_position *p, vc
 	if (v->speed && v->speed->has_legal)
 		return v->speed->has_legal(p);
 	return v->gen_legal(p, buf);
+}
+
+/* The corner where a winner w with minor pieces only would mate, nearest
+ * the loser's king: of its bishops' colour (a lone bishop's check along
+ * the long diagonal), else of the colour the loser's bishops cannot block
+ * beside it... -1 when the winner is not weak. */
+static int mate_corner(const struct vc_position *p, int w)
+{
+	static const int corners[4] = { 0, 7, 56, 63 }; /* a1 h1 a8 h8 */
+	vc_bb wb = vc_pieces(p, w, VC_BISHOP), lb = vc_pieces(p, !w, VC_BISHOP);
+	int want = -1; /* 1 light corner (h1, a8), 0 dark (a1, h8) */
+	if (wb && !(wb & LIGHT_SQ))
+		want = 0;
+	else if (wb && !(wb & ~LIGHT_SQ))
+		want = 1;
+	else if (!wb && lb && !(lb & ~LIGHT_SQ))
+		want = 0;
+	else if (!wb && lb && !(lb & LIGHT_SQ))
+		want = 1;
+	int k = vc_lsb(vc_pieces(p, !w, VC_KING)), best = -1, bd = 99;
+	for (int i = 0; i < 4; i++) {
+		int c = corners[i];
+		bool light = (LIGHT_SQ >> c) & 1;
+		if (want >= 0 && (int)light != want)
+			continue;
+		int df = abs(VC_FILE(c) - VC_FILE(k)), dr = abs(VC_RANK(c) - VC_RANK(k));
+		int d = df > dr ? df : dr;
+		if (d < bd) {
+			bd = d;
+			best = c;
+		}
+	}
+	return best;
 }
 
 struct search {
@@ -449,10 +586,10 @@ struct search {
 #define GREEDY_NODES 1000
 #endif
 #ifndef GREEDY_RANK
-#define GREEDY_RANK 2
+#define GREEDY_RANK 8
 #endif
 #ifndef GREEDY_DEPTH
-#define GREEDY_DEPTH 1
+#define GREEDY_DEPTH 0
 #endif
 
 /* Store the path root..xs[i], then m, into ws->path; false when longer
@@ -593,6 +730,11 @@ static int expand(struct search *s, int i)
 	}
 	struct kid *kids = ws->kids + ws->nkids;
 	int best = 0;
+	/* the loser's moves measured exactly while a lure applies (delta
+	 * does not follow its minimum) */
+	bool luring = W_LURE && !winner && !s->unordered &&
+	              lure(pos->by_color, pos->by_type, s->w, ws->dist) > 0;
+	vc_bb watt = !winner && !s->unordered ? winner_attacks(pos->by_color, pos->by_type, s->w) : 0;
 	for (int j = 0; j < n; j++) {
 		vc_move m = ws->moves[j];
 		int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
@@ -607,10 +749,12 @@ static int expand(struct search *s, int i)
 			} else if (m & VC_MF_CASTLE) {
 				struct vc_position c = *pos;
 				s->v->make(&c, m);
-				d = potential(&c, s->w, false, ws->dist) - pot;
+				d = potential(&c, s->w, false, ws->dist, ws->corner) - pot;
 			} else {
-				d = potential_kmove(pos, m, s->w, ws->dist) - pot;
+				d = potential_kmove(pos, m, s->w, ws->dist, ws->corner, &watt) - pot;
 			}
+		} else if (!winner && luring && !(m & VC_MF_CASTLE)) {
+			d = potential_lmove(pos, m, s->w, ws->dist, ws->corner) - pot;
 		} else if (!s->unordered) {
 			d = base + delta(pos, m, s->w, dk, ka, weak);
 		}
@@ -676,7 +820,7 @@ static void commit_node(struct vc_winnable_ws *ws, int parent, vc_move m, int de
 	x->move = m;
 	x->depth = depth;
 	x->check = check;
-	x->pot = score ? potential(&x->pos, w, check, ws->dist) : 0;
+	x->pot = score ? potential(&x->pos, w, check, ws->dist, ws->corner) : 0;
 }
 
 /* 1 mate found, 0 every reachable position made and none a mate, -1
@@ -688,6 +832,7 @@ static int search(struct search *s, const struct vc_position *root)
 {
 	struct vc_winnable_ws *ws = s->ws;
 	tt_start(ws);
+	ws->corner = mate_corner(root, s->w);
 	ws->nx = ws->nh = ws->nkids = 0;
 	s->has_pend = false;
 	tt_visit(ws, root->key);
