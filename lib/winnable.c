@@ -566,7 +566,9 @@ struct search {
 	uint64_t nodes, budget;
 	uint32_t seq;
 	int found;        /* witness length when found */
-	int w_depth, rank_cost; /* the weights of this run (greedy or balanced) */
+	int w_depth, rank_cost; /* the weights in force (greedy, then balanced) */
+	uint64_t switch_at;     /* nodes after which the balanced weights rule */
+	bool truncated;         /* a mate or a position left out for depth */
 	/* the open list's newest entry, kept out of the heap until an older
 	 * one is less (most often it is the next one out: no sift at all) */
 	struct hentry pend;
@@ -765,13 +767,16 @@ static int expand(struct search *s, int i)
 			if (++s->nodes > s->budget)
 				return -1;
 			if (vc_in_check(&c, s->l)) {
-				if (!has_legal(s->v, &c, ws->scratch))
-					return make_path(ws, i, m, &s->found) ? 1 : -1;
+				if (!has_legal(s->v, &c, ws->scratch)) {
+					if (make_path(ws, i, m, &s->found))
+						return 1;
+					s->truncated = true; /* too deep to be a witness */
+				}
 				d -= 6;
 			}
 		}
 		kids[nk].move = m;
-		kids[nk].f = pot + d + s->w_depth * depth;
+		kids[nk].f = pot + d;
 		if (kids[nk].f < kids[best].f)
 			best = nk;
 		nk++;
@@ -789,7 +794,7 @@ static int expand(struct search *s, int i)
 	ws->xs[i].nkids = nk;
 	ws->nkids += (size_t)nk;
 	if (nk) {
-		struct hentry e = { hkey(kids[0].f, s->seq++), i, 0 };
+		struct hentry e = { hkey(kids[0].f + s->w_depth * depth, s->seq++), i, 0 };
 		if (!open_add(s, e))
 			return -1;
 	}
@@ -823,6 +828,44 @@ static void commit_node(struct vc_winnable_ws *ws, int parent, vc_move m, int de
 	x->pot = score ? potential(&x->pos, w, check, ws->dist, ws->corner) : 0;
 }
 
+/* From now on the balanced weights: every entry of the open list gets
+ * its key under them (its sequence number kept), the heap rebuilt. The
+ * open list keeps the same entries, so no reachable position is lost. */
+static bool go_balanced(struct search *s)
+{
+	struct vc_winnable_ws *ws = s->ws;
+	s->w_depth = W_DEPTH;
+	s->rank_cost = RANK_COST;
+	s->switch_at = 0;
+	if (s->has_pend && !heap_push(ws, s->pend))
+		return false;
+	s->has_pend = false;
+	for (size_t i = 0; i < ws->nh; i++) {
+		struct hentry *e = &ws->heap[i];
+		const struct xnode *px = &ws->xs[e->parent];
+		int f = ws->kids[px->kids + e->rank].f + s->w_depth * (px->depth + 1) +
+		        s->rank_cost * e->rank;
+		e->key = hkey(f, (uint32_t)e->key);
+	}
+	for (size_t i = ws->nh / 2; i-- > 0;) {
+		struct hentry e = ws->heap[i];
+		size_t j = i;
+		for (;;) {
+			size_t c = 2 * j + 1;
+			if (c >= ws->nh)
+				break;
+			if (c + 1 < ws->nh && ws->heap[c + 1].key < ws->heap[c].key)
+				c++;
+			if (e.key < ws->heap[c].key)
+				break;
+			ws->heap[j] = ws->heap[c];
+			j = c;
+		}
+		ws->heap[j] = e;
+	}
+	return true;
+}
+
 /* 1 mate found, 0 every reachable position made and none a mate, -1
  * budget (or memory) ran out. A position is made when it leaves the open
  * list: a mate (a discovered check, castling) is recognised then, one made
@@ -842,6 +885,8 @@ static int search(struct search *s, const struct vc_position *root)
 	commit_node(ws, -1, VC_MOVE_NONE, 0, s->w, vc_in_check(root, s->l), !s->unordered);
 	int r = expand(s, 0);
 	while (r == 0 && (ws->nh || s->has_pend)) {
+		if (s->switch_at && s->nodes >= s->switch_at && !go_balanced(s))
+			return -1;
 		if (!reserve_node(ws))
 			return -1;
 		/* the least entry leaves (the pending one or the heap's top);
@@ -856,7 +901,8 @@ static int search(struct search *s, const struct vc_position *root)
 		struct kid *kids = ws->kids + px->kids;
 		if (e.rank + 1 < px->nkids) {
 			select_next(kids, e.rank + 1, px->nkids);
-			struct hentry nx = { hkey(kids[e.rank + 1].f + s->rank_cost * (e.rank + 1),
+			struct hentry nx = { hkey(kids[e.rank + 1].f + s->w_depth * (px->depth + 1) +
+			                                  s->rank_cost * (e.rank + 1),
 			                          s->seq++),
 			                     e.parent, e.rank + 1 };
 			if (top)
@@ -875,8 +921,18 @@ static int search(struct search *s, const struct vc_position *root)
 			return -1;
 		/* the loser who just moved is not in check (a legal move) */
 		bool check = c->side == s->l && vc_in_check(c, s->l);
-		if (check && !has_legal(s->v, c, ws->scratch))
-			return make_path(ws, e.parent, move, &s->found) ? 1 : -1;
+		if (check && !has_legal(s->v, c, ws->scratch)) {
+			if (make_path(ws, e.parent, move, &s->found))
+				return 1;
+			s->truncated = true;
+			continue;
+		}
+		/* a position whose mates would be too deep for a witness is not
+		 * expanded (nor marked: a shorter way may reach it) */
+		if (px->depth + 1 >= WITNESS_PLIES) {
+			s->truncated = true;
+			continue;
+		}
 		if (tt_visit(ws, c->key) == 0)
 			continue;
 		/* no mate below a position the static phase proves unwinnable */
@@ -885,7 +941,8 @@ static int search(struct search *s, const struct vc_position *root)
 		commit_node(ws, e.parent, move, px->depth + 1, s->w, check, !s->unordered);
 		r = expand(s, (int)ws->nx - 1);
 	}
-	return r;
+	/* run dry after leaving something out: no proof */
+	return r == 0 && s->truncated ? -1 : r;
 }
 
 /* A side with nothing but its king (with two free squares around it at
@@ -985,21 +1042,13 @@ enum vc_code vc_winnable(struct vc_winnable_ws *ws, const struct vc_position *po
 			return VC_F_OUT_OF_MEMORY;
 		ws = own;
 	}
-	uint64_t used = 0;
-	int r = -1, found = 0;
-	for (int run = 0; run < 2 && used < budget; run++) {
-		uint64_t b = budget - used;
-		if (run == 0 && b > GREEDY_NODES)
-			b = GREEDY_NODES;
-		struct search s = { .ws = ws, .v = v, .w = winner, .l = l, .budget = b,
-		                    .w_depth = run ? W_DEPTH : GREEDY_DEPTH,
-		                    .rank_cost = run ? RANK_COST : GREEDY_RANK };
-		r = search(&s, pos);
-		used += s.nodes > b ? b : s.nodes;
-		found = s.found;
-		if (r >= 0)
-			break;
-	}
+	/* one search: greedy weights for its first GREEDY_NODES nodes, then
+	 * the balanced ones over the same open list */
+	struct search s = { .ws = ws, .v = v, .w = winner, .l = l, .budget = budget,
+	                    .w_depth = GREEDY_DEPTH, .rank_cost = GREEDY_RANK,
+	                    .switch_at = GREEDY_NODES };
+	int r = search(&s, pos), found = s.found;
+	uint64_t used = s.nodes > budget ? budget : s.nodes;
 	if (r > 0 && witness_ok(pos, winner, ws->path, found)) {
 		out->answer = VC_WINNABLE_YES;
 		out->nwitness = found;

@@ -103,9 +103,10 @@ enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
  * VC_F_OUT_OF_MEMORY when ws is NULL and none could be made. pos and out
  * must not be NULL; winner must be 0 or 1 (else VC_F_INVALID_ARGUMENT). A
  * witness is replayed (vc_play and the checkmate test) before it is
- * returned. A mate found deeper than VC_WINNABLE_MAX_WITNESS plies, or
- * memory that runs out while the search grows, ends it as undetermined
- * (never as unwinnable). */
+ * returned. Positions VC_WINNABLE_MAX_WITNESS plies deep are not
+ * searched further: a search that finds no shorter mate ends as
+ * undetermined, never as unwinnable, as when memory runs out while the
+ * search grows. */
 enum vc_code vc_winnable(struct vc_winnable_ws *ws, const struct vc_position *pos,
                          int winner, uint64_t budget, struct vc_winnable_result *out);
 

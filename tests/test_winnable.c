@@ -340,9 +340,9 @@ Test(winnable, big_searches_reuse_the_workspace)
 		uint64_t nodes;
 		int plies;
 	} q[] = {
-		{ "8/3r4/6k1/1R2N1Bp/1P2P2P/P7/5P2/6K1 b - - 0 41", VC_BLACK, VC_WINNABLE_YES, 12673, 31 },
-		{ "7K/6Q1/5q1P/p7/8/2k5/8/8 b - - 2 62", VC_WHITE, VC_WINNABLE_YES, 10233, 18 },
-		{ "8/8/k5P1/4PK2/1b5P/8/8/8 b - - 0 48", VC_BLACK, VC_WINNABLE_YES, 10411, 45 },
+		{ "5Q2/8/4p3/3p1k2/P2P1q2/1P6/8/1K6 b - - 3 67", VC_BLACK, VC_WINNABLE_YES, 10608, 15 },
+		{ "7K/6Q1/5q1P/p7/8/2k5/8/8 b - - 2 62", VC_WHITE, VC_WINNABLE_YES, 9017, 18 },
+		{ "8/8/k5P1/4PK2/1b5P/8/8/8 b - - 0 48", VC_BLACK, VC_WINNABLE_YES, 9702, 45 },
 		{ "8/p6p/5kp1/5pP1/5P1K/1r5P/8/8 b - - 0 47", VC_WHITE, VC_WINNABLE_NO, 8, 0 },
 	};
 	enum { N = sizeof q / sizeof q[0] };
