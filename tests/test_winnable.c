@@ -381,3 +381,26 @@ Test(winnable, big_searches_reuse_the_workspace)
 	}
 	vc_winnable_ws_free(shared);
 }
+
+Test(winnable, lichess_finals_once_undetermined)
+{
+	/* final positions of lichess games (refdata/unwinnability/
+	 * lichess-positions.txt) that a version of the search left
+	 * undetermined within the default budget, each winnable (a witness,
+	 * replayed here): a greedy line whose only mate lay deeper than a
+	 * witness may be ended the whole search. */
+	static const struct {
+		const char *fen;
+		int winner;
+	} q[] = {
+		{ "8/q5k1/p5p1/1p1Bp3/5p2/5K2/8/8 b - - 3 43", VC_WHITE },
+		{ "8/8/3k2Q1/3P4/5p2/2N1B3/PPP2PKP/3R1R2 b - - 0 39", VC_BLACK },
+		{ "8/5pp1/4b3/4b1K1/1B6/3p1k2/8/8 b - - 4 45", VC_WHITE },
+	};
+	struct vc_winnable_ws *ws;
+	cr_assert_eq(vc_winnable_ws_new(&ws), VC_F_OK);
+	for (size_t i = 0; i < sizeof q / sizeof q[0]; i++)
+		cr_assert_eq(answer(ws, q[i].fen, VC_STANDARD, q[i].winner, 0), VC_WINNABLE_YES,
+		             "%s", q[i].fen);
+	vc_winnable_ws_free(ws);
+}
