@@ -895,6 +895,14 @@ static int search(struct search *s, const struct vc_position *root)
 		 * same order) */
 		bool top = !s->has_pend || (ws->nh && ws->heap[0].key < s->pend.key);
 		struct hentry e = top ? ws->heap[0] : s->pend;
+		/* the next entry out is this one's brother, the pending one or
+		 * one of the heap top's children: their parents' positions and
+		 * moves are fetched while this one is made */
+		for (size_t h = 1; h <= 2 && h < ws->nh; h++) {
+			const struct xnode *nx = &ws->xs[ws->heap[h].parent];
+			__builtin_prefetch(nx);
+			__builtin_prefetch((const char *)nx + 128);
+		}
 		if (!top)
 			s->has_pend = false;
 		const struct xnode *px = &ws->xs[e.parent];
@@ -917,6 +925,7 @@ static int search(struct search *s, const struct vc_position *root)
 		struct vc_position *c = &ws->xs[ws->nx].pos;
 		*c = px->pos;
 		s->v->make(c, move);
+		__builtin_prefetch(&ws->tt[(size_t)c->key & ws->mask]);
 		if (++s->nodes > s->budget)
 			return -1;
 		/* the loser who just moved is not in check (a legal move) */
