@@ -72,7 +72,7 @@ static bool applicable(const struct vc_variant *v)
 #define W_FLIGHT 2
 #endif
 #ifndef W_EDGE
-#define W_EDGE 2
+#define W_EDGE 4
 #endif
 #ifndef W_WKING
 #define W_WKING 4
@@ -92,8 +92,11 @@ static bool applicable(const struct vc_variant *v)
 #ifndef W_CORNER
 #define W_CORNER 9
 #endif
+#ifndef W_CHECK
+#define W_CHECK 0
+#endif
 #ifndef W_FREE
-#define W_FREE 14
+#define W_FREE 10
 #endif
 #ifndef W_LURE
 #define W_LURE 14
@@ -464,7 +467,7 @@ static int potential_bb(const vc_bb *col, const vc_bb *typ, int w, bool check,
 	if (weak && corner >= 0)
 		s += W_CORNER * dk[corner];
 	if (check)
-		s -= 6;
+		s -= W_CHECK;
 	return s;
 }
 
@@ -714,7 +717,7 @@ static int expand(struct search *s, int i)
 		chk[VC_ROOK] = vc_rook_attacks(k, occ);
 		chk[VC_QUEEN] = chk[VC_BISHOP] | chk[VC_ROOK];
 	} else if (ws->xs[i].check) {
-		base = 6; /* the check of potential() goes with the move */
+		base = W_CHECK; /* the check of potential() goes with the move */
 	}
 	const uint8_t *dk = ws->dist[k];
 	vc_bb ka = vc_king_attacks(k);
@@ -772,7 +775,7 @@ static int expand(struct search *s, int i)
 						return 1;
 					s->truncated = true; /* too deep to be a witness */
 				}
-				d -= 6;
+				d -= W_CHECK;
 			}
 		}
 		kids[nk].move = m;

@@ -340,9 +340,9 @@ Test(winnable, big_searches_reuse_the_workspace)
 		uint64_t nodes;
 		int plies;
 	} q[] = {
-		{ "5Q2/8/4p3/3p1k2/P2P1q2/1P6/8/1K6 b - - 3 67", VC_BLACK, VC_WINNABLE_YES, 10608, 15 },
-		{ "7K/6Q1/5q1P/p7/8/2k5/8/8 b - - 2 62", VC_WHITE, VC_WINNABLE_YES, 9017, 18 },
-		{ "8/8/k5P1/4PK2/1b5P/8/8/8 b - - 0 48", VC_BLACK, VC_WINNABLE_YES, 9702, 45 },
+		{ "8/R5pp/5k2/1P6/8/8/PP3PP1/5K2 w - - 1 38", VC_BLACK, VC_WINNABLE_YES, 13361, 30 },
+		{ "8/2R5/5kp1/1p6/1n3p2/3r4/3K4/8 w - - 0 41", VC_WHITE, VC_WINNABLE_YES, 12881, 15 },
+		{ "8/4k3/8/3P4/8/b5QP/P4PP1/6K1 w - - 3 46", VC_BLACK, VC_WINNABLE_YES, 10731, 58 },
 		{ "8/p6p/5kp1/5pP1/5P1K/1r5P/8/8 b - - 0 47", VC_WHITE, VC_WINNABLE_NO, 8, 0 },
 	};
 	enum { N = sizeof q / sizeof q[0] };
