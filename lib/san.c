@@ -300,6 +300,16 @@ unsigned vc_san_check_suffix(const struct vc_position *after, int after_nlegal,
 	return actual == written ? 0 : VC_SANW_CHECK_SUFFIX;
 }
 
+/* Has the side to move of p a legal move? (the variant's fast test when
+ * it has one) */
+static bool has_any_legal(const struct vc_variant *v, const struct vc_position *p,
+                          vc_move *buf)
+{
+	if (v->speed && v->speed->has_legal)
+		return v->speed->has_legal(p) != 0;
+	return v->gen_legal(p, buf) != 0;
+}
+
 char *vc_san_write(const struct vc_position *pos, vc_move m, char *buf)
 {
 	const struct vc_variant *v = vc_variant_checked(pos);
@@ -308,7 +318,6 @@ char *vc_san_write(const struct vc_position *pos, vc_move m, char *buf)
 		return NULL;
 	}
 	vc_move legal[VC_MAX_MOVES];
-	int n = v->gen_legal(pos, legal);
 	char *o = buf;
 	int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
 	if (m & VC_MF_CASTLE) {
@@ -324,7 +333,12 @@ char *vc_san_write(const struct vc_position *pos, vc_move m, char *buf)
 			}
 		} else {
 			*o++ = " PNBRQK"[pt];
-			int need = needed_disambiguation(pos, legal, n, m);
+			/* a piece alone of its kind and colour needs no
+			 * disambiguation: the legal moves only when another could
+			 * also go to `to` */
+			int need = 0;
+			if (vc_popcount(vc_pieces(pos, VC_PIECE_COLOR(pos->board[from]), pt)) > 1)
+				need = needed_disambiguation(pos, legal, v->gen_legal(pos, legal), m);
 			if (need & 1)
 				*o++ = (char)('a' + VC_FILE(from));
 			if (need & 2)
@@ -343,7 +357,7 @@ char *vc_san_write(const struct vc_position *pos, vc_move m, char *buf)
 		struct vc_position next = *pos;
 		v->make(&next, m);
 		if (vc_in_check(&next, next.side))
-			*o++ = v->gen_legal(&next, legal) ? '+' : '#';
+			*o++ = has_any_legal(v, &next, legal) ? '+' : '#';
 	}
 	*o = 0;
 	return buf;
