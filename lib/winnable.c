@@ -1,25 +1,30 @@
 /* vchess - can the intended winner still checkmate? (winnable.h)
  *
- * Map. The static phase: material (static_material), then walls of pawns
- * on closed lanes with frozen kings and the squares where a mate could be
- * built (static_frozen). vc_winnable_quick = the static phase, plus a
- * search of a few nodes in forced positions. vc_winnable = root checks,
- * the static phase, then the helpmate search (search): best-first over the
+ * Map. The static phase is in winnable_static.c (vc_static_material,
+ * vc_static_frozen). vc_winnable_quick = the static phase, plus a search
+ * of a few nodes in forced positions. vc_winnable = root checks, the
+ * static phase, then the helpmate search (search): best-first over the
  * positions reachable from the root, both sides playing for the intended
  * winner; each expanded position ranks its moves by the change they make
- * to a potential (delta, potential; a short greedy run first, then the
- * balanced one), the open list holds each position's next move only
- * (select_next), a visited set (tt_*) expands every position once, and
- * positions the static phase proves unwinnable are not expanded. A mate
- * found is the witness (replayed before it is returned); a balanced run
- * whose open list runs dry has made every reachable position, none a
- * mate: unwinnable. A node is cheap: king distances from a table of the
- * workspace, the loser's king moves scored without being made
- * (potential_kmove), the best move chosen while scoring, positions made in
- * their slot, an open list of packed keys whose newest entry waits outside
- * the heap (open_add) and whose top is replaced by its younger brother;
- * the quick test's search scores nothing (unordered). None of this changes
- * the order: answers, witnesses and node counts stay as they were.
+ * to a potential (potential_bb: the loser's king's free flight squares
+ * against the winner's attacks (winner_attacks), distances, a weak
+ * winner's mating corner (mate_corner), the lure of the loser's units to
+ * the capture squares of blocked pawns (lure)); delta estimates a move's
+ * change, the loser's king moves and luring moves are measured exactly
+ * (potential_kmove, potential_lmove). The search is greedy for its first
+ * GREEDY_NODES nodes, then balanced over the same open list (go_balanced).
+ * The open list holds each position's next move only (select_next), a
+ * visited set (tt_*) expands every position once, and positions the
+ * static phase proves unwinnable, or too deep for a witness, are not
+ * expanded. A mate found is the witness (replayed before it is returned);
+ * a search whose open list runs dry having left nothing out has made every
+ * reachable position, none a mate: unwinnable. A node is cheap: king
+ * distances from a table of the workspace, the winner's attacks computed
+ * once for all the loser's king moves, the best move chosen while
+ * scoring, positions made in their slot, the next parents fetched ahead,
+ * an open list of packed keys whose newest entry waits outside the heap
+ * (open_add) and whose top is replaced by its younger brother; the quick
+ * test's search scores nothing (unordered).
  * vchess-winnable(1), METHOD, explains the method;
  * vchess-rules(7) section 2 gives the rule.
  */
