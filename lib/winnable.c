@@ -356,7 +356,7 @@ static struct hentry heap_pop(struct vc_winnable_ws *ws)
  * nearest unit (not the king) is from a square where one of those pawns,
  * pushed up to its blocker, could take it (the capture that frees the
  * pawn's way); 0 when that does not apply. */
-static int lure(const vc_bb *col, const vc_bb *typ, int w, const uint8_t (*dist)[64])
+static int lure(const vc_bb *col, const vc_bb *typ, int w)
 {
 	vc_bb wp = col[w] & typ[VC_PAWN];
 	if (!wp || (col[w] & (typ[VC_ROOK] | typ[VC_QUEEN])))
@@ -377,16 +377,15 @@ static int lure(const vc_bb *col, const vc_bb *typ, int w, const uint8_t (*dist)
 		int stop = w == VC_WHITE ? vc_lsb(blk) - 8 : 63 - __builtin_clzll(blk) + 8;
 		targets |= vc_pawn_attacks(w, stop);
 	}
-	int best = 99;
-	for (vc_bb u = units; u; u &= u - 1) {
-		const uint8_t *du = dist[vc_lsb(u)];
-		for (vc_bb t = targets; t; t &= t - 1) {
-			int d = du[vc_lsb(t)];
-			if (d < best)
-				best = d;
-		}
+	/* the king distance from the nearest unit: rings around the targets */
+	vc_bb ring = targets;
+	for (int d = 0; d < 8; d++) {
+		if (ring & units)
+			return d;
+		vc_bb h = ring | ((ring << 1) & ~FILE_A) | ((ring >> 1) & ~FILE_H);
+		ring = h | (h << 8) | (h >> 8);
 	}
-	return best == 99 ? 0 : best;
+	return 0;
 }
 
 /* Every square the winner w attacks, the loser's king taken off the
@@ -441,7 +440,7 @@ static int potential_bb(const vc_bb *col, const vc_bb *typ, int w, bool check,
 	}
 	s += W_WKING * dk[vc_lsb(col[w] & typ[VC_KING])];
 	if (W_LURE)
-		s += W_LURE * lure(col, typ, w, dist);
+		s += W_LURE * lure(col, typ, w);
 	/* a winner without pawns, rooks or queens mates only with the
 	 * loser's help: the loser's pawns promote into blockers */
 	bool weak = !(col[w] & (typ[VC_PAWN] | typ[VC_ROOK] | typ[VC_QUEEN]));
@@ -743,7 +742,7 @@ static int expand(struct search *s, int i)
 	/* the loser's moves measured exactly while a lure applies (delta
 	 * does not follow its minimum) */
 	bool luring = W_LURE && !winner && !s->unordered &&
-	              lure(pos->by_color, pos->by_type, s->w, ws->dist) > 0;
+	              lure(pos->by_color, pos->by_type, s->w) > 0;
 	vc_bb watt = !winner && !s->unordered ? winner_attacks(pos->by_color, pos->by_type, s->w) : 0;
 	for (int j = 0; j < n; j++) {
 		vc_move m = ws->moves[j];
