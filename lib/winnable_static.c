@@ -146,7 +146,7 @@ static vc_bb lanes_met(vc_bb pawns, const vc_bb *plane, vc_bb threat)
  * next to s in its region, which would have to lie on a line from k that
  * an enemy bishop or queen (diagonal) or rook or queen (straight) could
  * use, with the static units in the way as obstacles. */
-static bool capture_stalemates(const struct vc_position *p, int c, int w, vc_bb xlane,
+static bool capture_stalemates(const struct vc_position *p, int c, int w, int x, vc_bb xlane,
                                vc_bb own_st, vc_bb trapped, vc_bb fixed,
                                vc_bb region_c, vc_bb region_e, vc_bb guard_c)
 {
@@ -156,7 +156,7 @@ static bool capture_stalemates(const struct vc_position *p, int c, int w, vc_bb 
 	vc_bb mine = p->by_color[c];
 	if (mine & ~p->by_type[VC_PAWN] & ~p->by_type[VC_KING] & ~trapped)
 		return false;
-	if (mine & p->by_type[VC_PAWN] & ~own_st & ~xlane)
+	if (mine & p->by_type[VC_PAWN] & ~own_st & ~VC_BIT(x))
 		return false;
 	vc_bb enemy = p->by_color[!c];
 	vc_bb diag = enemy & (p->by_type[VC_BISHOP] | p->by_type[VC_QUEEN]);
@@ -171,8 +171,8 @@ static bool capture_stalemates(const struct vc_position *p, int c, int w, vc_bb 
 			int k = vc_lsb(b);
 			if (vc_king_attacks(k) & far)
 				return false; /* a king move left */
-			if (c != w)
-				continue;
+			if (c == w)
+				continue; /* w mated or stalemated: no mate by w */
 			vc_bb lines = (diag ? vc_bishop_attacks(k, fixed) : 0) |
 			              (orth ? vc_rook_attacks(k, fixed) : 0);
 			if (lines & origins)
@@ -410,7 +410,7 @@ bool vc_static_frozen(const struct vc_position *p, int w)
 			while (byk) {
 				int x = vc_lsb(byk);
 				byk &= byk - 1;
-				if (!capture_stalemates(p, c, w, plane[x], st[c], trapped, fixed,
+				if (!capture_stalemates(p, c, w, x, plane[x], st[c], trapped, fixed,
 				                        region[c], region[!c], satt[c]))
 					more |= VC_BIT(x);
 			}
@@ -457,13 +457,15 @@ bool vc_static_frozen(const struct vc_position *p, int w)
 		 * first is the position itself (the loser to move, in check)
 		 * or the winner's first move (the winner to move) */
 		bool here = VC_BIT(k) == kc[l];
-		if (!only_king || (here && p->side == l && vc_in_check(p, l)))
+		vc_bb prev = vc_king_attacks(k) & region[l];
+		if (!only_king || (here && p->side == l && vc_in_check(p, l)) ||
+		    (here && p->side == w && !prev))
 			return false; /* a mate on k cannot be ruled out */
 		/* otherwise the loser's last move took its king from a
 		 * neighbour k2 of k (in its region) to k: k2 must be covered */
 		vc_bb lines = (wdiag ? vc_bishop_attacks(k, fixed) : 0) |
 		              (worth ? vc_rook_attacks(k, fixed) : 0);
-		for (vc_bb b = vc_king_attacks(k) & region[l]; b; b &= b - 1) {
+		for (vc_bb b = prev; b; b &= b - 1) {
 			int k2 = vc_lsb(b);
 			vc_bb near2 = king_spread(VC_BIT(k2));
 			if (VC_BIT(k2) & win_att)
