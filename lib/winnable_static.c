@@ -210,21 +210,23 @@ static bool king_covers_late(int k2, int k, vc_bb orig, vc_bb region_w)
 /* Can `w` never mate because no pawn can ever take, nor promote, and the
  * pawns that may be taken free nothing that matters? The proof assumes a
  * set M of mortal pawns (may be taken; every other pawn is solid: never
- * taken) and no pawn ever takes, and checks that assumption; a pawn found
- * attackable joins M and the proof starts again (M only grows: at most 16
- * rounds). Given M: a solid pawn is static when a solid enemy pawn, a
+ * taken), a set T of trapped pieces (never move, never taken) and that no
+ * pawn ever takes, and checks those assumptions; a pawn found attackable
+ * joins M, a trapped piece found attackable leaves T, and the proof starts
+ * again (M only grows, T only shrinks: few rounds). Given M: a solid pawn
+ * is static when a solid enemy pawn, a
  * static pawn of its own or a frozen king stands in front of it (the two
  * hold each other: neither can push, neither takes nor is taken); a king
  * is frozen when it has no castling right and every square around it
  * holds a static pawn of its own or is attacked by a static enemy pawn.
  * Every other pawn can only push along its lane: the squares up to the
- * first static pawn of its own, solid enemy pawn or frozen king in front
- * (a solid enemy pawn only comes nearer; a mortal pawn or a pawn of its
+ * first static pawn of its own, solid enemy pawn, frozen king or trapped
+ * piece in front (a solid enemy pawn only comes nearer; a mortal pawn or a pawn of its
  * own that is not static may leave the file by being taken, so the lane
  * runs on). A lane that reaches the last rank: no answer. Then no pawn
  * ever takes when no lane attacks an enemy lane, no double push passes a
  * square an enemy lane attacks (and no en passant now) and no piece (moving
- * with only the static pawns and frozen kings in its way, an
+ * with only the static pawns, frozen kings and trapped pieces in its way, an
  * over-approximation) can ever stand where an enemy lane attacks (a king
  * standing there is never taken); and a pawn is solid when no enemy piece
  * can ever attack a square of its lane and no enemy king can ever step
@@ -236,13 +238,19 @@ static bool king_covers_late(int k2, int k, vc_bb orig, vc_bb region_w)
  * need a unit where the checks say none can be. Taking a mortal pawn only
  * removes it: the lanes already run past it. Then each king lives in the
  * region it can flood over (all but the static pawns, and the squares the
- * enemy's static pawns or frozen king attack), and a mate needs a square k
+ * enemy's static pawns or frozen king attack, and the trapped pieces: a
+ * piece is trapped when every square it attacks holds a static pawn, the
+ * frozen king or a trapped piece of its own, so it never moves, and no
+ * enemy unit can attack it), and a mate needs a square k
  * of the loser's region that a winner's piece or pawn can attack, every
  * neighbour of k being outside the region (never available) or coverable:
  * attacked by a winner's unit or next to the winner's king region, or
  * occupied by one of the loser's pieces or pawns (each covers one square
  * at a time, so k needs as many of them that can reach a needed square as
- * it has needed squares). No such k: unwinnable. Every set
+ * it has needed squares). A pawn only the enemy king can take stays solid
+ * when every such capture ends the game (capture_stalemates); a loser that
+ * can only move its king is mated on k only if the square it came from is
+ * covered in time (king_covers_late). No such k: unwinnable. Every set
  * over-approximates: the answer is sound. */
 bool vc_static_frozen(const struct vc_position *p, int w)
 {
