@@ -191,20 +191,35 @@ static bool capture_stalemates(const struct vc_position *p, int c, int w, int x,
  * never move onto it). When no winner's piece or pawn can attack k2
  * (win_att), the winner's king covers it; it was not next to k2 before
  * the loser's move (the kings were neighbours then), so the mating move is
- * that king's, from o to d, d next to k2 and not next to k, and its check
- * is discovered: o lies on a line from k (`lines`: the diagonals when the
- * winner has a bishop or queen, the straight lines when it has a rook or
- * queen, with the static units in the way). False when no such move
- * exists: no mate on k after a king move from k2. */
-static bool king_covers_late(int k2, int k, vc_bb orig, vc_bb region_w)
+ * that king's, from o to d, d next to k2 and one of the squares two steps
+ * from k where the king completes the cover of k's flight squares
+ * (`dest`), and its check is discovered: o lies on a line from k (the
+ * diagonals when the winner has a bishop or queen, the straight lines
+ * when it has a rook or queen, with the static units in the way) and is
+ * not next to k2 (`orig`). True when such a move exists; false: no mate on
+ * k after a king move from k2. */
+static bool king_covers_late(vc_bb dest, vc_bb orig)
 {
-	vc_bb dest = vc_king_attacks(k2) & region_w & ~king_spread(VC_BIT(k));
 	if (!dest)
 		return false;
 	for (; orig; orig &= orig - 1)
 		if (vc_king_attacks(vc_lsb(orig)) & dest)
 			return true;
 	return false;
+}
+
+/* Can the loser's units (blocker[i]: the squares unit i can reach; reach:
+ * their union) stand on every square of `rest` at once, one unit a
+ * square? Counted loosely (each unit that reaches a square of rest counts
+ * once): true whenever they can. */
+static bool blockers_cover(vc_bb rest, vc_bb reach, const vc_bb *blocker, int n)
+{
+	if (rest & ~reach)
+		return false;
+	int can = 0;
+	for (int i = 0; i < n; i++)
+		can += (blocker[i] & rest) != 0;
+	return can >= vc_popcount(rest);
 }
 
 /* Can `w` never mate because no pawn can ever take, nor promote, and the
@@ -260,11 +275,13 @@ bool vc_static_frozen(const struct vc_position *p, int w)
 		return false;
 	if (p->ep != VC_NO_SQ)
 		return false;
-	/* a pawn with no pawn and no king ahead on its file has a lane to the
-	 * last rank (everything that can stop a lane below is a pawn or a
-	 * king): the answer below would be no, found early here */
+	/* a pawn with no pawn and no king ahead on its file, nor a piece
+	 * right in front of it, is taken to have a lane to the last rank
+	 * (everything that can stop a lane below is a pawn, a king or a
+	 * trapped piece; one further ahead is not looked for): the answer
+	 * would be no, given early here */
 	vc_bb kings = p->by_type[VC_KING];
-	vc_bb stops = pawns | kings;
+	vc_bb stops = pawns | kings | ((p->by_color[0] | p->by_color[1]) & ((pawns << 8) | (pawns >> 8)));
 	vc_bb below = stops >> 8, above = stops << 8;
 	below |= below >> 8;
 	below |= below >> 16;
@@ -298,37 +315,39 @@ bool vc_static_frozen(const struct vc_position *p, int w)
 		vc_bb hold = solid[0] | solid[1] | kings;
 		frozen[0] = kc[0] && !(p->castle & 0xFFull);
 		frozen[1] = kc[1] && !(p->castle & (0xFFull << 56));
-		st[0] = solid[0] & (hold >> 8);
-		st[1] = solid[1] & (hold << 8);
+		st[0] = solid[0] & ((hold | trapped) >> 8);
+		st[1] = solid[1] & ((hold | trapped) << 8);
+		/* with the trapped pieces, the same greatest fixpoint: a piece
+		 * is trapped when every square it attacks holds a static pawn,
+		 * the frozen king or a trapped piece of its own (it can never
+		 * move while they stay; that it is never taken is checked
+		 * below); a pawn with a trapped piece in front is static */
 		for (;;) {
 			fk = (frozen[0] ? kc[0] : 0) | (frozen[1] ? kc[1] : 0);
-			vc_bb s0 = st[0] & ((solid[1] >> 8) | (st[0] >> 8) | (fk >> 8));
-			vc_bb s1 = st[1] & ((solid[0] << 8) | (st[1] << 8) | (fk << 8));
+			vc_bb s0 = st[0] & ((solid[1] >> 8) | (st[0] >> 8) | (fk >> 8) | (trapped >> 8));
+			vc_bb s1 = st[1] & ((solid[0] << 8) | (st[1] << 8) | (fk << 8) | (trapped << 8));
 			bool f0 = frozen[0] && !(vc_king_attacks(vc_lsb(kc[0])) &
-			                         ~(s0 | pawn_attacks_bb(s1, VC_BLACK)));
+			                         ~(s0 | pawn_attacks_bb(s1, VC_BLACK) |
+			                           (trapped & p->by_color[0])));
 			bool f1 = frozen[1] && !(vc_king_attacks(vc_lsb(kc[1])) &
-			                         ~(s1 | pawn_attacks_bb(s0, VC_WHITE)));
-			if (s0 == st[0] && s1 == st[1] && f0 == frozen[0] && f1 == frozen[1])
+			                         ~(s1 | pawn_attacks_bb(s0, VC_WHITE) |
+			                           (trapped & p->by_color[1])));
+			vc_bb fk2 = (f0 ? kc[0] : 0) | (f1 ? kc[1] : 0);
+			vc_bb keep = 0;
+			for (vc_bb b = trapped; b; b &= b - 1) {
+				int sq = vc_lsb(b);
+				int c = VC_PIECE_COLOR(p->board[sq]), t = VC_PIECE_TYPE(p->board[sq]);
+				vc_bb own = (c ? s1 : s0) | (fk2 & kc[c]) | (trapped & p->by_color[c]);
+				if (!(piece_attacks(t, sq, s0 | s1 | fk2 | trapped) & ~own))
+					keep |= VC_BIT(sq);
+			}
+			if (s0 == st[0] && s1 == st[1] && f0 == frozen[0] && f1 == frozen[1] &&
+			    keep == trapped)
 				break;
 			st[0] = s0;
 			st[1] = s1;
 			frozen[0] = f0;
 			frozen[1] = f1;
-		}
-		/* trapped pieces, the greatest fixpoint: every square a piece
-		 * attacks holds a static pawn, the frozen king or a trapped
-		 * piece of its own (it can never move while they stay) */
-		for (;;) {
-			vc_bb keep = 0;
-			for (vc_bb b = trapped; b; b &= b - 1) {
-				int sq = vc_lsb(b);
-				int c = VC_PIECE_COLOR(p->board[sq]), t = VC_PIECE_TYPE(p->board[sq]);
-				vc_bb own = st[c] | (frozen[c] ? kc[c] : 0) | (trapped & p->by_color[c]);
-				if (!(piece_attacks(t, sq, st[0] | st[1] | fk | trapped) & ~own))
-					keep |= VC_BIT(sq);
-			}
-			if (keep == trapped)
-				break;
 			trapped = keep;
 		}
 		/* lanes, one a pawn (plane) and one a side */
@@ -375,6 +394,12 @@ bool vc_static_frozen(const struct vc_position *p, int w)
 		for (int c = 0; c < 2; c++)
 			if (frozen[c])
 				satt[c] |= vc_king_attacks(vc_lsb(kc[c]));
+		/* and trapped pieces (never moving, never taken) */
+		for (vc_bb b = trapped; b; b &= b - 1) {
+			int sq = vc_lsb(b);
+			int c = VC_PIECE_COLOR(p->board[sq]), t = VC_PIECE_TYPE(p->board[sq]);
+			satt[c] |= piece_attacks(t, sq, st[0] | st[1] | fk | trapped);
+		}
 		if ((kc[0] & latt[1]) || (kc[1] & latt[0]))
 			return false;
 		vc_bb fixed = st[0] | st[1] | fk | trapped;
@@ -456,11 +481,19 @@ bool vc_static_frozen(const struct vc_position *p, int w)
 		vc_bb need = vc_king_attacks(k) & ~cover;
 		if (need & ~lose_reach)
 			continue; /* a flight square nothing can ever cover */
-		int can = 0;
-		for (int i = 0; i < nblockers; i++)
-			can += (blocker[i] & need) != 0;
-		if (can < vc_popcount(need))
-			continue;
+		/* the flight squares the winner's pieces and pawns cannot
+		 * cover: the winner's king covers those next to its one square
+		 * K, two steps from k (further, none), the loser's units the
+		 * rest, one each; kpos: the squares K where that works */
+		vc_bb open = vc_king_attacks(k) & region[l] & ~win_att;
+		vc_bb around = king_spread(VC_BIT(k));
+		vc_bb kpos = 0;
+		for (vc_bb b = king_spread(around) & ~around & region[w]; b; b &= b - 1)
+			if (blockers_cover(open & ~vc_king_attacks(vc_lsb(b)), lose_reach,
+			                   blocker, nblockers))
+				kpos |= b & -b;
+		if (!kpos && !blockers_cover(open, lose_reach, blocker, nblockers))
+			continue; /* no mate on k */
 		/* the loser's king on k now: a mate without a loser's move
 		 * first is the position itself (the loser to move, in check)
 		 * or the winner's first move (the winner to move) */
@@ -470,20 +503,22 @@ bool vc_static_frozen(const struct vc_position *p, int w)
 		    (here && p->side == w && !prev))
 			return false; /* a mate on k cannot be ruled out */
 		/* otherwise the loser's last move took its king from a
-		 * neighbour k2 of k (in its region) to k: k2 must be covered */
+		 * neighbour k2 of k (in its region) to k: k2 must be covered,
+		 * by a winner's piece or pawn, or by its king on a square of
+		 * kpos next to k2, which it reached with the mating move */
 		vc_bb lines = (wdiag ? vc_bishop_attacks(k, fixed) : 0) |
 		              (worth ? vc_rook_attacks(k, fixed) : 0);
 		for (vc_bb b = prev; b; b &= b - 1) {
 			int k2 = vc_lsb(b);
-			vc_bb near2 = king_spread(VC_BIT(k2));
 			if (VC_BIT(k2) & win_att)
 				return false;
-			if (king_covers_late(k2, k, lines & region[w] & ~near2, region[w]))
+			vc_bb dest = kpos & vc_king_attacks(k2);
+			if (king_covers_late(dest, lines & region[w] & ~king_spread(VC_BIT(k2))))
 				return false;
-			/* the winner's first move: its king next to k2 now, or
-			 * its move from where it stands */
+			/* the winner's first move: its king on such a square
+			 * now, or its move from where it stands */
 			if (here && p->side == w &&
-			    ((kc[w] & near2) || king_covers_late(k2, k, lines & kc[w], region[w])))
+			    ((kc[w] & dest) || king_covers_late(dest, lines & kc[w])))
 				return false;
 		}
 	}
