@@ -300,8 +300,15 @@ bool vc_static_frozen(const struct vc_position *p, int w)
 	for (vc_bb b = pieces0; b; b &= b - 1) {
 		int sq = vc_lsb(b);
 		int c = VC_PIECE_COLOR(p->board[sq]), t = VC_PIECE_TYPE(p->board[sq]);
-		if (!(piece_attacks(t, sq, pawns) & ~pc[c]))
-			trapped |= VC_BIT(sq);
+		/* the squares next to it that it attacks first, cheaply */
+		vc_bb b1 = VC_BIT(sq);
+		vc_bb diag = ((b1 << 9) & ~FILE_A) | ((b1 << 7) & ~FILE_H) |
+		             ((b1 >> 7) & ~FILE_A) | ((b1 >> 9) & ~FILE_H);
+		vc_bb orth = ((b1 << 1) & ~FILE_A) | ((b1 >> 1) & ~FILE_H) | (b1 << 8) | (b1 >> 8);
+		vc_bb first = t == VC_KNIGHT ? vc_knight_attacks(sq)
+		            : t == VC_BISHOP ? diag : t == VC_ROOK ? orth : diag | orth;
+		if (!(first & ~pc[c]) && !(piece_attacks(t, sq, pawns) & ~pc[c]))
+			trapped |= b1;
 	}
 	vc_bb st[2], fk, lane[2], latt[2], satt[2], region[2];
 	bool frozen[2];
