@@ -233,7 +233,8 @@ static bool blockers_cover(vc_bb rest, vc_bb reach, const vc_bb *blocker, int n)
  * static pawn of its own or a frozen king stands in front of it (the two
  * hold each other: neither can push, neither takes nor is taken); a king
  * is frozen when it has no castling right and every square around it
- * holds a static pawn of its own or is attacked by a static enemy pawn.
+ * holds a static pawn or trapped piece of its own or is attacked by a
+ * static enemy pawn or trapped piece.
  * Every other pawn can only push along its lane: the squares up to the
  * first static pawn of its own, solid enemy pawn, frozen king or trapped
  * piece in front (a solid enemy pawn only comes nearer; a mortal pawn or a pawn of its
@@ -328,17 +329,26 @@ bool vc_static_frozen(const struct vc_position *p, int w)
 		 * is trapped when every square it attacks holds a static pawn,
 		 * the frozen king or a trapped piece of its own (it can never
 		 * move while they stay; that it is never taken is checked
-		 * below); a pawn with a trapped piece in front is static */
+		 * below); a pawn with a trapped piece in front is static; a
+		 * king is frozen also by its own trapped pieces around it and
+		 * by squares enemy trapped pieces attack */
 		for (;;) {
 			fk = (frozen[0] ? kc[0] : 0) | (frozen[1] ? kc[1] : 0);
 			vc_bb s0 = st[0] & ((solid[1] >> 8) | (st[0] >> 8) | (fk >> 8) | (trapped >> 8));
 			vc_bb s1 = st[1] & ((solid[0] << 8) | (st[1] << 8) | (fk << 8) | (trapped << 8));
+			/* what the trapped pieces attack for ever */
+			vc_bb tatt[2] = { 0, 0 };
+			for (vc_bb b = trapped; b; b &= b - 1) {
+				int sq = vc_lsb(b);
+				int c = VC_PIECE_COLOR(p->board[sq]), t = VC_PIECE_TYPE(p->board[sq]);
+				tatt[c] |= piece_attacks(t, sq, st[0] | st[1] | fk | trapped);
+			}
 			bool f0 = frozen[0] && !(vc_king_attacks(vc_lsb(kc[0])) &
 			                         ~(s0 | pawn_attacks_bb(s1, VC_BLACK) |
-			                           (trapped & p->by_color[0])));
+			                           (trapped & p->by_color[0]) | tatt[1]));
 			bool f1 = frozen[1] && !(vc_king_attacks(vc_lsb(kc[1])) &
 			                         ~(s1 | pawn_attacks_bb(s0, VC_WHITE) |
-			                           (trapped & p->by_color[1])));
+			                           (trapped & p->by_color[1]) | tatt[0]));
 			vc_bb fk2 = (f0 ? kc[0] : 0) | (f1 ? kc[1] : 0);
 			vc_bb keep = 0;
 			for (vc_bb b = trapped; b; b &= b - 1) {
@@ -407,8 +417,6 @@ bool vc_static_frozen(const struct vc_position *p, int w)
 			int c = VC_PIECE_COLOR(p->board[sq]), t = VC_PIECE_TYPE(p->board[sq]);
 			satt[c] |= piece_attacks(t, sq, st[0] | st[1] | fk | trapped);
 		}
-		if ((kc[0] & latt[1]) || (kc[1] & latt[0]))
-			return false;
 		vc_bb fixed = st[0] | st[1] | fk | trapped;
 
 		/* pieces: reach and attacks; winner's attacks, loser's blockers;
