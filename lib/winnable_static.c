@@ -138,8 +138,8 @@ static vc_bb lanes_met(vc_bb pawns, const vc_bb *plane, vc_bb threat)
  * ones (their fronts stay taken, the capturing king standing where x stood
  * or was; they never take, as the round checks); so c has only king moves,
  * to squares of region_c (the others hold a static pawn or trapped piece,
- * or are attacked by a static enemy pawn or the enemy's frozen king: that
- * stays so) not next to the capturing king on s. The king of c stands on
+ * or are attacked by a static enemy pawn, trapped piece or frozen king:
+ * that stays so) not next to the capturing king on s. The king of c stands on
  * a square k of region_c not next to s; when no such k has a neighbour in
  * the same set, c cannot move. A check after the capture can only be
  * discovered (a king gives none): the capturing king came from a square o
@@ -228,42 +228,43 @@ static bool blockers_cover(vc_bb rest, vc_bb reach, const vc_bb *blocker, int n)
  * taken), a set T of trapped pieces (never move, never taken) and that no
  * pawn ever takes, and checks those assumptions; a pawn found attackable
  * joins M, a trapped piece found attackable leaves T, and the proof starts
- * again (M only grows, T only shrinks: few rounds). Given M: a solid pawn
- * is static when a solid enemy pawn, a
- * static pawn of its own or a frozen king stands in front of it (the two
- * hold each other: neither can push, neither takes nor is taken); a king
- * is frozen when it has no castling right and every square around it
- * holds a static pawn or trapped piece of its own or is attacked by a
- * static enemy pawn or trapped piece.
- * Every other pawn can only push along its lane: the squares up to the
- * first static pawn of its own, solid enemy pawn, frozen king or trapped
- * piece in front (a solid enemy pawn only comes nearer; a mortal pawn or a pawn of its
- * own that is not static may leave the file by being taken, so the lane
- * runs on). A lane that reaches the last rank: no answer. Then no pawn
+ * again (M only grows, T only shrinks: few rounds). Given M and T: a
+ * solid pawn is static when a solid enemy pawn, a static pawn of its own,
+ * a trapped piece or a frozen king stands in front of it (they hold each
+ * other: a pawn neither pushes nor takes nor is taken); a king is frozen
+ * when it has no castling right and every square around it holds a static
+ * pawn or trapped piece of its own or is attacked by a static enemy pawn
+ * or trapped piece; a piece is trapped when every square it attacks holds
+ * a static pawn, the frozen king or a trapped piece of its own (it never
+ * moves). Every other pawn can only push along its lane: the squares up to
+ * the first static pawn of its own, solid enemy pawn, frozen king or
+ * trapped piece in front (a solid enemy pawn only comes nearer; a mortal
+ * pawn or a pawn of its own that is not static may leave the file by
+ * being taken, so the lane runs on). A lane that reaches the last rank: no answer. Then no pawn
  * ever takes when no lane attacks an enemy lane, no double push passes a
  * square an enemy lane attacks (and no en passant now) and no piece (moving
  * with only the static pawns, frozen kings and trapped pieces in its way, an
  * over-approximation) can ever stand where an enemy lane attacks (a king
- * standing there is never taken); and a pawn is solid when no enemy piece
+ * standing there is never taken); a pawn is solid when no enemy piece
  * can ever attack a square of its lane and no enemy king can ever step
- * next to one that a static pawn or frozen king of its own does not guard.
- * Soundness by induction over any legal sequence: while every static pawn
- * and frozen king is in place, every unit stays inside the sets computed
- * (pieces in their flood, kings in their region, pawns in their lanes), so
+ * next to one that a static pawn, trapped piece or frozen king of its own
+ * does not guard; a trapped piece likewise is never taken.
+ * Soundness by induction over any legal sequence: while every static pawn,
+ * trapped piece and frozen king is in place, every unit stays inside the
+ * sets computed (pieces in their flood, kings in their region, pawns in
+ * their lanes), so
  * the first pawn capture, capture of a solid pawn or push off a lane would
  * need a unit where the checks say none can be. Taking a mortal pawn only
  * removes it: the lanes already run past it. Then each king lives in the
- * region it can flood over (all but the static pawns, and the squares the
- * enemy's static pawns or frozen king attack, and the trapped pieces: a
- * piece is trapped when every square it attacks holds a static pawn, the
- * frozen king or a trapped piece of its own, so it never moves, and no
- * enemy unit can attack it), and a mate needs a square k
- * of the loser's region that a winner's piece or pawn can attack, every
- * neighbour of k being outside the region (never available) or coverable:
- * attacked by a winner's unit or next to the winner's king region, or
- * occupied by one of the loser's pieces or pawns (each covers one square
- * at a time, so k needs as many of them that can reach a needed square as
- * it has needed squares). A pawn only the enemy king can take stays solid
+ * region it can flood over (all but the static pawns, the trapped pieces
+ * and the squares the enemy's static pawns, trapped pieces or frozen king
+ * attack), and a mate needs a square k of the loser's region that a
+ * winner's piece or pawn can attack, every neighbour of k being outside
+ * the region (never available) or coverable: attacked by a winner's piece
+ * or pawn, or next to the winner's king on its one square (two steps from
+ * k, or further: then it covers none), or occupied by one of the loser's
+ * pieces or pawns (each covers one square at a time, so k needs as many of
+ * them that can reach a needed square as it has needed squares). A pawn only the enemy king can take stays solid
  * when every such capture ends the game (capture_stalemates); a loser that
  * can only move its king is mated on k only if the square it came from is
  * covered in time (king_covers_late). No such k: unwinnable. Every set
