@@ -6,8 +6,9 @@
  * false means "not proven", not "winnable". Positions of a variant with
  * a royal king (standard, Chess960, Undo Chess); p is not changed.
  * vc_static_material: by material alone; vc_static_frozen: walls of
- * pawns that can never change, frozen kings and the squares where a mate
- * could be built. The rule: vchess-rules(7) section 2; the method:
+ * pawns that never take nor promote (some may be taken, when that frees
+ * nothing or only ends the game), frozen kings, trapped pieces and the
+ * squares where a mate could be built. The rule: vchess-rules(7) section 2; the method:
  * vchess-winnable(1), METHOD.
  */
 #ifndef VCHESS_WINNABLE_INTERNAL_H
