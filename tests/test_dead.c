@@ -333,6 +333,58 @@ static void replay_uci(const struct vc_position *root, const struct vc_winnable_
 	cr_assert_eq(vc_legal_moves(&p, buf), 0, "the witness ends in checkmate");
 }
 
+/* Chess960, the castling right decides (tests/data/dead/castling960.pgn):
+ * White's king g1 and rook h1 are walled in by their own pawns, the
+ * bishop e1 (itself shut in by d2 and f2) and Black's pawns (f1 and g2
+ * attacked, e2 held by the bishop); the rook can never pass its king on
+ * the first rank, so nothing of White's can ever move but the a-pawn, and
+ * Black has only its king: dead. With the right, O-O (the king stays on
+ * g1, the rook jumps to f1) puts the rook beyond the king: Kh1, Rg1-g2
+ * and the rook is out (White can mate), and exf1 takes the rook for a
+ * new queen (Black can mate). Either side to move. */
+Test(dead, chess960_castling_right_decides)
+{
+	static const char *const with[] = {
+		"4k3/8/8/p7/8/3p1p1p/P2PpP1P/4B1KR w H - 0 1",
+		"4k3/8/8/p7/8/3p1p1p/P2PpP1P/4B1KR b H - 0 1",
+	};
+	static const char *const without[] = {
+		"4k3/8/8/p7/8/3p1p1p/P2PpP1P/4B1KR w - - 0 1",
+		"4k3/8/8/p7/8/3p1p1p/P2PpP1P/4B1KR b - - 0 1",
+	};
+	struct vc_winnable_ws *ws;
+	cr_assert_eq(vc_winnable_ws_new(&ws), VC_F_OK);
+	for (int i = 0; i < 2; i++) {
+		struct vc_position p;
+		enum vc_termination t;
+		parse(&p, with[i], VC_CHESS960);
+		cr_assert_not(dead_of(with[i], VC_CHESS960, VC_RULES_FIDE, VC_DEAD_FULL, &t), "%s",
+		              with[i]);
+		cr_assert_eq(t, VC_TERM_NONE);
+		for (int w = 0; w < 2; w++) {
+			struct vc_winnable_result r;
+			cr_assert_eq(vc_winnable(ws, &p, w, VC_DEAD_PLY_BUDGET, &r), VC_F_OK);
+			cr_assert_eq(r.answer, VC_WINNABLE_YES, "%s for %d", with[i], w);
+			replay_uci(&p, &r, w);
+			/* every mate goes through the castling */
+			bool castles = false;
+			for (int k = 0; k < r.nwitness; k++)
+				castles |= (r.witness[k] & VC_MF_CASTLE) != 0;
+			cr_assert(castles, "%s for %d: a witness without O-O", with[i], w);
+		}
+		parse(&p, without[i], VC_CHESS960);
+		cr_assert(dead_of(without[i], VC_CHESS960, VC_RULES_FIDE, VC_DEAD_FULL, &t), "%s",
+		          without[i]);
+		cr_assert_eq(t, VC_TERM_DEAD_POSITION);
+		for (int w = 0; w < 2; w++) {
+			struct vc_winnable_result r;
+			cr_assert_eq(vc_winnable(ws, &p, w, VC_DEAD_PLY_BUDGET, &r), VC_F_OK);
+			cr_assert_eq(r.answer, VC_WINNABLE_NO, "%s for %d", without[i], w);
+		}
+	}
+	vc_winnable_ws_free(ws);
+}
+
 static const char forfeits[] =
         "[FEN \"k7/1b6/2b5/8/8/1pB5/pP6/K7 b - - 0 1\"]\n[SetUp \"1\"]\n"
         "[Result \"0-1\"]\n[Termination \"time forfeit\"]\n\n1... Bd5 2. Bd2 Bdc6 3. Bc3 0-1\n\n"
