@@ -227,28 +227,30 @@ static bool dead_layers(struct vc_game *m, const struct vc_position *pos);
  * moves"): kept until a ply is taken back or the game reset. */
 #define DEAD_NEVER_BITS 12u
 
-/* A start position (every pawn on its second rank, eight pieces on each
- * first rank: king, queen, two rooks, two knights, two bishops on squares
- * of both colours), Black's men mirroring White's: the standard one and
- * each of Chess960's, with or without castling rights and whoever moves.
- * Every one is winnable for both sides: tests/test_dead.c searches all
- * 5040 arrangements, both sides to move, for both winners (castling
- * rights only add moves). */
+/* The pieces of `side` (its first rank, full) are a Chess960 start's:
+ * king, queen, two knights, two bishops on squares of both colours, two
+ * rooks with the king between them. */
+static bool start_rank(const struct vc_position *p, vc_bb side)
+{
+	const vc_bb light = 0x55AA55AA55AA55AAull;
+	const vc_bb bishops = p->by_type[VC_BISHOP] & side, rooks = p->by_type[VC_ROOK] & side;
+	const int k = vc_lsb(p->by_type[VC_KING] & side);
+	return vc_popcount(p->by_type[VC_KNIGHT] & side) == 2 && vc_popcount(bishops) == 2 &&
+	       (bishops & light) && (bishops & ~light) && vc_popcount(rooks) == 2 &&
+	       vc_popcount(p->by_type[VC_QUEEN] & side) == 1 && vc_lsb(rooks) < k &&
+	       k < 63 - __builtin_clzll(rooks);
+}
+
+/* A start position: every pawn on its second rank, each first rank a
+ * Chess960 start's (the standard one among them; White's and Black's may
+ * differ, as in "double Chess960"), with or without castling rights and
+ * whoever moves. Every one is winnable for both sides: tests/test_dead.c
+ * searches them (castling rights only add moves). */
 static bool start_shape(const struct vc_position *p)
 {
 	const vc_bb w = p->by_color[VC_WHITE], b = p->by_color[VC_BLACK];
-	if (w != 0xFFFFull || b != 0xFFFF000000000000ull ||
-	    p->by_type[VC_PAWN] != 0x00FF00000000FF00ull)
-		return false;
-	for (int t = VC_KNIGHT; t <= VC_KING; t++) {
-		const vc_bb x = p->by_type[t];
-		if (__builtin_bswap64(x & w) != (x & b))
-			return false;
-	}
-	const vc_bb light = 0x55AA55AA55AA55AAull, wb = p->by_type[VC_BISHOP] & w;
-	return vc_popcount(p->by_type[VC_KNIGHT] & w) == 2 && vc_popcount(wb) == 2 &&
-	       vc_popcount(p->by_type[VC_ROOK] & w) == 2 &&
-	       vc_popcount(p->by_type[VC_QUEEN] & w) == 1 && (wb & light) && (wb & ~light);
+	return w == 0xFFFFull && b == 0xFFFF000000000000ull &&
+	       p->by_type[VC_PAWN] == 0x00FF00000000FF00ull && start_rank(p, w) && start_rank(p, b);
 }
 
 bool vc_game_dead_clear_slow(const struct vc_game *g)

@@ -222,9 +222,9 @@ static inline bool vc_dead_prefilter_clear(const struct vc_position *p)
  * and VC_DEAD_FULL (vchess-validate(1), DEAD POSITIONS), in layers.
  * The first position of the game (no ply led to it: a set-up position,
  * an EPD line; again after vc_game_pop back to it) gets the whole
- * decision: a start position (every pawn on its second rank, the eight
- * pieces of a standard or Chess960 start on the first, Black mirroring
- * White) is live; any other is dead exactly when vc_winnable, within
+ * decision: a start position (every pawn on its second rank, each first
+ * rank one of Chess960's 960 starts, the standard one included, White's
+ * and Black's alike or not) is live; any other is dead exactly when vc_winnable, within
  * VC_DEAD_PLY_BUDGET nodes, answers unwinnable for both winners (the
  * quick test's static proofs first, then the search for each side they
  * leave open). A position a ply led to gets the layers that cost a few
