@@ -220,11 +220,12 @@ int vc_game_repetitions(const struct vc_game *g)
 
 static bool dead_layers(struct vc_game *m, const struct vc_position *pos);
 
-/* dead_live: bit 1 << w, w found able to mate (or left undetermined) with
- * the pawns and material of dead_sig; bit 4 << w, w proven unable to mate
- * at a ply of the line since the reset: every later position is reached
- * from that one, so w stays unable (FIDE 5.2.2 reads "any series of legal
- * moves"): kept until a ply is taken back or the game reset. */
+/* dead_live: bit 1 << w, w found able to mate (or left undetermined)
+ * with the structure of dead_sig (structure_sig); bit 4 << w, w proven
+ * unable to mate at a ply of the line since the reset: every later
+ * position is reached from that one, so w stays unable (FIDE 5.2.2 reads
+ * "any series of legal moves"): kept until a ply is taken back or the
+ * game reset. */
 #define DEAD_NEVER_BITS 12u
 
 /* The pieces of `side` (its first rank, full) are a Chess960 start's:
