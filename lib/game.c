@@ -6,6 +6,10 @@
 #include "san.h"
 #include "movegen_internal.h"
 
+/* pf_pawns of a game whose pre-filter judged nothing: no position has a
+ * pawn on every square */
+#define PF_NONE (~(vc_bb)0)
+
 static int grow_slow(struct vc_game *g, int need);
 
 static inline int grow(struct vc_game *g, int need)
@@ -103,7 +107,7 @@ int vc_game_init(struct vc_game *g, int variant_id, enum vc_ruleset rules)
 	set_variant(g, v);
 	g->rules = rules;
 	g->dead_answer = -1;
-	g->pf_open = true; /* no pawns: open (vc_game_dead_clear) */
+	g->pf_pawns = PF_NONE; /* nothing judged (vc_game_dead_clear) */
 	g->max_plies = VC_GAME_MAX_PLIES;
 	if (grow(g, 64)) {
 		vc_game_release(g); /* what grow got before it failed */
@@ -142,9 +146,7 @@ int vc_game_reset(struct vc_game *g, const struct vc_position *start)
 	g->dead_answer = -1;
 	g->dead_sig = 0;
 	g->dead_live = 0;
-	g->pf_pawns = 0;
-	g->pf_wp = 0;
-	g->pf_open = true; /* no pawns: open */
+	g->pf_pawns = PF_NONE; /* nothing judged */
 	set_variant(g, v);
 	forget_keys(g);
 	refresh(g);
@@ -192,6 +194,11 @@ void vc_game_pop(struct vc_game *g)
 		return;
 	g->nplies--;
 	g->seen_before = true; /* not known: scan */
+	g->dead_live = 0;      /* the line's proofs may not hold before */
+	g->dead_sig = 0;
+	g->dead_answer = -1;
+	if (!g->nplies)
+		g->pf_pawns = PF_NONE; /* the first position: judged afresh */
 	refresh(g);
 }
 
@@ -213,40 +220,57 @@ int vc_game_repetitions(const struct vc_game *g)
 
 static bool dead_layers(struct vc_game *m, const struct vc_position *pos);
 
+/* dead_live: bit 1 << w, w found able to mate (or left undetermined)
+ * with the structure of dead_sig (structure_sig); bit 4 << w, w proven
+ * unable to mate at a ply of the line since the reset: every later
+ * position is reached from that one, so w stays unable (FIDE 5.2.2 reads
+ * "any series of legal moves"): kept until a ply is taken back or the
+ * game reset. */
+#define DEAD_NEVER_BITS 12u
+
+/* The pieces of `side` (its first rank, full) are a Chess960 start's:
+ * king, queen, two knights, two bishops on squares of both colours, two
+ * rooks with the king between them. */
+static bool start_rank(const struct vc_position *p, vc_bb side)
+{
+	const vc_bb light = 0x55AA55AA55AA55AAull;
+	const vc_bb bishops = p->by_type[VC_BISHOP] & side, rooks = p->by_type[VC_ROOK] & side;
+	const int k = vc_lsb(p->by_type[VC_KING] & side);
+	return vc_popcount(p->by_type[VC_KNIGHT] & side) == 2 && vc_popcount(bishops) == 2 &&
+	       (bishops & light) && (bishops & ~light) && vc_popcount(rooks) == 2 &&
+	       vc_popcount(p->by_type[VC_QUEEN] & side) == 1 && vc_lsb(rooks) < k &&
+	       k < 63 - __builtin_clzll(rooks);
+}
+
+/* A start position: every pawn on its second rank, each first rank a
+ * Chess960 start's (the standard one among them; White's and Black's may
+ * differ, as in "double Chess960"), with or without castling rights and
+ * whoever moves. Every one is winnable for both sides: tests/test_dead.c
+ * searches them (castling rights only add moves). */
+static bool start_shape(const struct vc_position *p)
+{
+	const vc_bb w = p->by_color[VC_WHITE], b = p->by_color[VC_BLACK];
+	return w == 0xFFFFull && b == 0xFFFF000000000000ull &&
+	       p->by_type[VC_PAWN] == 0x00FF00000000FF00ull && start_rank(p, w) && start_rank(p, b);
+}
+
 bool vc_game_dead_clear_slow(const struct vc_game *g)
 {
 	/* a cache of the game's: filling it does not change the game */
 	struct vc_game *m = (struct vc_game *)g;
 	const struct vc_position *p = vc_game_pos(g);
 	const vc_bb w = p->by_color[VC_WHITE], b = p->by_color[VC_BLACK];
+	/* the first position of a game: no ply led to it, and the facts of
+	 * the pre-filter prove nothing there (game.h): only a start position
+	 * is cleared, and nothing is kept (PF_NONE stays) */
+	if (!g->nplies)
+		return start_shape(p);
 	m->pf_pawns = p->by_type[VC_PAWN];
 	m->pf_wp = p->by_type[VC_PAWN] & w;
 	/* the pawn part alone: no piece counts (as an attacked enemy) here, so
 	 * that the answer holds while only pieces move */
 	m->pf_open = vc_dead_pawns_open(m->pf_wp, m->pf_pawns & b, m->pf_wp, m->pf_pawns & b);
 	return m->pf_open;
-}
-
-/* Worth the full search for `w`, the side the quick test left open when
- * the other cannot mate: w has no rook or queen and no pawn that can step
- * forward or capture (a side with those mates with help, bar rare
- * entombed pieces). */
-static bool suspicious(const struct vc_position *p, int w)
-{
-	const vc_bb own = p->by_color[w], their = p->by_color[!w];
-	if (own & (p->by_type[VC_ROOK] | p->by_type[VC_QUEEN]))
-		return false;
-	const vc_bb pawns = own & p->by_type[VC_PAWN], empty = ~(own | their);
-	const vc_bb fa = 0x0101010101010101ull, fh = fa << 7;
-	vc_bb step, take;
-	if (w == VC_WHITE) {
-		step = pawns << 8;
-		take = ((pawns << 7) & ~fh) | ((pawns << 9) & ~fa);
-	} else {
-		step = pawns >> 8;
-		take = ((pawns >> 9) & ~fh) | ((pawns >> 7) & ~fa);
-	}
-	return !(step & empty) && !(take & their);
 }
 
 bool vc_game_dead(const struct vc_game *g)
@@ -265,55 +289,103 @@ bool vc_game_dead(const struct vc_game *g)
 	return dead;
 }
 
-/* The pawns and the material of pos, as one number: a full search that
- * found a side able to mate is not run again for it while this stays. */
+/* The pawns, the material, the castling rights and the en-passant square
+ * of pos, as one number: a full search that found a side able to mate (or
+ * ran out of budget) is not run again for it while this stays: the
+ * positions in between differ by moves of pieces that can be taken back. */
 static uint64_t structure_sig(const struct vc_position *p)
 {
 	const vc_bb pawns = p->by_type[VC_PAWN];
 	uint64_t sig = (pawns & p->by_color[VC_WHITE]) * 0x9E3779B97F4A7C15ull ^
-	               (pawns & p->by_color[VC_BLACK]) * 0xC2B2AE3D27D4EB4Full;
+	               (pawns & p->by_color[VC_BLACK]) * 0xC2B2AE3D27D4EB4Full ^
+	               p->castle * 0x165667B19E3779F9ull;
+	sig = sig * 31u + p->ep;
 	for (int t = VC_KNIGHT; t <= VC_QUEEN; t++)
 		for (int c = 0; c < 2; c++)
 			sig = sig * 31u + (uint64_t)vc_popcount(p->by_type[t] & p->by_color[c]);
 	return sig;
 }
 
+/* Worth the full search in a position a ply led to, for `w`, the side
+ * the quick test left open when the other cannot mate: w has no rook or
+ * queen and no pawn that can step forward or capture (a side with those
+ * mates with help, bar rare entombed pieces). */
+static bool suspicious(const struct vc_position *p, int w)
+{
+	const vc_bb own = p->by_color[w], their = p->by_color[!w];
+	if (own & (p->by_type[VC_ROOK] | p->by_type[VC_QUEEN]))
+		return false;
+	const vc_bb pawns = own & p->by_type[VC_PAWN], empty = ~(own | their);
+	const vc_bb fa = 0x0101010101010101ull, fh = fa << 7;
+	vc_bb step, take;
+	if (w == VC_WHITE) {
+		step = pawns << 8;
+		take = ((pawns << 7) & ~fh) | ((pawns << 9) & ~fa);
+	} else {
+		step = pawns >> 8;
+		take = ((pawns >> 9) & ~fh) | ((pawns >> 7) & ~fa);
+	}
+	return !(step & empty) && !(take & their);
+}
+
+/* The quick test for w, kept once it proved w unable to mate. */
+static enum vc_winnable_answer quick(struct vc_game *m, struct vc_winnable_ws *qws,
+                                     const struct vc_position *pos, int w)
+{
+	if ((m->dead_live >> (w + 2)) & 1u)
+		return VC_WINNABLE_NO;
+	enum vc_winnable_answer a = vc_winnable_quick(qws, pos, w);
+	if (a == VC_WINNABLE_NO)
+		m->dead_live |= 4u << w;
+	return a;
+}
+
 static bool dead_layers(struct vc_game *m, const struct vc_position *pos)
 {
-	if (!m->ws && vc_winnable_ws_new(&m->ws) != VC_F_OK)
-		m->ws = NULL;
 	/* dead = unwinnable for both (vchess-validate(1), DEAD POSITIONS).
-	 * The quick test's few-node search (a king boxed in, a check with few
-	 * answers) runs only where a side is its king and pawns or four men at
-	 * most are left: there a forced line ends the game; another one is
-	 * followed ply by ply. The full search runs only where the quick test
-	 * proved one side unable to mate and the other is `suspicious`: on
-	 * real games the quick test finds what the full one finds, and a
-	 * position both sides can still play for would be searched at great
-	 * cost for nothing. */
+	 * The first position of the game (no ply led to it: a set-up
+	 * position, an EPD line) gets the whole decision: the quick test's
+	 * static proofs for both sides, then the full search for each side
+	 * they leave open, as vc_winnable decides it for both winners within
+	 * VC_DEAD_PLY_BUDGET.
+	 * A position a ply led to gets the layers that cost a few
+	 * instructions on real games: the quick test, with its few-node
+	 * search only where a side is its king and pawns or four men at most
+	 * are left (there a forced line ends the game; another one is
+	 * followed ply by ply), and the full search only where the quick test
+	 * proved one side unable to mate and the other is `suspicious`. */
+	const bool whole = m->nplies == 0;
+	if (!m->ws && vc_winnable_ws_new(&m->ws) != VC_F_OK)
+		m->ws = NULL; /* memory short: as far as the static proofs go */
 	const vc_bb men = pos->by_type[VC_PAWN] | pos->by_type[VC_KING];
 	struct vc_winnable_ws *qws =
-	        !(pos->by_color[VC_WHITE] & ~men) || !(pos->by_color[VC_BLACK] & ~men) ||
-	                        vc_popcount(pos->by_color[0] | pos->by_color[1]) <= 4
+	        !whole && (!(pos->by_color[VC_WHITE] & ~men) || !(pos->by_color[VC_BLACK] & ~men) ||
+	                   vc_popcount(pos->by_color[0] | pos->by_color[1]) <= 4)
 	                ? m->ws
 	                : NULL;
 	enum vc_winnable_answer a[2];
-	a[0] = vc_winnable_quick(qws, pos, VC_WHITE);
-	if (a[0] != VC_WINNABLE_NO && (!m->ws || !suspicious(pos, VC_WHITE)))
+	a[0] = quick(m, qws, pos, VC_WHITE);
+	if (!whole && a[0] != VC_WINNABLE_NO && (!m->ws || !suspicious(pos, VC_WHITE)))
 		return false; /* White stays able to mate as far as the layers go */
-	a[1] = vc_winnable_quick(qws, pos, VC_BLACK);
+	a[1] = quick(m, qws, pos, VC_BLACK);
 	if (a[0] == VC_WINNABLE_NO && a[1] == VC_WINNABLE_NO)
 		return true;
-	if (!m->ws || (a[0] != VC_WINNABLE_NO && a[1] != VC_WINNABLE_NO))
+	if (!m->ws)
 		return false;
-	if (!suspicious(pos, a[0] == VC_WINNABLE_NO ? VC_BLACK : VC_WHITE))
+	if (!whole && (a[0] != VC_WINNABLE_NO && a[1] != VC_WINNABLE_NO))
+		return false;
+	if (!whole && !suspicious(pos, a[0] == VC_WINNABLE_NO ? VC_BLACK : VC_WHITE))
 		return false;
 	const uint64_t sig = structure_sig(pos);
 	if (sig != m->dead_sig) {
 		m->dead_sig = sig;
-		m->dead_live = 0;
+		m->dead_live &= DEAD_NEVER_BITS;
 	}
-	for (int w = 0; w < 2; w++) {
+	/* the side with more men first: the likelier to mate, and one side
+	 * able to mate settles the question */
+	const int first = vc_popcount(pos->by_color[VC_BLACK]) > vc_popcount(pos->by_color[VC_WHITE]);
+	for (int i = 0; i < 2; i++) {
+		const int w = i ? !first : first;
 		if (a[w] == VC_WINNABLE_NO)
 			continue;
 		if ((m->dead_live >> w) & 1u || m->dead_nodes >= VC_DEAD_GAME_BUDGET)
@@ -324,9 +396,11 @@ static bool dead_layers(struct vc_game *m, const struct vc_position *pos)
 		                &r) != VC_F_OK)
 			return false;
 		m->dead_nodes += r.nodes;
-		m->dead_live |= 1u << w; /* winnable, or undetermined: not again */
-		if (r.answer != VC_WINNABLE_NO)
+		if (r.answer != VC_WINNABLE_NO) {
+			m->dead_live |= 1u << w; /* winnable, or undetermined: not again */
 			return false;
+		}
+		m->dead_live |= 4u << w;
 	}
 	return true;
 }

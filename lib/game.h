@@ -79,11 +79,14 @@ struct vc_game {
 	                       its pre-filter (key), and its answer: the
 	                       same position is never searched twice */
 	int8_t dead_answer; /* -1 none, 0 live, 1 dead */
-	uint64_t dead_sig;  /* pawns and material of the last full search, and
-	                       the sides (bit 1 << colour) it found able to
-	                       mate: not searched again while they stay */
+	uint64_t dead_sig;  /* pawns, material, castling rights and en-passant
+	                       square of the last full search, and the sides
+	                       (bit 1 << colour) it found able to mate: not
+	                       searched again while they stay; bit 4 << colour:
+	                       proven unable to mate since the reset */
 	unsigned dead_live;
-	vc_bb pf_pawns, pf_wp; /* the pawns vc_game_dead_clear last judged */
+	vc_bb pf_pawns, pf_wp; /* the pawns vc_game_dead_clear last judged
+	                          (none: every bit of pf_pawns set) */
 	bool pf_open;          /* and its pawn part: vc_dead_pawns_open */
 };
 
@@ -156,14 +159,17 @@ struct vc_outcome vc_game_outcome(const struct vc_game *g);
 struct vc_outcome vc_game_outcome_if_movable(const struct vc_game *g);
 
 /* The per-ply pre-filter of vc_game_dead, a few instructions on
- * bitboards: true clears pos (vc_game_dead is false) when each side has a
+ * bitboards: true clears pos (vc_game_dead is false there, in a position
+ * a ply led to) when each side has a
  * pawn, rook or queen (no dead position by material), neither side is
  * its king and pawns that cannot step forward, and the pawns are not
  * frozen: a side has no pawn, or a pawn has no pawn ahead on its file, or
  * the squares pawns can still step to (up to the first pawn ahead) attack
  * an enemy piece, pawn or such square (a capture of or by a pawn can
  * come). Each is a reason the quick test's frozen-pawn analysis fails
- * too. False says nothing. pos not NULL. The pawn part alone is
+ * too, none a proof of a helpmate (the full search proves some such
+ * positions dead: kings walled in by pieces the pawn facts ignore). False
+ * says nothing. pos not NULL. The pawn part alone is
  * vc_dead_pawns_open. */
 static inline bool vc_dead_pawns_open(vc_bb wp, vc_bb bp, vc_bb w, vc_bb b)
 {
@@ -213,29 +219,44 @@ static inline bool vc_dead_prefilter_clear(const struct vc_position *p)
 
 /* Is the current position dead (FIDE 5.2.2: neither side can ever
  * checkmate)? The per-ply method of vc_game_outcome under VC_RULES_FIDE
- * and VC_DEAD_FULL (vchess-validate(1), DEAD POSITIONS), in layers:
- *   1. vc_dead_prefilter_clear: most positions end here, live;
+ * and VC_DEAD_FULL (vchess-validate(1), DEAD POSITIONS), in layers.
+ * The first position of the game (no ply led to it: a set-up position,
+ * an EPD line; again after vc_game_pop back to it) gets the whole
+ * decision: a start position (every pawn on its second rank, each first
+ * rank one of Chess960's 960 starts, the standard one included, White's
+ * and Black's alike or not) is live; any other is dead exactly when vc_winnable, within
+ * VC_DEAD_PLY_BUDGET nodes, answers unwinnable for both winners (the
+ * quick test's static proofs first, then the search for each side they
+ * leave open). A position a ply led to gets the layers that cost a few
+ * instructions a ply on real games:
+ *   1. vc_dead_prefilter_clear: most positions end here, live (its facts
+ *      are no proof of a helpmate: a constructed dead position with a
+ *      pawn that seems free, its king walled in, passes it);
  *   2. the quick test (vc_winnable_quick) for both sides, with the
  *      game's workspace (its few-node search) only where a side is its
  *      king and pawns or four men at most are left: both unwinnable,
  *      dead;
  *   3. the full search (vc_winnable) only where the quick test proved one
  *      side unable to mate and the other has no rook or queen and no pawn
- *      that can step forward or capture, within VC_DEAD_PLY_BUDGET nodes
- *      and VC_DEAD_GAME_BUDGET for the game, once per pawn structure and
- *      material (a side found able to mate, or left undetermined, is not
- *      searched again until a pawn moves or a piece is taken).
+ *      that can step forward or capture.
+ * Full searches spend at most VC_DEAD_PLY_BUDGET nodes a position and
+ * VC_DEAD_GAME_BUDGET for the game; a side found able to mate, or left
+ * undetermined, is not searched again while the pawns, the material, the
+ * castling rights and the en-passant square stay; a side proven unable to
+ * mate stays so for the rest of the line (every later position is
+ * reached from that one).
  * Sound: never true while a helpmate exists for either side. Complete as
  * far as those layers go: a dead position they leave open is found at a
  * later ply, or not at all. The answer of a position is kept (by key), so
  * asking again costs nothing and validate, adjudicate and replay, which
  * ask about every ply in order, agree. Variants without a royal king or
  * with retro moves: false. May allocate the game's workspace (memory
- * short: the quick test without it). g not NULL. */
+ * short: the quick test's static proofs alone). g not NULL. */
 bool vc_game_dead(const struct vc_game *g);
 
 /* vc_dead_prefilter_clear of the current position, the pawn part kept
- * while the pawns do not change (most plies move a piece). */
+ * while the pawns do not change (most plies move a piece); at the first
+ * position of the game only a start position is cleared (vc_game_dead). */
 bool vc_game_dead_clear_slow(const struct vc_game *g);
 static inline bool vc_game_dead_clear(const struct vc_game *g)
 {
