@@ -224,6 +224,20 @@ static const char *color_word(int c)
 	return c == VC_WHITE ? "white" : "black";
 }
 
+/* Hand the JSON written since the last call to the output: one write a
+ * record. The writer works in memory (buffer mode) and the text goes out
+ * here, at the points where a file-mode writer had written it (so the
+ * bytes and their order with standard error stay the same); several small
+ * writes a record into stdio were most of the cost of a --quick record. */
+static void json_out(struct run *r)
+{
+	size_t n;
+	const char *b = vc_json_buffer(&r->json, &n);
+	if (n)
+		fwrite(b, 1, n, r->out);
+	vc_json_buffer_clear(&r->json);
+}
+
 /* The record of an input line that gives no query (JSON and JSONL only: the
  * text report has the message on standard error): the text as given and
  * why, so that records line up with input lines. */
@@ -241,6 +255,7 @@ static void write_error_record(struct run *r, const char *fen, const char *word,
 	vc_json_kv_string(j, "message", message);
 	vc_json_end_object(j);
 	vc_json_end_object(j);
+	json_out(r);
 	vc_cli_check_output(r->out);
 }
 
@@ -300,6 +315,7 @@ static void write_query(struct run *r, const struct query *q, bool new_position)
 		if (c->timing)
 			vc_json_kv_int(j, "time_ns", (int64_t)(q->us * 1000.0 + 0.5));
 		vc_json_end_object(j); /* JSONL: the writer ends the line */
+		json_out(r);
 	}
 	vc_cli_check_output(r->out);
 }
@@ -401,11 +417,29 @@ static int add_invalid(struct run *r, struct worker *ws, int nthreads,
 	return 0;
 }
 
+/* Where a position came from: an argument (arg), or line lineno of file
+ * path (of its archive member member, or NULL). Put into words only when
+ * a message needs them (not per line: most lines have none). */
+struct where {
+	const char *arg, *path, *member;
+	long lineno;
+};
+
+static void where_error(const struct where *w, const char *msg)
+{
+	if (w->arg)
+		vc_cli_error("winnable", "%s: %s", w->arg, msg);
+	else if (w->member)
+		vc_cli_error("winnable", "%s:%s:%ld: %s", w->path, w->member, w->lineno, msg);
+	else
+		vc_cli_error("winnable", "%s:%ld: %s", w->path, w->lineno, msg);
+}
+
 /* Queue the position of `text` (FEN fields, then EPD operations); returns
  * 0, -1 when the FEN is invalid (reported with `where`, and queued as an
  * error record), -2 out of memory. */
 static int add_position(struct run *r, struct worker *ws, int nthreads,
-                        const char *text, const char *where)
+                        const char *text, const struct where *where)
 {
 	struct vc_position pos;
 	struct vc_fen_result res;
@@ -414,7 +448,7 @@ static int add_position(struct run *r, struct worker *ws, int nthreads,
 		char msg[200];
 		snprintf(msg, sizeof msg, "invalid FEN: %s (column %d)",
 		         vc_fen_strerror(res.status), res.column);
-		vc_cli_error("winnable", "%s: %s", where, msg);
+		where_error(where, msg);
 		if (add_invalid(r, ws, nthreads, text,
 		                vc_code_word(vc_code_of_fen_status(res.status)), msg))
 			return -2;
@@ -427,7 +461,7 @@ static int add_position(struct run *r, struct worker *ws, int nthreads,
 	int op = winner_operation(res.rest);
 	if (op == WINNER_BAD) {
 		static const char msg[] = "the winner operation takes white, black or both";
-		vc_cli_error("winnable", "%s: %s", where, msg);
+		where_error(where, msg);
 		if (add_invalid(r, ws, nthreads, text, vc_code_word(VC_F_INVALID_ARGUMENT), msg))
 			return -2;
 		return -1;
@@ -469,16 +503,8 @@ static int file_line(struct run *r, struct worker *ws, int nthreads, char *line,
 	t += strspn(t, " \t");
 	if (!*t || *t == '#')
 		return 0;
-	char *where = malloc(strlen(path) + (member ? strlen(member) + 1 : 0) + 32);
-	if (!where)
-		return -2;
-	if (member)
-		sprintf(where, "%s:%s:%ld", path, member, lineno);
-	else
-		sprintf(where, "%s:%ld", path, lineno);
-	int a = add_position(r, ws, nthreads, t, where);
-	free(where);
-	return a == -2 ? -2 : 0;
+	struct where where = { .path = path, .member = member, .lineno = lineno };
+	return add_position(r, ws, nthreads, t, &where) == -2 ? -2 : 0;
 }
 
 /* Every line of the current member of in. Returns 0, -1 when the input
@@ -637,6 +663,7 @@ static void write_summary(struct run *r)
 		vc_json_kv_int(j, "time_ns", (int64_t)(r->us_total * 1000.0 + 0.5));
 	vc_json_end_object(j);
 	vc_json_end_object(j);
+	json_out(r);
 }
 
 int cmd_winnable(int argc, char **argv)
@@ -684,18 +711,20 @@ int cmd_winnable(int argc, char **argv)
 		rc = VC_EXIT_INPUT;
 		goto done;
 	}
-	vc_json_init_file(&r.json, r.out, 0);
+	vc_json_init_buffer(&r.json, 0);
 	if (opts.format == VC_FORMAT_JSON) {
 		vc_json_begin_object(&r.json);
 		vc_json_kv_string(&r.json, "command", "winnable");
 		vc_json_key(&r.json, "queries");
 		vc_json_begin_array(&r.json);
+		json_out(&r);
 	}
 
 	rc = VC_EXIT_OK;
 	for (int i = first; i < argc; i++) {
 		if (c.force_fen || reads_as_fen(argv[i])) {
-			if (add_position(&r, ws, nthreads, argv[i], argv[i]) == -2)
+			struct where where = { .arg = argv[i] };
+			if (add_position(&r, ws, nthreads, argv[i], &where) == -2)
 				rc = VC_EXIT_INPUT;
 		} else {
 			int frc = read_file(&r, ws, nthreads, argv[i]);
@@ -715,5 +744,6 @@ done:
 		vc_winnable_ws_free(ws[t].ws);
 	free(ws);
 	free(r.q);
+	vc_json_release(&r.json);
 	return rc;
 }
