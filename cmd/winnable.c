@@ -18,6 +18,7 @@
 #include "input.h"
 #include "common.h"
 #include "json.h"
+#include "member.h"
 #include "vchess.h"
 #include "winnable.h"
 
@@ -133,18 +134,41 @@ struct run {
 	struct query *q;
 	int nq;
 	atomic_int next;
+	/* --quick: per variant id, 0 not asked yet, else what vc_winnable
+	 * says of it (VC_F_OK or VC_F_UNSUPPORTED_VARIANT) plus one */
+	unsigned char covered[256];
 	/* totals */
 	uint64_t positions, queries, nodes, count[3], bad;
 	double us_total;
 };
+
+/* --quick: does the decision cover pos's variant? vc_winnable_quick
+ * answers "undetermined" for a variant it does not cover (antichess,
+ * Backwards Stalemate Chess), where the full answer declines it
+ * (VC_F_UNSUPPORTED_VARIANT, an error record): --quick gives the same
+ * record. The library says which variants it covers: vc_winnable declines
+ * such a variant before any search, so a query of one node on the first
+ * position of each variant asks it (in the main thread, with the first
+ * workspace, while no worker runs). */
+static enum vc_code quick_covers(struct run *r, struct vc_winnable_ws *ws,
+                                 const struct vc_position *pos, int winner)
+{
+	unsigned char *k = &r->covered[pos->variant];
+	if (!*k) {
+		struct vc_winnable_result res;
+		enum vc_code code = vc_winnable(ws, pos, winner, 1, &res);
+		*k = (unsigned char)((code == VC_F_UNSUPPORTED_VARIANT ? code : VC_F_OK) + 1);
+	}
+	return (enum vc_code)(*k - 1);
+}
 
 static void solve(const struct ctx *c, struct vc_winnable_ws *ws, struct query *q)
 {
 	double t0 = c->timing ? vc_cli_now() : 0;
 	if (c->quick) {
 		memset(&q->res, 0, offsetof(struct vc_winnable_result, witness));
-		q->res.answer = vc_winnable_quick(ws, &q->pos, q->winner);
-		q->code = VC_F_OK;
+		if (q->code == VC_F_OK) /* else a variant the decision does not cover */
+			q->res.answer = vc_winnable_quick(ws, &q->pos, q->winner);
 	} else {
 		q->code = vc_winnable(ws, &q->pos, q->winner, c->budget, &q->res);
 	}
@@ -478,10 +502,14 @@ static int add_position(struct run *r, struct worker *ws, int nthreads,
 	int n = winner == WINNER_BOTH ? 2 : 1;
 	if (r->nq + n > BLOCK && flush_block(r, ws, nthreads))
 		return -2;
+	enum vc_code code = r->c->quick ? quick_covers(r, ws[0].ws, &pos, winner == WINNER_BOTH
+	                                                                  ? VC_WHITE : winner)
+	                                : VC_F_OK;
 	for (int k = 0; k < n; k++) {
 		struct query *q = &r->q[r->nq++];
 		q->pos = pos;
 		q->fen = fen;
+		q->code = code;
 		q->winner = winner == WINNER_BOTH ? k : winner;
 		q->us = 0;
 		q->err_word = NULL;
@@ -507,19 +535,20 @@ static int file_line(struct run *r, struct worker *ws, int nthreads, char *line,
 	return add_position(r, ws, nthreads, t, &where) == -2 ? -2 : 0;
 }
 
-/* Every line of the current member of in. Returns 0, -1 when the input
- * failed (the lines before the damage are queued; a line the damage cut
- * is dropped), -2 out of memory. */
+/* Every line of the current member, read through pk (its first bytes
+ * were peeked at). Returns 0, -1 when the input failed (the lines before
+ * the damage are queued; a line the damage cut is dropped), -2 out of
+ * memory. */
 static int read_member(struct run *r, struct worker *ws, int nthreads,
-                       struct vc_input *in, const char *path, const char *member)
+                       struct vc_peek *pk, const char *path, const char *member)
 {
 	static char buf[1 << 16];
 	char *line = NULL;
 	size_t len = 0, cap = 0;
 	long lineno = 0;
-	ptrdiff_t n;
+	size_t n;
 	int rc = 0;
-	while ((n = vc_input_read(in, buf, sizeof buf)) > 0) {
+	while ((n = vc_peek_read(pk, buf, sizeof buf)) > 0 && n != VC_PGN_READ_ERROR) {
 		size_t i = 0;
 		while (i < (size_t)n) {
 			char *nl = memchr(buf + i, '\n', (size_t)n - i);
@@ -549,7 +578,7 @@ static int read_member(struct run *r, struct worker *ws, int nthreads,
 			}
 		}
 	}
-	if (n < 0)
+	if (n == VC_PGN_READ_ERROR)
 		rc = -1; /* the cut last line is no position */
 	else if (len && file_line(r, ws, nthreads, line, len, path, member, ++lineno))
 		rc = -2;
@@ -571,7 +600,14 @@ static void input_error(const char *path, const char *member,
 }
 
 /* A file of positions, one a line, through the input layer (any
- * compression, archive members one after another; vchess(1)). */
+ * compression, archive members one after another; vchess(1)). Which
+ * archive members are read: the rule the PGN and EPD commands share
+ * (vc_member_peek: a plain or compressed file always is; a member when it
+ * looks like PGN or EPD, or when its read failed, to report it), narrowed
+ * to position lists: a member is read only when its first line that is
+ * not blank or a comment reads as a FEN (vc_peek_is_epd). Any other
+ * member (a README, a PGN file) is skipped, and standard error says so,
+ * as the other commands say it (vchess-winnable(1)). */
 static int read_file(struct run *r, struct worker *ws, int nthreads, const char *path)
 {
 	struct vc_input_options io;
@@ -586,7 +622,16 @@ static int read_file(struct run *r, struct worker *ws, int nthreads, const char 
 	int rc = VC_EXIT_OK, m;
 	const char *member;
 	while ((m = vc_input_next_member(in, &member)) == 1) {
-		int a = read_member(r, ws, nthreads, in, path, member);
+		struct vc_member_reader mr;
+		struct vc_peek pk;
+		vc_member_reader_init(&mr, in);
+		if (!vc_member_peek(&pk, &mr, member) ||
+		    (member && !mr.failed && !vc_peek_is_epd(&pk))) {
+			vc_cli_error("winnable", "%s:%s: skipped: not a list of positions",
+			             path, member);
+			continue;
+		}
+		int a = read_member(r, ws, nthreads, &pk, path, member);
 		if (a == -2) {
 			vc_cli_error("winnable", "out of memory");
 			rc = VC_EXIT_INPUT;
