@@ -114,7 +114,7 @@ static int stage_add_full(struct vc_json *w, struct stage *st, const char *p,
 	return 0;
 }
 
-static inline int stage_add(struct vc_json *w, struct stage *st, const char *p,
+static inline __attribute__((always_inline)) int stage_add(struct vc_json *w, struct stage *st, const char *p,
                             size_t n)
 {
 	if (n > STAGE_CAP - st->n)
@@ -304,7 +304,7 @@ static inline bool plain_word32(uint32_t x)
 	return !(t & ONES32 * 0x80);
 }
 
-static int put_string(struct vc_json *w, struct stage *st, const char *str,
+static inline __attribute__((always_inline)) int put_string(struct vc_json *w, struct stage *st, const char *str,
                       size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
