@@ -780,6 +780,10 @@ int cmd_winnable(int argc, char **argv)
 	if (flush_block(&r, ws, nthreads))
 		rc = VC_EXIT_INPUT;
 	write_summary(&r);
+	if (vc_json_error(&r.json)) { /* the records' memory ran out */
+		vc_cli_error("winnable", "out of memory");
+		rc = VC_EXIT_INPUT;
+	}
 	if (vc_cli_close_output("winnable", r.out) != VC_EXIT_OK)
 		rc = VC_EXIT_INPUT;
 	if (rc == VC_EXIT_OK && (r.bad || (!c.quick && r.count[VC_WINNABLE_UNDETERMINED])))
