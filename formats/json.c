@@ -114,8 +114,10 @@ static int stage_add_full(struct vc_json *w, struct stage *st, const char *p,
 	return 0;
 }
 
-static inline __attribute__((always_inline)) int stage_add(struct vc_json *w, struct stage *st, const char *p,
-                            size_t n)
+/* always_inline: called for every piece of every value and key */
+#define HOT static inline __attribute__((always_inline))
+
+HOT int stage_add(struct vc_json *w, struct stage *st, const char *p, size_t n)
 {
 	if (n > STAGE_CAP - st->n)
 		return stage_add_full(w, st, p, n);
@@ -304,8 +306,7 @@ static inline bool plain_word32(uint32_t x)
 	return !(t & ONES32 * 0x80);
 }
 
-static inline __attribute__((always_inline)) int put_string(struct vc_json *w, struct stage *st, const char *str,
-                      size_t n)
+HOT int put_string(struct vc_json *w, struct stage *st, const char *str, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *s = (const unsigned char *)str;
