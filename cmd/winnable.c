@@ -18,6 +18,7 @@
 #include "input.h"
 #include "common.h"
 #include "json.h"
+#include "member.h"
 #include "vchess.h"
 #include "winnable.h"
 
@@ -124,6 +125,7 @@ struct query {
 };
 
 #define BLOCK 2048
+#define OUT_BUFFER (1 << 16) /* the stdio buffer of a report file (-o) */
 
 struct run {
 	const struct ctx *c;
@@ -133,18 +135,41 @@ struct run {
 	struct query *q;
 	int nq;
 	atomic_int next;
+	/* --quick: per variant id, 0 not asked yet, else what vc_winnable
+	 * says of it (VC_F_OK or VC_F_UNSUPPORTED_VARIANT) plus one */
+	unsigned char covered[256];
 	/* totals */
 	uint64_t positions, queries, nodes, count[3], bad;
 	double us_total;
 };
+
+/* --quick: does the decision cover pos's variant? vc_winnable_quick
+ * answers "undetermined" for a variant it does not cover (antichess,
+ * Backwards Stalemate Chess), where the full answer declines it
+ * (VC_F_UNSUPPORTED_VARIANT, an error record): --quick gives the same
+ * record. The library says which variants it covers: vc_winnable declines
+ * such a variant before any search, so a query of one node on the first
+ * position of each variant asks it (in the main thread, with the first
+ * workspace, while no worker runs). */
+static enum vc_code quick_covers(struct run *r, struct vc_winnable_ws *ws,
+                                 const struct vc_position *pos, int winner)
+{
+	unsigned char *k = &r->covered[pos->variant];
+	if (!*k) {
+		struct vc_winnable_result res;
+		enum vc_code code = vc_winnable(ws, pos, winner, 1, &res);
+		*k = (unsigned char)((code == VC_F_UNSUPPORTED_VARIANT ? code : VC_F_OK) + 1);
+	}
+	return (enum vc_code)(*k - 1);
+}
 
 static void solve(const struct ctx *c, struct vc_winnable_ws *ws, struct query *q)
 {
 	double t0 = c->timing ? vc_cli_now() : 0;
 	if (c->quick) {
 		memset(&q->res, 0, offsetof(struct vc_winnable_result, witness));
-		q->res.answer = vc_winnable_quick(ws, &q->pos, q->winner);
-		q->code = VC_F_OK;
+		if (q->code == VC_F_OK) /* else a variant the decision does not cover */
+			q->res.answer = vc_winnable_quick(ws, &q->pos, q->winner);
 	} else {
 		q->code = vc_winnable(ws, &q->pos, q->winner, c->budget, &q->res);
 	}
@@ -224,6 +249,20 @@ static const char *color_word(int c)
 	return c == VC_WHITE ? "white" : "black";
 }
 
+/* Hand the JSON written since the last call to the output: one write a
+ * record. The writer works in memory (buffer mode) and the text goes out
+ * here, at the points where a file-mode writer had written it (so the
+ * bytes and their order with standard error stay the same); several small
+ * writes a record into stdio were most of the cost of a --quick record. */
+static void json_out(struct run *r)
+{
+	size_t n;
+	const char *b = vc_json_buffer(&r->json, &n);
+	if (n)
+		fwrite(b, 1, n, r->out);
+	vc_json_buffer_clear(&r->json);
+}
+
 /* The record of an input line that gives no query (JSON and JSONL only: the
  * text report has the message on standard error): the text as given and
  * why, so that records line up with input lines. */
@@ -241,6 +280,7 @@ static void write_error_record(struct run *r, const char *fen, const char *word,
 	vc_json_kv_string(j, "message", message);
 	vc_json_end_object(j);
 	vc_json_end_object(j);
+	json_out(r);
 	vc_cli_check_output(r->out);
 }
 
@@ -300,6 +340,7 @@ static void write_query(struct run *r, const struct query *q, bool new_position)
 		if (c->timing)
 			vc_json_kv_int(j, "time_ns", (int64_t)(q->us * 1000.0 + 0.5));
 		vc_json_end_object(j); /* JSONL: the writer ends the line */
+		json_out(r);
 	}
 	vc_cli_check_output(r->out);
 }
@@ -401,11 +442,29 @@ static int add_invalid(struct run *r, struct worker *ws, int nthreads,
 	return 0;
 }
 
+/* Where a position came from: an argument (arg), or line lineno of file
+ * path (of its archive member member, or NULL). Put into words only when
+ * a message needs them (not per line: most lines have none). */
+struct where {
+	const char *arg, *path, *member;
+	long lineno;
+};
+
+static void where_error(const struct where *w, const char *msg)
+{
+	if (w->arg)
+		vc_cli_error("winnable", "%s: %s", w->arg, msg);
+	else if (w->member)
+		vc_cli_error("winnable", "%s:%s:%ld: %s", w->path, w->member, w->lineno, msg);
+	else
+		vc_cli_error("winnable", "%s:%ld: %s", w->path, w->lineno, msg);
+}
+
 /* Queue the position of `text` (FEN fields, then EPD operations); returns
  * 0, -1 when the FEN is invalid (reported with `where`, and queued as an
  * error record), -2 out of memory. */
 static int add_position(struct run *r, struct worker *ws, int nthreads,
-                        const char *text, const char *where)
+                        const char *text, const struct where *where)
 {
 	struct vc_position pos;
 	struct vc_fen_result res;
@@ -414,7 +473,7 @@ static int add_position(struct run *r, struct worker *ws, int nthreads,
 		char msg[200];
 		snprintf(msg, sizeof msg, "invalid FEN: %s (column %d)",
 		         vc_fen_strerror(res.status), res.column);
-		vc_cli_error("winnable", "%s: %s", where, msg);
+		where_error(where, msg);
 		if (add_invalid(r, ws, nthreads, text,
 		                vc_code_word(vc_code_of_fen_status(res.status)), msg))
 			return -2;
@@ -427,7 +486,7 @@ static int add_position(struct run *r, struct worker *ws, int nthreads,
 	int op = winner_operation(res.rest);
 	if (op == WINNER_BAD) {
 		static const char msg[] = "the winner operation takes white, black or both";
-		vc_cli_error("winnable", "%s: %s", where, msg);
+		where_error(where, msg);
 		if (add_invalid(r, ws, nthreads, text, vc_code_word(VC_F_INVALID_ARGUMENT), msg))
 			return -2;
 		return -1;
@@ -444,10 +503,14 @@ static int add_position(struct run *r, struct worker *ws, int nthreads,
 	int n = winner == WINNER_BOTH ? 2 : 1;
 	if (r->nq + n > BLOCK && flush_block(r, ws, nthreads))
 		return -2;
+	enum vc_code code = r->c->quick ? quick_covers(r, ws[0].ws, &pos, winner == WINNER_BOTH
+	                                                                  ? VC_WHITE : winner)
+	                                : VC_F_OK;
 	for (int k = 0; k < n; k++) {
 		struct query *q = &r->q[r->nq++];
 		q->pos = pos;
 		q->fen = fen;
+		q->code = code;
 		q->winner = winner == WINNER_BOTH ? k : winner;
 		q->us = 0;
 		q->err_word = NULL;
@@ -469,31 +532,24 @@ static int file_line(struct run *r, struct worker *ws, int nthreads, char *line,
 	t += strspn(t, " \t");
 	if (!*t || *t == '#')
 		return 0;
-	char *where = malloc(strlen(path) + (member ? strlen(member) + 1 : 0) + 32);
-	if (!where)
-		return -2;
-	if (member)
-		sprintf(where, "%s:%s:%ld", path, member, lineno);
-	else
-		sprintf(where, "%s:%ld", path, lineno);
-	int a = add_position(r, ws, nthreads, t, where);
-	free(where);
-	return a == -2 ? -2 : 0;
+	struct where where = { .path = path, .member = member, .lineno = lineno };
+	return add_position(r, ws, nthreads, t, &where) == -2 ? -2 : 0;
 }
 
-/* Every line of the current member of in. Returns 0, -1 when the input
- * failed (the lines before the damage are queued; a line the damage cut
- * is dropped), -2 out of memory. */
+/* Every line of the current member, read through pk (its first bytes
+ * were peeked at). Returns 0, -1 when the input failed (the lines before
+ * the damage are queued; a line the damage cut is dropped), -2 out of
+ * memory. */
 static int read_member(struct run *r, struct worker *ws, int nthreads,
-                       struct vc_input *in, const char *path, const char *member)
+                       struct vc_peek *pk, const char *path, const char *member)
 {
 	static char buf[1 << 16];
 	char *line = NULL;
 	size_t len = 0, cap = 0;
 	long lineno = 0;
-	ptrdiff_t n;
+	size_t n;
 	int rc = 0;
-	while ((n = vc_input_read(in, buf, sizeof buf)) > 0) {
+	while ((n = vc_peek_read(pk, buf, sizeof buf)) > 0 && n != VC_PGN_READ_ERROR) {
 		size_t i = 0;
 		while (i < (size_t)n) {
 			char *nl = memchr(buf + i, '\n', (size_t)n - i);
@@ -523,7 +579,7 @@ static int read_member(struct run *r, struct worker *ws, int nthreads,
 			}
 		}
 	}
-	if (n < 0)
+	if (n == VC_PGN_READ_ERROR)
 		rc = -1; /* the cut last line is no position */
 	else if (len && file_line(r, ws, nthreads, line, len, path, member, ++lineno))
 		rc = -2;
@@ -545,7 +601,14 @@ static void input_error(const char *path, const char *member,
 }
 
 /* A file of positions, one a line, through the input layer (any
- * compression, archive members one after another; vchess(1)). */
+ * compression, archive members one after another; vchess(1)). Which
+ * archive members are read: the rule the PGN and EPD commands share
+ * (vc_member_peek: a plain or compressed file always is; a member when it
+ * looks like PGN or EPD, or when its read failed, to report it), narrowed
+ * to position lists: a member is read only when its first line that is
+ * not blank or a comment reads as a FEN (vc_peek_is_epd). Any other
+ * member (a README, a PGN file) is skipped, and standard error says so,
+ * as the other commands say it (vchess-winnable(1)). */
 static int read_file(struct run *r, struct worker *ws, int nthreads, const char *path)
 {
 	struct vc_input_options io;
@@ -560,7 +623,16 @@ static int read_file(struct run *r, struct worker *ws, int nthreads, const char 
 	int rc = VC_EXIT_OK, m;
 	const char *member;
 	while ((m = vc_input_next_member(in, &member)) == 1) {
-		int a = read_member(r, ws, nthreads, in, path, member);
+		struct vc_member_reader mr;
+		struct vc_peek pk;
+		vc_member_reader_init(&mr, in);
+		if (!vc_member_peek(&pk, &mr, member) ||
+		    (member && !mr.failed && !vc_peek_is_epd(&pk))) {
+			vc_cli_error("winnable", "%s:%s: skipped: not a list of positions",
+			             path, member);
+			continue;
+		}
+		int a = read_member(r, ws, nthreads, &pk, path, member);
 		if (a == -2) {
 			vc_cli_error("winnable", "out of memory");
 			rc = VC_EXIT_INPUT;
@@ -637,6 +709,7 @@ static void write_summary(struct run *r)
 		vc_json_kv_int(j, "time_ns", (int64_t)(r->us_total * 1000.0 + 0.5));
 	vc_json_end_object(j);
 	vc_json_end_object(j);
+	json_out(r);
 }
 
 int cmd_winnable(int argc, char **argv)
@@ -662,6 +735,7 @@ int cmd_winnable(int argc, char **argv)
 	vc_init();
 
 	int nthreads = opts.jobs > 0 ? opts.jobs : 1;
+	char *obuf = NULL;
 	struct run r = { .c = &c, .opts = &opts };
 	r.q = malloc(BLOCK * sizeof *r.q);
 	struct worker *ws = calloc((size_t)nthreads, sizeof *ws);
@@ -684,18 +758,25 @@ int cmd_winnable(int argc, char **argv)
 		rc = VC_EXIT_INPUT;
 		goto done;
 	}
-	vc_json_init_file(&r.json, r.out, 0);
+	/* a report file (-o) in large writes: stdio's default of 4 KB made
+	 * one system call for every 60 --quick records. Standard output
+	 * keeps its buffering (its interleaving with standard error). */
+	if (r.out != stdout && (obuf = malloc(OUT_BUFFER)))
+		setvbuf(r.out, obuf, _IOFBF, OUT_BUFFER);
+	vc_json_init_buffer(&r.json, 0);
 	if (opts.format == VC_FORMAT_JSON) {
 		vc_json_begin_object(&r.json);
 		vc_json_kv_string(&r.json, "command", "winnable");
 		vc_json_key(&r.json, "queries");
 		vc_json_begin_array(&r.json);
+		json_out(&r);
 	}
 
 	rc = VC_EXIT_OK;
 	for (int i = first; i < argc; i++) {
 		if (c.force_fen || reads_as_fen(argv[i])) {
-			if (add_position(&r, ws, nthreads, argv[i], argv[i]) == -2)
+			struct where where = { .arg = argv[i] };
+			if (add_position(&r, ws, nthreads, argv[i], &where) == -2)
 				rc = VC_EXIT_INPUT;
 		} else {
 			int frc = read_file(&r, ws, nthreads, argv[i]);
@@ -706,8 +787,13 @@ int cmd_winnable(int argc, char **argv)
 	if (flush_block(&r, ws, nthreads))
 		rc = VC_EXIT_INPUT;
 	write_summary(&r);
+	if (vc_json_error(&r.json)) { /* the records' memory ran out */
+		vc_cli_error("winnable", "out of memory");
+		rc = VC_EXIT_INPUT;
+	}
 	if (vc_cli_close_output("winnable", r.out) != VC_EXIT_OK)
 		rc = VC_EXIT_INPUT;
+	free(obuf); /* after the close: the stream's buffer */
 	if (rc == VC_EXIT_OK && (r.bad || (!c.quick && r.count[VC_WINNABLE_UNDETERMINED])))
 		rc = VC_EXIT_FINDINGS;
 done:
@@ -715,5 +801,6 @@ done:
 		vc_winnable_ws_free(ws[t].ws);
 	free(ws);
 	free(r.q);
+	vc_json_release(&r.json);
 	return rc;
 }

@@ -12,6 +12,26 @@
 
 /* ---- output ------------------------------------------------------------- */
 
+/* memcpy(d, p, n), inline for the short pieces a writer copies (quotes,
+ * commas, keys, words): fixed-size copies that overlap instead of a call.
+ * Reads and writes only p[0..n) and d[0..n). */
+static inline void copy_small(char *d, const char *p, size_t n)
+{
+	if (n >= 8 && n <= 16) {
+		memcpy(d, p, 8);
+		memcpy(d + n - 8, p + n - 8, 8);
+	} else if (n >= 4 && n < 8) {
+		memcpy(d, p, 4);
+		memcpy(d + n - 4, p + n - 4, 4);
+	} else if (n > 0 && n < 4) {
+		d[0] = p[0];
+		d[n / 2] = p[n / 2];
+		d[n - 1] = p[n - 1];
+	} else if (n) {
+		memcpy(d, p, n);
+	}
+}
+
 static int emit(struct vc_json *w, const char *p, size_t n)
 {
 	if (w->error)
@@ -57,7 +77,7 @@ static int emit(struct vc_json *w, const char *p, size_t n)
 		w->buf = b;
 		w->cap = cap;
 	}
-	memcpy(w->buf + w->len, p, n);
+	copy_small(w->buf + w->len, p, n);
 	w->len += n;
 	w->buf[w->len] = '\0';
 	return 0;
@@ -82,16 +102,26 @@ static int stage_flush(struct vc_json *w, struct stage *st)
 	return emit(w, st->b, n);
 }
 
-static int stage_add(struct vc_json *w, struct stage *st, const char *p,
-                     size_t n)
+static int stage_add_full(struct vc_json *w, struct stage *st, const char *p,
+                          size_t n)
 {
-	if (n > STAGE_CAP - st->n) {
-		if (stage_flush(w, st) < 0)
-			return -1;
-		if (n > STAGE_CAP)
-			return emit(w, p, n);
-	}
-	memcpy(st->b + st->n, p, n);
+	if (stage_flush(w, st) < 0)
+		return -1;
+	if (n > STAGE_CAP)
+		return emit(w, p, n);
+	copy_small(st->b, p, n);
+	st->n = n;
+	return 0;
+}
+
+/* always_inline: called for every piece of every value and key */
+#define HOT static inline __attribute__((always_inline))
+
+HOT int stage_add(struct vc_json *w, struct stage *st, const char *p, size_t n)
+{
+	if (n > STAGE_CAP - st->n)
+		return stage_add_full(w, st, p, n);
+	copy_small(st->b + st->n, p, n);
 	st->n += n;
 	return 0;
 }
@@ -254,9 +284,29 @@ static const unsigned char plain[256] = {
 };
 
 #define ONES UINT64_C(0x0101010101010101)
+#define ONES32 UINT32_C(0x01010101)
 
-static int put_string(struct vc_json *w, struct stage *st, const char *str,
-                      size_t n)
+/* Does no byte of the word need a look: none below 0x20, from 0x7f, or
+ * equal to '"' or '\\'? Exact the other way: a byte that needs one always
+ * makes it false (a borrow may make it false for a plain byte too). */
+static inline bool plain_word(uint64_t x)
+{
+	uint64_t t = ((x - ONES * 0x20) & ~x) |         /* < 0x20 */
+	             ((x ^ ONES * 0x22) - ONES) |       /* '"' */
+	             ((x ^ ONES * 0x5c) - ONES) |       /* '\\' */
+	             (x + ONES) |                       /* >= 0x7f */
+	             x;                                 /* >= 0x80 */
+	return !(t & ONES * 0x80);
+}
+
+static inline bool plain_word32(uint32_t x)
+{
+	uint32_t t = ((x - ONES32 * 0x20) & ~x) | ((x ^ ONES32 * 0x22) - ONES32) |
+	             ((x ^ ONES32 * 0x5c) - ONES32) | (x + ONES32) | x;
+	return !(t & ONES32 * 0x80);
+}
+
+HOT int put_string(struct vc_json *w, struct stage *st, const char *str, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *s = (const unsigned char *)str;
@@ -273,17 +323,30 @@ static int put_string(struct vc_json *w, struct stage *st, const char *str,
 		 * below 0x20, from 0x7f, or equal to '"' or '\\' (the tests
 		 * are exact: no false negative) */
 		while (n - i >= 8) {
-			uint64_t x, t;
+			uint64_t x;
 
 			memcpy(&x, s + i, 8);
-			t = ((x - ONES * 0x20) & ~x) |         /* < 0x20 */
-			    ((x ^ ONES * 0x22) - ONES) |       /* '"' */
-			    ((x ^ ONES * 0x5c) - ONES) |       /* '\\' */
-			    (x + ONES) |                       /* >= 0x7f */
-			    x;                                 /* >= 0x80 */
-			if (t & ONES * 0x80)
+			if (!plain_word(x))
 				break;
 			i += 8;
+		}
+		/* a tail of 1 to 7 bytes: as the word that ends the string
+		 * (its first bytes were seen already), or for a short string
+		 * as two words of four that overlap */
+		if (n - i < 8 && i < n) {
+			uint64_t x;
+			uint32_t a, b;
+
+			if (n >= 8) {
+				memcpy(&x, s + n - 8, 8);
+				if (plain_word(x))
+					i = n;
+			} else if (n - i >= 4) {
+				memcpy(&a, s + i, 4);
+				memcpy(&b, s + n - 4, 4);
+				if (plain_word32(a) && plain_word32(b))
+					i = n;
+			}
 		}
 		while (i < n && plain[s[i]])
 			i++;
@@ -444,20 +507,39 @@ int vc_json_string(struct vc_json *w, const char *s)
 	return s ? vc_json_string_n(w, s, strlen(s)) : vc_json_null(w);
 }
 
+/* The decimal text of v (a minus sign first when negative), as printf's
+ * %lld / %llu, into b (at least 21 bytes, NUL-terminated); returns b.
+ * By hand: snprintf was most of the cost of a number (node counts in every
+ * record of `vchess winnable`). */
+static char *int_text(char b[static 21], uint64_t u, bool negative)
+{
+	char *p = b + 20;
+
+	*p = '\0';
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (negative)
+		*--p = '-';
+	return p;
+}
+
+/* unsigned arithmetic: INT64_MIN has no positive counterpart */
+#define INT_TEXT(b, v) int_text(b, (v) < 0 ? 0 - (uint64_t)(v) : (uint64_t)(v), (v) < 0)
+
 int vc_json_int(struct vc_json *w, int64_t v)
 {
-	char b[32];
+	char b[21];
 
-	snprintf(b, sizeof b, "%lld", (long long)v);
-	return scalar(w, b);
+	return scalar(w, INT_TEXT(b, v));
 }
 
 int vc_json_uint(struct vc_json *w, uint64_t v)
 {
-	char b[32];
+	char b[21];
 
-	snprintf(b, sizeof b, "%llu", (unsigned long long)v);
-	return scalar(w, b);
+	return scalar(w, int_text(b, v, false));
 }
 
 int vc_json_bool(struct vc_json *w, bool v)
@@ -511,24 +593,39 @@ int vc_json_kv_string(struct vc_json *w, const char *key, const char *s)
 	return put_string_value(w, &st, s, strlen(s));
 }
 
+/* A key and a scalar's text in one write. */
+static int kv_scalar(struct vc_json *w, const char *key, const char *text)
+{
+	struct stage st;
+
+	st.n = 0;
+	if (put_key(w, &st, key, strlen(key)) < 0)
+		return -1;
+	return put_scalar(w, &st, text);
+}
+
 int vc_json_kv_int(struct vc_json *w, const char *key, int64_t v)
 {
-	return vc_json_key(w, key) < 0 ? -1 : vc_json_int(w, v);
+	char b[21];
+
+	return kv_scalar(w, key, INT_TEXT(b, v));
 }
 
 int vc_json_kv_uint(struct vc_json *w, const char *key, uint64_t v)
 {
-	return vc_json_key(w, key) < 0 ? -1 : vc_json_uint(w, v);
+	char b[21];
+
+	return kv_scalar(w, key, int_text(b, v, false));
 }
 
 int vc_json_kv_bool(struct vc_json *w, const char *key, bool v)
 {
-	return vc_json_key(w, key) < 0 ? -1 : vc_json_bool(w, v);
+	return kv_scalar(w, key, v ? "true" : "false");
 }
 
 int vc_json_kv_null(struct vc_json *w, const char *key)
 {
-	return vc_json_key(w, key) < 0 ? -1 : vc_json_null(w);
+	return kv_scalar(w, key, "null");
 }
 
 int vc_json_kv_halves(struct vc_json *w, const char *key, int64_t halves)

@@ -9,16 +9,27 @@
 #include "position.h"
 #include "variant.h"
 #include "movegen_internal.h"
+#include "internal.h"
 
 static const char piece_chars[] = " PNBRQK";
 
-static int piece_from_char(char c)
-{
-	const char *p = strchr(piece_chars + 1, toupper((unsigned char)c));
-	if (!p || !c)
-		return 0;
-	return VC_PIECE(islower((unsigned char)c) ? VC_BLACK : VC_WHITE, (int)(p - piece_chars));
-}
+/* What a byte of the board field is: a piece code (1..14) for a piece
+ * letter, B_DIGIT + n for a digit 1..8, B_SLASH, B_END for the bytes that
+ * end the field (NUL, blank, tab), 0 for any other. One table lookup a
+ * byte: FEN reading is per position in bulk work (`vchess winnable` on a
+ * file). */
+enum { B_DIGIT = 0x10, B_SLASH = 0x20, B_END = 0x40 };
+static const uint8_t board_byte[256] = {
+	['\0'] = B_END, [' '] = B_END, ['\t'] = B_END, ['/'] = B_SLASH,
+	['1'] = B_DIGIT + 1, ['2'] = B_DIGIT + 2, ['3'] = B_DIGIT + 3, ['4'] = B_DIGIT + 4,
+	['5'] = B_DIGIT + 5, ['6'] = B_DIGIT + 6, ['7'] = B_DIGIT + 7, ['8'] = B_DIGIT + 8,
+	['P'] = VC_PIECE(VC_WHITE, VC_PAWN),   ['p'] = VC_PIECE(VC_BLACK, VC_PAWN),
+	['N'] = VC_PIECE(VC_WHITE, VC_KNIGHT), ['n'] = VC_PIECE(VC_BLACK, VC_KNIGHT),
+	['B'] = VC_PIECE(VC_WHITE, VC_BISHOP), ['b'] = VC_PIECE(VC_BLACK, VC_BISHOP),
+	['R'] = VC_PIECE(VC_WHITE, VC_ROOK),   ['r'] = VC_PIECE(VC_BLACK, VC_ROOK),
+	['Q'] = VC_PIECE(VC_WHITE, VC_QUEEN),  ['q'] = VC_PIECE(VC_BLACK, VC_QUEEN),
+	['K'] = VC_PIECE(VC_WHITE, VC_KING),   ['k'] = VC_PIECE(VC_BLACK, VC_KING),
+};
 
 static const char *skip_ws(const char *s)
 {
@@ -80,24 +91,35 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 	if (!*s)
 		return fail(res, VC_FEN_SYNTAX, fen, s);
 	/* 1. board */
+	/* the pieces as vc_put_piece puts them, inline; the key's placement
+	 * part gathered on the way (the rest is added at the end) */
 	int rank = 7, file = 0;
-	for (; *s && *s != ' ' && *s != '\t'; s++) {
-		char c = *s;
-		if (c == '/') {
+	uint64_t key = 0;
+	for (;; s++) {
+		int pc = board_byte[(unsigned char)*s];
+		if (pc && pc < B_DIGIT) {
+			if (file > 7)
+				return fail(res, VC_FEN_BAD_BOARD, fen, s);
+			int sq = VC_SQ(file, rank);
+			vc_bb b = VC_BIT(sq);
+			pos->board[sq] = (uint8_t)pc;
+			pos->by_color[VC_PIECE_COLOR(pc)] |= b;
+			pos->by_type[VC_PIECE_TYPE(pc)] |= b;
+			key ^= vc_zob_piece_[pc][sq];
+			file++;
+		} else if (pc & B_DIGIT) {
+			file += pc - B_DIGIT;
+			if (file > 8)
+				return fail(res, VC_FEN_BAD_BOARD, fen, s);
+		} else if (pc == B_SLASH) {
 			if (file != 8 || rank == 0)
 				return fail(res, VC_FEN_BAD_BOARD, fen, s);
 			rank--;
 			file = 0;
-		} else if (c >= '1' && c <= '8') {
-			file += c - '0';
-			if (file > 8)
-				return fail(res, VC_FEN_BAD_BOARD, fen, s);
+		} else if (pc == B_END) {
+			break;
 		} else {
-			int pc = piece_from_char(c);
-			if (!pc || file > 7)
-				return fail(res, VC_FEN_BAD_BOARD, fen, s);
-			vc_put_piece(pos, VC_SQ(file, rank), pc);
-			file++;
+			return fail(res, VC_FEN_BAD_BOARD, fen, s);
 		}
 	}
 	if (rank != 0 || file != 8)
@@ -272,7 +294,14 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 			vc_ep_fixup(pos);
 		}
 	}
-	pos->key = vc_compute_key(pos);
+	/* vc_compute_key's sum: the placement (above), side, rights, ep */
+	if (pos->side == VC_BLACK)
+		key ^= vc_zob_side_;
+	for (vc_bb c = pos->castle; c; c &= c - 1)
+		key ^= vc_zob_castle_[vc_lsb(c)];
+	if (pos->ep != VC_NO_SQ)
+		key ^= vc_zob_ep_[VC_FILE(pos->ep)];
+	pos->key = key;
 	res->status = VC_FEN_OK;
 	return VC_FEN_OK;
 }

@@ -664,3 +664,68 @@ Test(fen, castling_field_order_and_clocks)
 	cr_assert_eq(vc_fen_parse(&p, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm O-O;", VC_STANDARD, &r),
 	             VC_FEN_OK);
 }
+
+/* The reader puts the pieces and sums the key inline: the position it
+ * makes is the one vc_put_piece and vc_compute_key make, in every variant
+ * and with every key part (side, rights, an en-passant square kept). */
+Test(fen, inline_placement_and_key_match_the_library)
+{
+	static const struct {
+		const char *fen;
+		int variant;
+	} cases[] = {
+		{ "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", VC_STANDARD },
+		{ "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", VC_STANDARD },
+		{ "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b Kq d3 0 2", VC_STANDARD },
+		{ "4k3/8/8/8/8/8/8/4K2R b K - 5 40", VC_STANDARD },
+		{ "bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w FDfd - 0 1", VC_CHESS960 },
+		{ "1r2k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1", VC_STANDARD },
+		{ "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1", VC_ANTICHESS },
+		{ "8/8/8/8/8/8/8/8 w - - 0 1", VC_ANTICHESS },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const char *fen = cases[i].fen;
+		cr_assert_eq(parse(fen, cases[i].variant), VC_FEN_OK, "%s: %s", fen,
+		             vc_fen_code(res.status));
+		struct vc_position ref;
+		memset(&ref, 0, sizeof ref);
+		for (int sq = 0; sq < 64; sq++)
+			if (pos.board[sq])
+				vc_put_piece(&ref, sq, pos.board[sq]);
+		cr_assert_eq(memcmp(ref.by_color, pos.by_color, sizeof ref.by_color), 0, "%s", fen);
+		cr_assert_eq(memcmp(ref.by_type, pos.by_type, sizeof ref.by_type), 0, "%s", fen);
+		cr_assert_eq(pos.key, vc_compute_key(&pos), "%s: key", fen);
+	}
+}
+
+/* Every byte in the board field other than a piece letter, a digit 1..8
+ * or '/' is a bad board at its own column; a blank or tab ends the field. */
+Test(fen, every_other_board_byte_is_bad)
+{
+	char fen[] = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+	for (int c = 1; c < 256; c++) {
+		fen[4] = (char)c; /* the second rank field, "8" */
+		enum vc_fen_status st = parse(fen, VC_STANDARD);
+		if (c == '8') {
+			cr_assert_eq(st, VC_FEN_OK);
+		} else if (c >= '1' && c <= '7') {
+			cr_assert_eq(st, VC_FEN_BAD_BOARD, "byte %d", c);
+			cr_assert_eq(res.column, 6, "byte %d: column %d", c, res.column);
+		} else if (c == ' ' || c == '\t') {
+			/* the board ends after "4k3/": seven ranks short */
+			cr_assert_eq(st, VC_FEN_BAD_BOARD, "byte %d", c);
+			cr_assert_eq(res.column, 5, "byte %d: column %d", c, res.column);
+		} else if (c == '/') {
+			/* an empty rank: found at the second '/' */
+			cr_assert_eq(st, VC_FEN_BAD_BOARD, "byte %d", c);
+			cr_assert_eq(res.column, 5, "byte %d: column %d", c, res.column);
+		} else if (c && strchr("PNBRQKpnbrqk", c)) {
+			/* one square in that rank: found at the '/' after it */
+			cr_assert_eq(st, VC_FEN_BAD_BOARD, "byte %d", c);
+			cr_assert_eq(res.column, 6, "byte %d: column %d", c, res.column);
+		} else {
+			cr_assert_eq(st, VC_FEN_BAD_BOARD, "byte %d", c);
+			cr_assert_eq(res.column, 5, "byte %d: column %d", c, res.column);
+		}
+	}
+}

@@ -805,3 +805,102 @@ Test(json, long_strings_and_random_mixes)
 		same_as_reference(s, n);
 	}
 }
+
+/* The key-and-value calls write what a key, then the value, would; the
+ * numbers as printf writes them (they are formatted by hand). */
+Test(json, kv_calls_match_key_then_value)
+{
+	static const int64_t ints[] = { 0, 1, -1, 9, 10, -10, 99, 100, 12345,
+	                                -987654321, INT64_MAX, INT64_MIN, INT64_MIN + 1 };
+	static const uint64_t uints[] = { 0, 1, 9, 10, 4294967295u, 4294967296u,
+	                                  UINT64_MAX, UINT64_MAX - 1 };
+	struct vc_json a, b;
+	char want[256];
+
+	/* text and separators, compact and pretty */
+	for (int pretty = 0; pretty < 2; pretty++) {
+		vc_json_init_buffer(&a, pretty ? VC_JSON_PRETTY : 0);
+		vc_json_init_buffer(&b, pretty ? VC_JSON_PRETTY : 0);
+		vc_json_begin_object(&a);
+		vc_json_begin_object(&b);
+		for (size_t i = 0; i < sizeof ints / sizeof *ints; i++) {
+			vc_json_kv_int(&a, "int", ints[i]);
+			vc_json_key(&b, "int");
+			vc_json_int(&b, ints[i]);
+		}
+		for (size_t i = 0; i < sizeof uints / sizeof *uints; i++) {
+			vc_json_kv_uint(&a, "uint", uints[i]);
+			vc_json_key(&b, "uint");
+			vc_json_uint(&b, uints[i]);
+		}
+		vc_json_kv_bool(&a, "t", true);
+		vc_json_key(&b, "t");
+		vc_json_bool(&b, true);
+		vc_json_kv_bool(&a, "f", false);
+		vc_json_key(&b, "f");
+		vc_json_bool(&b, false);
+		vc_json_kv_null(&a, "n");
+		vc_json_key(&b, "n");
+		vc_json_null(&b);
+		vc_json_end_object(&a);
+		vc_json_end_object(&b);
+		cr_assert_eq(vc_json_error(&a), 0);
+		cr_assert_str_eq(vc_json_buffer(&a, NULL), vc_json_buffer(&b, NULL));
+		vc_json_release(&a);
+		vc_json_release(&b);
+	}
+	for (size_t i = 0; i < sizeof ints / sizeof *ints; i++) {
+		snprintf(want, sizeof want, "%lld", (long long)ints[i]);
+		cr_assert_str_eq(num(0, ints[i], 0, 0), want);
+	}
+	for (size_t i = 0; i < sizeof uints / sizeof *uints; i++) {
+		snprintf(want, sizeof want, "%llu", (unsigned long long)uints[i]);
+		cr_assert_str_eq(num(1, 0, uints[i], 0), want);
+	}
+	/* a kv call out of place is a misuse, as a key would be */
+	vc_json_init_buffer(&a, 0);
+	vc_json_begin_array(&a);
+	cr_assert_eq(vc_json_kv_uint(&a, "x", 1), -1);
+	cr_assert_eq(vc_json_error(&a), EINVAL);
+	cr_assert_str_eq(vc_json_buffer(&a, NULL), "[");
+	vc_json_release(&a);
+}
+
+/* Strings of every length up to 40 with one byte that needs a look at
+ * every place (the fast scans take 8 and 4 bytes at a time): escaped as
+ * byte by byte. */
+Test(json, escapes_found_at_every_offset)
+{
+	static const char specials[] = { '"', '\\', '\n', 0x01, 0x7f, 0x1f };
+	char in[41], want[300];
+
+	for (size_t n = 1; n <= 40; n++) {
+		for (size_t at = 0; at < n; at++) {
+			for (size_t k = 0; k < sizeof specials; k++) {
+				memset(in, 'a', n);
+				in[n] = '\0';
+				in[at] = specials[k];
+				size_t o = 0;
+				want[o++] = '"';
+				for (size_t i = 0; i < n; i++) {
+					unsigned char c = (unsigned char)in[i];
+					if (c == '"' || c == '\\') {
+						want[o++] = '\\';
+						want[o++] = (char)c;
+					} else if (c == '\n') {
+						want[o++] = '\\';
+						want[o++] = 'n';
+					} else if (c < 0x20 || c == 0x7f) {
+						o += (size_t)sprintf(want + o, "\\u%04x", c);
+					} else {
+						want[o++] = (char)c;
+					}
+				}
+				want[o++] = '"';
+				want[o] = '\0';
+				cr_assert_str_eq(enc(in), want, "n %zu at %zu byte %#x", n, at,
+				                 (unsigned char)specials[k]);
+			}
+		}
+	}
+}

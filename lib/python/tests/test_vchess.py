@@ -125,15 +125,15 @@ def test_struct_layouts(tmp_path):
         pytest.skip("VCHESS_PREFIX not set (run by lib/python/tests/run.sh)")
     ffi = vchess.ffi
     checks = []
-    # struct vc_variant is declared as a prefix (its id): offsets only
+    # struct vc_variant is declared as a prefix (id, name): offsets only
     for struct in ("vc_position", "vc_fen_result", "vc_variant", "vc_input_options",
-                   "vc_input_error", "vc_games_options"):
+                   "vc_input_error", "vc_games_options", "vc_winnable_result"):
         t = ffi.typeof("struct %s" % struct)
         for name, _ in t.fields:
             checks.append(("offsetof(struct %s, %s)" % (struct, name),
                            ffi.offsetof("struct %s" % struct, name)))
     for struct in ("vc_position", "vc_fen_result", "vc_input_options", "vc_input_error",
-                   "vc_games_options"):
+                   "vc_games_options", "vc_winnable_result"):
         checks.append(("sizeof(struct %s)" % struct, ffi.sizeof("struct %s" % struct)))
     src = tmp_path / "layout.c"
     src.write_text("#include <stddef.h>\n#include <stdio.h>\n"
@@ -299,3 +299,100 @@ def test_max_ratio_as_the_cli():
     got = list(vchess.validate(path, max_ratio=0))
     assert got == cli_records("validate", path, "--max-ratio", "0")
     assert len(got) > 1
+
+
+# ---- winnable(): the unwinnability decision against `vchess winnable` ----
+
+# (fen, winner, budget): unwinnable by material, by the search (locked
+# pawns, 236 nodes), winnable (a witness of 7 plies), undetermined when the
+# budget runs out first (the same position, 20 nodes), already checkmate,
+# the default winner (the side that just moved), Chess960 rights.
+WINNABLE_QUERIES = [
+    ("8/8/8/3k4/8/3K4/3N4/8 b - - 0 1", "white", None),
+    ("5b1k/1p2p1p1/4P1P1/8/8/4p1p1/1P2P1P1/5B1K w - -", "white", None),
+    ("5b1k/1p2p1p1/4P1P1/8/8/4p1p1/1P2P1P1/5B1K w - -", "black", None),
+    ("5K1k/8/7P/8/8/8/8/8 w - -", "white", None),
+    ("5K1k/8/7P/8/8/8/8/8 w - -", "white", 20),
+    ("5K1k/8/7P/8/8/8/8/8 w - -", "black", None),
+    ("1K6/P7/8/8/8/8/p7/1k6 b - -", "black", 1000000),
+    ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "black", None),
+    ("4k3/8/8/8/8/8/8/4KR2 b - - 0 1", None, None),
+    ("4k3/8/8/8/8/8/8/R3K2R w HA - 0 1", None, 5000),
+]
+
+
+def cli_winnable(fen, winner, budget, *extra):
+    args = ["winnable", "--format", "jsonl", "--fen"] + list(extra)
+    if winner:
+        args += ["--winner", winner]
+    if budget:
+        args += ["--budget", str(budget)]
+    r = cli(*(args + [fen]))
+    lines = [json.loads(l) for l in r.stdout.splitlines()]
+    assert lines[-1].keys() == {"summary"}, r.stdout
+    return lines[:-1], r
+
+
+@pytest.mark.parametrize("fen,winner,budget", WINNABLE_QUERIES)
+def test_winnable_equals_cli(fen, winner, budget):
+    want, _ = cli_winnable(fen, winner, budget)
+    assert len(want) == 1
+    got = vchess.winnable(fen, winner=winner, budget=budget)
+    assert got == want[0]
+    if got["answer"] == "winnable":
+        # the witness is legal, move by move, and ends the game
+        assert len(got["witness"]["uci"]) == len(got["witness"]["san"])
+        assert got["witness"]["san"] == [] or got["witness"]["san"][-1].endswith("#")
+
+
+@pytest.mark.parametrize("fen,winner,budget", WINNABLE_QUERIES)
+def test_winnable_quick_equals_cli(fen, winner, budget):
+    want, _ = cli_winnable(fen, winner, None, "--quick")
+    got = vchess.winnable_quick(fen, winner=winner)
+    assert got == want[0]["answer"]
+    assert got in ("unwinnable", "undetermined")
+
+
+def test_winnable_answers():
+    """The three answers are there, as the queries above were chosen."""
+    answers = {vchess.winnable(f, winner=w, budget=b)["answer"] for f, w, b in WINNABLE_QUERIES}
+    assert answers == {"winnable", "unwinnable", "undetermined"}
+    r = vchess.winnable("5K1k/8/7P/8/8/8/8/8 w - -", winner="white", budget=20)
+    assert r["answer"] == "undetermined" and r["witness"] is None and r["nodes"] >= 20
+    r = vchess.winnable("5K1k/8/7P/8/8/8/8/8 w - -", winner="white")
+    assert r["witness"]["uci"][-1] == "h7h8q"
+
+
+def test_winnable_unsupported_variant_as_the_cli():
+    fen = "4k3/8/8/8/8/8/8/4KR2 b - - 0 1"
+    for variant in ("antichess", "backwards"):
+        want, r = cli_winnable(fen, "white", None, "--variant", variant)
+        wantq, rq = cli_winnable(fen, "white", None, "--variant", variant, "--quick")
+        assert r.returncode == rq.returncode == 1
+        assert want == wantq
+        for call in (lambda: vchess.winnable(fen, winner="white", variant=variant),
+                     lambda: vchess.winnable_quick(fen, winner="white", variant=variant)):
+            with pytest.raises(vchess.Error) as e:
+                call()
+            assert e.value.code == want[0]["error"]["code"] == "unsupported-variant"
+            assert e.value.message == want[0]["error"]["message"]
+
+
+def test_winnable_arguments():
+    fen = "5K1k/8/7P/8/8/8/8/8 w - -"
+    for bad in ("White", "both", 0, ""):
+        with pytest.raises(ValueError):
+            vchess.winnable(fen, winner=bad)
+        with pytest.raises(ValueError):
+            vchess.winnable_quick(fen, winner=bad)
+    for bad in (0, -1, 1.5, True, "10", 1 << 64):
+        with pytest.raises(ValueError):
+            vchess.winnable(fen, budget=bad)
+    with pytest.raises(vchess.Error) as e:
+        vchess.winnable("8/8/8/8/8/8/8/8 w - - 0 1")
+    assert e.value.code == "fen-no-king"
+    with pytest.raises(vchess.Error) as e:
+        vchess.winnable(fen + " winner white;")
+    assert e.value.code == "fen-trailing-text"
+    with pytest.raises(TypeError):
+        vchess.winnable(None)

@@ -23,17 +23,28 @@ content):
     ...     if not game["valid"]:
     ...         print(game["index"], game["errors"][0]["code"])
 
+winnable(fen) decides whether the intended winner can still checkmate by
+some series of legal moves (FIDE 5.2.2 dead positions, 6.9 time forfeits;
+vchess-winnable(1)), as `vchess winnable --format jsonl` does:
+
+    >>> vchess.winnable("8/8/8/3k4/8/3K4/3N4/8 b - - 0 1")["answer"]
+    'unwinnable'
+    >>> vchess.winnable("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", winner="white")["witness"]["uci"]
+    ['a1a8']
+
 Errors raise vchess.Error, whose .code is the stable finding word of the
 CLI's reports ("fen-no-king", "unknown-variant", "cannot-open", ...). An
 invalid game is a record, not an error.
 """
 import json
 import os
+import threading
 
-from ._ffi import (FEN_SYNTAX, MAX_MOVES, MOVE_TEXT, NOTATION_UCI, PERFT_MAX_DEPTH, ffi, lib,
-                   library_path)
+from ._ffi import (FEN_SYNTAX, MAX_MOVES, MOVE_TEXT, NOTATION_SAN, NOTATION_UCI,
+                   PERFT_MAX_DEPTH, ffi, lib, library_path)
 
-__all__ = ["Error", "perft", "legal_moves", "validate", "adjudicate", "library_path"]
+__all__ = ["Error", "perft", "legal_moves", "validate", "adjudicate", "winnable",
+           "winnable_quick", "library_path"]
 __version__ = "0.1.0"
 
 
@@ -189,3 +200,122 @@ def adjudicate(path, rules="fide", max_ratio=None):
     as `vchess adjudicate --format jsonl` prints it (result by the rules,
     deciding rule, basis, agreement with the declared result)."""
     return _games(path, None, rules, False, True, max_ratio)
+
+
+# ---- can the intended winner still checkmate? (winnable.h) ----------------
+
+_COLORS = {"white": 0, "black": 1}
+# winnable.h: VC_WINNABLE_DEFAULT_BUDGET, the budget of `vchess winnable`.
+WINNABLE_DEFAULT_BUDGET = 2000000
+_tls = threading.local()
+
+
+def _winnable_ws():
+    """This thread's search workspace (kept from call to call: the library
+    keeps its memory for the next query; freed with the thread)."""
+    ws = getattr(_tls, "ws", None)
+    if ws is None:
+        out = ffi.new("struct vc_winnable_ws **")
+        rc = lib.vc_winnable_ws_new(out)
+        if rc != 0:
+            raise MemoryError(_text(lib.vc_strerror(rc)))
+        ws = _tls.ws = ffi.gc(out[0], lib.vc_winnable_ws_free)
+    return ws
+
+
+def _winnable_query(fen, winner, variant):
+    """The position and the intended winner's colour (0 white, 1 black)."""
+    pos = _position(fen, variant)
+    if winner is None:
+        w = 1 - pos.side  # the side that just moved, as for a time forfeit
+    elif isinstance(winner, str) and winner in _COLORS:
+        w = _COLORS[winner]
+    else:
+        raise ValueError("winner must be 'white', 'black' or None")
+    return pos, w
+
+
+def _winnable_error(pos, rc):
+    """The Error of a code of vc_winnable: unsupported-variant, a variant
+    outside the decision (antichess, backwards), worded as the CLI's
+    record."""
+    word = _text(lib.vc_code_word(rc))
+    if word == "unsupported-variant":
+        return Error(word, "the decision does not cover %s, whose own rules decide "
+                     "its end (vchess-winnable(1))" % _text(lib.vc_variant_get(pos.variant).name))
+    return Error(word, _text(lib.vc_strerror(rc)))
+
+
+def winnable(fen, winner=None, budget=None, variant="standard"):
+    """Can `winner` ("white" or "black"; None: the side that just moved,
+    i.e. not the side to move, as for a time forfeit) still checkmate in
+    the position `fen` by some series of legal moves (a helpmate: both
+    sides cooperate)? The full decision of `vchess winnable`, within
+    `budget` nodes (an int of 1 or more; None: the CLI's default,
+    2,000,000; --budget). Returns the dict `vchess winnable --format
+    jsonl` prints for the query:
+        {"fen": ..., "winner": "white"|"black",
+         "answer": "winnable"|"unwinnable"|"undetermined",
+         "witness": {"uci": [...], "san": [...]} or None, "nodes": N}
+    witness is the mating line (the moves from the position, the last one
+    mates; empty lists when the position is already checkmate) when the
+    answer is winnable, else None; "undetermined" means the budget ran out.
+    fen is the position as given (FEN fields only: text after them is an
+    Error, as for perft). Raises Error for an invalid FEN, an unknown
+    variant, or a variant the decision does not cover (code
+    "unsupported-variant": antichess, backwards), ValueError for a bad
+    winner or budget. Deterministic: the same query gives the same answer,
+    witness and node count."""
+    pos, w = _winnable_query(fen, winner, variant)
+    if budget is None:
+        budget = 0  # the library's default, VC_WINNABLE_DEFAULT_BUDGET
+    elif not isinstance(budget, int) or isinstance(budget, bool) or budget < 1 \
+            or budget >= 1 << 64:
+        raise ValueError("budget must be an int of 1 or more")
+    res = ffi.new("struct vc_winnable_result *")
+    rc = lib.vc_winnable(_winnable_ws(), pos, w, budget, res)
+    if rc != 0:
+        raise _winnable_error(pos, rc)
+    witness = None
+    if res.answer == 1:
+        witness = {"uci": _line(pos, res, NOTATION_UCI), "san": _line(pos, res, NOTATION_SAN)}
+    return {"fen": fen.rstrip(" \t"), "winner": "white" if w == 0 else "black",
+            "answer": _text(lib.vc_winnable_word(res.answer)), "witness": witness,
+            "nodes": int(res.nodes)}
+
+
+def winnable_quick(fen, winner=None, variant="standard"):
+    """The quick test of `vchess winnable --quick` (the one validate and
+    adjudicate run at every ply): "unwinnable" when `winner` (as for
+    winnable) can never checkmate by reasons seen without a real search
+    (material, pawns that can never move with the kings shut out, a forced
+    line of a few moves), else "undetermined"; never "winnable", never
+    wrong. Raises as winnable does (a variant outside the decision
+    included, as the CLI's --quick reports it)."""
+    pos, w = _winnable_query(fen, winner, variant)
+    ws = _winnable_ws()
+    # vc_winnable_quick answers "undetermined" for a variant outside the
+    # decision; vc_winnable declines one before any search: asked once a
+    # variant (a query of one node), as the CLI does
+    rc = _covered.get(pos.variant)
+    if rc is None:
+        rc = _covered[pos.variant] = lib.vc_winnable(
+            ws, pos, w, 1, ffi.new("struct vc_winnable_result *"))
+    if rc != 0:
+        raise _winnable_error(pos, rc)
+    return _text(lib.vc_winnable_word(lib.vc_winnable_quick(ws, pos, w)))
+
+
+_covered = {}  # variant id -> vc_winnable's code for it (0: covered)
+
+
+def _line(pos, res, notation):
+    """The witness's moves as text, each in the position before it."""
+    p = ffi.new("struct vc_position *")
+    p[0] = pos[0]
+    buf = ffi.new("char[]", MOVE_TEXT)
+    out = []
+    for i in range(res.nwitness):
+        out.append(_text(lib.vc_move_text(p, res.witness[i], notation, buf, MOVE_TEXT)))
+        lib.vc_make_move(p, res.witness[i])
+    return out

@@ -43,11 +43,12 @@ struct vc_fen_result {
     const char *rest;
 };
 
-/* variant.h: the module reads only the id, the first member (declared
- * alone: a prefix of the installed struct; tests/test_vchess.py checks
- * its offset) */
+/* variant.h: the module reads only the id and the name, the first
+ * members (declared alone: a prefix of the installed struct;
+ * tests/test_vchess.py checks their offsets) */
 struct vc_variant {
     int id;
+    const char *name;
 };
 
 void vc_init(void);
@@ -92,14 +93,33 @@ const char *vc_code_word(int code);
 const char *vc_strerror(int code);
 char *vc_move_text(const struct vc_position *pos, vc_move m, int notation,
                    char *buf, size_t size);
+/* variant.h: the unchecked make (a witness's moves are legal: the
+ * library replayed them) */
+void vc_make_move(struct vc_position *pos, vc_move m);
+/* winnable.h: can the intended winner still checkmate? answer is enum
+ * vc_winnable_answer (0 undetermined, 1 winnable, 2 unwinnable) */
+struct vc_winnable_result {
+    int answer;
+    uint64_t nodes;
+    int nwitness;
+    vc_move witness[128];
+};
+struct vc_winnable_ws;
+int vc_winnable_ws_new(struct vc_winnable_ws **out);
+void vc_winnable_ws_free(struct vc_winnable_ws *ws);
+int vc_winnable_quick(struct vc_winnable_ws *ws, const struct vc_position *pos, int winner);
+int vc_winnable(struct vc_winnable_ws *ws, const struct vc_position *pos, int winner,
+                uint64_t budget, struct vc_winnable_result *out);
+const char *vc_winnable_word(int a);
 """)
 
 # position.h: VC_FEN_SYNTAX of enum vc_fen_status.
 FEN_SYNTAX = 1
 # types.h: VC_MAX_MOVES, the room every move list needs.
 MAX_MOVES = 1024
-# variant.h: VC_MOVE_TEXT_MAX, and VC_NOTATION_UCI of enum vc_notation.
+# variant.h: VC_MOVE_TEXT_MAX, and VC_NOTATION_SAN/UCI of enum vc_notation.
 MOVE_TEXT = 64
+NOTATION_SAN = 0
 NOTATION_UCI = 1
 # variant.h: VC_PERFT_MAX_DEPTH.
 PERFT_MAX_DEPTH = 64
