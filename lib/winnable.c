@@ -35,6 +35,7 @@
 #include "variant.h"
 #include "variant_internal.h"
 #include "winnable_internal.h"
+#include "movegen_internal.h"
 
 #define LIGHT_SQ 0x55AA55AA55AA55AAull
 #define FILE_A 0x0101010101010101ull
@@ -1012,15 +1013,37 @@ enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
 	return search(&s, pos) == 0 ? VC_WINNABLE_NO : VC_WINNABLE_UNDETERMINED;
 }
 
-/* Replay the witness from the root with the checked play and test the
- * final checkmate of the loser. */
+/* Is m a legal move of p? In the chess variants by the legal moves of
+ * its piece to its square alone (vc_gen_legal_chess_to, which agrees with
+ * the full generator: tests/test_movegen.c), else by all of them. */
+static bool legal_in(const struct vc_position *p, vc_move m, vc_move *buf)
+{
+	const struct vc_variant *v = vc_variant_of(p);
+	int n;
+	if (v->gen_legal != vc_gen_legal_chess)
+		n = v->gen_legal(p, buf);
+	else if (m & VC_MF_CASTLE)
+		n = vc_gen_castling_chess(p, buf);
+	else
+		n = vc_gen_legal_chess_to(p, VC_MOVE_TO(m),
+		                          VC_PIECE_TYPE(p->board[VC_MOVE_FROM(m)]), buf);
+	for (int i = 0; i < n; i++)
+		if (buf[i] == m)
+			return true;
+	return false;
+}
+
+/* Replay the witness from the root, every move tested against the legal
+ * moves of its position, and test the final checkmate of the loser. */
 static bool witness_ok(const struct vc_position *root, int w, const vc_move *mv, int n)
 {
 	struct vc_position p = *root;
-	for (int i = 0; i < n; i++)
-		if (vc_play(&p, mv[i]))
-			return false;
 	vc_move buf[VC_MAX_MOVES];
+	for (int i = 0; i < n; i++) {
+		if (!legal_in(&p, mv[i], buf))
+			return false;
+		vc_variant_of(&p)->make(&p, mv[i]);
+	}
 	return p.side == !w && vc_in_check(&p, !w) && vc_legal_moves(&p, buf) == 0;
 }
 
