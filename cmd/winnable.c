@@ -125,6 +125,9 @@ struct query {
 };
 
 #define BLOCK 2048
+/* The first block: small, so that the first records come out at once (a
+ * reader of a pipe, `| head`); each block doubles it, up to BLOCK. */
+#define FIRST_BLOCK 16
 #define OUT_BUFFER (1 << 16) /* the stdio buffer of a report file (-o) */
 
 struct run {
@@ -134,6 +137,7 @@ struct run {
 	struct vc_json json;
 	struct query *q;
 	int nq;
+	int limit; /* queries a block holds now: FIRST_BLOCK .. BLOCK */
 	atomic_int next;
 	/* --quick: per variant id, 0 not asked yet, else what vc_winnable
 	 * says of it (VC_F_OK or VC_F_UNSUPPORTED_VARIANT) plus one */
@@ -374,6 +378,9 @@ static int flush_block(struct run *r, struct worker *ws, int nthreads)
 			free(r->q[i].fen);
 	}
 	r->nq = 0;
+	if (r->limit < BLOCK)
+		r->limit *= 2;
+	fflush(r->out); /* whole records out as each block ends */
 	return 0;
 }
 
@@ -429,7 +436,7 @@ static int add_invalid(struct run *r, struct worker *ws, int nthreads,
 	memcpy(fen, text, n);
 	fen[n] = '\0';
 	r->bad++;
-	if (r->nq + 1 > BLOCK && flush_block(r, ws, nthreads)) {
+	if (r->nq + 1 > r->limit && flush_block(r, ws, nthreads)) {
 		free(fen);
 		free(m);
 		return -2;
@@ -501,7 +508,7 @@ static int add_position(struct run *r, struct worker *ws, int nthreads,
 	memcpy(fen, text, flen);
 	fen[flen] = '\0';
 	int n = winner == WINNER_BOTH ? 2 : 1;
-	if (r->nq + n > BLOCK && flush_block(r, ws, nthreads))
+	if (r->nq + n > r->limit && flush_block(r, ws, nthreads))
 		return -2;
 	enum vc_code code = r->c->quick ? quick_covers(r, ws[0].ws, &pos, winner == WINNER_BOTH
 	                                                                  ? VC_WHITE : winner)
@@ -736,7 +743,7 @@ int cmd_winnable(int argc, char **argv)
 
 	int nthreads = opts.jobs > 0 ? opts.jobs : 1;
 	char *obuf = NULL;
-	struct run r = { .c = &c, .opts = &opts };
+	struct run r = { .c = &c, .opts = &opts, .limit = FIRST_BLOCK };
 	r.q = malloc(BLOCK * sizeof *r.q);
 	struct worker *ws = calloc((size_t)nthreads, sizeof *ws);
 	if (!r.q || !ws) {
