@@ -988,8 +988,16 @@ enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
 	if (!pos || (winner != VC_WHITE && winner != VC_BLACK) ||
 	    pos->variant >= VC_NVARIANTS || !applicable(vc_variant_of(pos)))
 		return VC_WINNABLE_UNDETERMINED;
-	if (vc_static_material(pos, winner) || vc_static_frozen(pos, winner))
+	if (vc_static_material(pos, winner) || vc_static_frozen(pos, winner)) {
+		/* unless the loser is mated already: a set-up position that no
+		 * game reaches (a double check by bishops of one colour) defeats
+		 * the material argument, which holds for positions made by moves */
+		vc_move buf[VC_MAX_MOVES];
+		if (pos->side == !winner && vc_in_check(pos, !winner) &&
+		    !has_legal(vc_variant_of(pos), pos, buf))
+			return VC_WINNABLE_UNDETERMINED;
 		return VC_WINNABLE_NO;
+	}
 	if (!ws)
 		return VC_WINNABLE_UNDETERMINED;
 	/* a forced position (a check with few answers, a side with nothing

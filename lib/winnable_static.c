@@ -139,16 +139,19 @@ static vc_bb lanes_met(vc_bb pawns, const vc_bb *plane, vc_bb threat)
  * or was; they never take, as the round checks); so c has only king moves,
  * to squares of region_c (the others hold a static pawn or trapped piece,
  * or are attacked by a static enemy pawn, trapped piece or frozen king:
- * that stays so) not next to the capturing king on s. The king of c stands on
- * a square k of region_c not next to s; when no such k has a neighbour in
- * the same set, c cannot move. A check after the capture can only be
+ * that stays so) not next to the capturing king on s, and captures of
+ * enemy units (any but the king: the pawns this proof holds solid too, or
+ * it would lean on itself) that no static enemy guard (guard_e) protects
+ * and that are not next to s. The king of c stands on a square k of
+ * region_c not next to s; when no such k has a neighbour in the same set
+ * or such a unit next to it, c cannot move. A check after the capture can only be
  * discovered (a king gives none): the capturing king came from a square o
  * next to s in its region, which would have to lie on a line from k that
  * an enemy bishop or queen (diagonal) or rook or queen (straight) could
  * use, with the static units in the way as obstacles. */
 static bool capture_stalemates(const struct vc_position *p, int c, int w, int x, vc_bb xlane,
                                vc_bb own_st, vc_bb trapped, vc_bb fixed,
-                               vc_bb region_c, vc_bb region_e, vc_bb guard_c)
+                               vc_bb region_c, vc_bb region_e, vc_bb guard_c, vc_bb guard_e)
 {
 	static const vc_bb castle_mask[2] = { 0xFFull, 0xFFull << 56 };
 	if (p->castle & castle_mask[c])
@@ -166,10 +169,15 @@ static bool capture_stalemates(const struct vc_position *p, int c, int w, int x,
 		int s = vc_lsb(caps);
 		caps &= caps - 1;
 		vc_bb far = region_c & ~king_spread(VC_BIT(s));
+		/* c's king may also take an enemy unit (a pawn the proof holds
+		 * solid included) that no static guard of the enemy and not the
+		 * capturing king protects: a move too */
+		vc_bb takes = p->by_color[!c] & ~p->by_type[VC_KING] & ~guard_e &
+		              ~king_spread(VC_BIT(s));
 		vc_bb origins = vc_king_attacks(s) & region_e;
 		for (vc_bb b = far; b; b &= b - 1) {
 			int k = vc_lsb(b);
-			if (vc_king_attacks(k) & far)
+			if (vc_king_attacks(k) & (far | takes))
 				return false; /* a king move left */
 			if (c == w)
 				continue; /* w mated or stalemated: no mate by w */
@@ -460,7 +468,7 @@ bool vc_static_frozen(const struct vc_position *p, int w)
 				int x = vc_lsb(byk);
 				byk &= byk - 1;
 				if (!capture_stalemates(p, c, w, x, plane[x], st[c], trapped, fixed,
-				                        region[c], region[!c], satt[c]))
+				                        region[c], region[!c], satt[c], satt[!c]))
 					more |= VC_BIT(x);
 			}
 		}
