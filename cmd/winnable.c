@@ -24,8 +24,9 @@
 
 static const char usage[] =
         "usage: vchess winnable [--winner white|black|both] [--budget NODES]\n"
-        "                       [--quick] [--fen] [--timing] [--variant V]\n"
-        "                       [--format F] [-j N] [-o FILE] FEN...|FILE...\n"
+        "                       [--quick] [--fen] [--timing] [--quiet] [--variant V]\n"
+        "                       [--format F] [-j N] [-o FILE] [--max-ratio N]\n"
+        "                       FEN...|FILE...\n"
         "\n"
         "Can the intended winner still checkmate by some series of legal moves\n"
         "(a helpmate: both sides cooperate)? FIDE 5.2.2 (a position is dead when\n"

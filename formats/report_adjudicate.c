@@ -161,9 +161,9 @@ void vc_adjudicate_text_verdict(FILE *f, const char *loc, const struct vc_gc_gam
 				fprintf(f, "; %s cannot win", color_name(!v->flagged));
 			else if (v->warning == VC_F_UNWINNABILITY_UNDETERMINED)
 				fprintf(f, "; whether %s could still mate is undetermined after %llu "
-				        "nodes [warning %s]", color_name(!v->flagged),
+				        "node%s [warning %s]", color_name(!v->flagged),
 				        (unsigned long long)v->unwinnability.nodes,
-				        vc_code_word(v->warning));
+				        v->unwinnability.nodes == 1 ? "" : "s", vc_code_word(v->warning));
 			fputc(')', f);
 		}
 		break;

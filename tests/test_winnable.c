@@ -468,27 +468,37 @@ Test(winnable, big_searches_reuse_the_workspace)
 	vc_winnable_ws_free(shared);
 }
 
+/* A query known to be winnable: the position, the intended winner. */
+struct winnable_query {
+	const char *fen;
+	int winner;
+};
+
+/* Every query of q[0..n) is winnable (standard chess, default budget),
+ * its witness replayed by answer(), and the quick test never says
+ * unwinnable there. */
+static void all_winnable(const struct winnable_query *q, size_t n)
+{
+	struct vc_winnable_ws *ws;
+	cr_assert_eq(vc_winnable_ws_new(&ws), VC_F_OK);
+	for (size_t i = 0; i < n; i++)
+		cr_assert_eq(answer(ws, q[i].fen, VC_STANDARD, q[i].winner, 0), VC_WINNABLE_YES,
+		             "%s", q[i].fen);
+	vc_winnable_ws_free(ws);
+}
+
 Test(winnable, lichess_finals_once_undetermined)
 {
 	/* final positions of lichess games (refdata/unwinnability/
 	 * lichess-positions.txt) that a version of the search left
-	 * undetermined within the default budget, each winnable (a witness,
-	 * replayed here): a greedy line whose only mate lay deeper than a
-	 * witness may be ended the whole search. */
-	static const struct {
-		const char *fen;
-		int winner;
-	} q[] = {
+	 * undetermined within the default budget: a greedy line whose only
+	 * mate lay deeper than a witness may have ended the whole search. */
+	static const struct winnable_query q[] = {
 		{ "8/q5k1/p5p1/1p1Bp3/5p2/5K2/8/8 b - - 3 43", VC_WHITE },
 		{ "8/8/3k2Q1/3P4/5p2/2N1B3/PPP2PKP/3R1R2 b - - 0 39", VC_BLACK },
 		{ "8/5pp1/4b3/4b1K1/1B6/3p1k2/8/8 b - - 4 45", VC_WHITE },
 	};
-	struct vc_winnable_ws *ws;
-	cr_assert_eq(vc_winnable_ws_new(&ws), VC_F_OK);
-	for (size_t i = 0; i < sizeof q / sizeof q[0]; i++)
-		cr_assert_eq(answer(ws, q[i].fen, VC_STANDARD, q[i].winner, 0), VC_WINNABLE_YES,
-		             "%s", q[i].fen);
-	vc_winnable_ws_free(ws);
+	all_winnable(q, sizeof q / sizeof q[0]);
 }
 
 Test(winnable, kings_that_take_unguarded_pawns)
@@ -497,13 +507,9 @@ Test(winnable, kings_that_take_unguarded_pawns)
 	 * capture left its side without a move, but the side's own king
 	 * could take an unguarded enemy pawn (one held solid by the same
 	 * argument): both kings take, and a helpmate follows. Found by a
-	 * review (each witness below was replayed by a search without the
-	 * static phase); every query is winnable, witness replayed here, and
-	 * the quick test must not say unwinnable. */
-	static const struct {
-		const char *fen;
-		int winner;
-	} q[] = {
+	 * review (each witness was replayed by a search without the static
+	 * phase). */
+	static const struct winnable_query q[] = {
 		{ "8/4p1p1/2p1PkP1/1pP2p1p/pPKp1P1P/P2P4/8/8 w - -", VC_WHITE },
 		{ "8/1p6/kP5p/p2p3P/P2P2p1/2pKp1P1/2P1P3/8 b - -", VC_WHITE },
 		{ "8/1p6/kP5p/p2p3P/P2P2p1/2pKp1P1/2P1P3/8 b - -", VC_BLACK },
@@ -514,10 +520,5 @@ Test(winnable, kings_that_take_unguarded_pawns)
 		{ "8/p1p2p2/P1P1pP2/Kp1kP1p1/1P1p2Pp/3P3P/8/8 w - -", VC_WHITE },
 		{ "8/p1p2p2/P1P1pP2/Kp1kP1p1/1P1p2Pp/3P3P/8/8 w - -", VC_BLACK },
 	};
-	struct vc_winnable_ws *ws;
-	cr_assert_eq(vc_winnable_ws_new(&ws), VC_F_OK);
-	for (size_t i = 0; i < sizeof q / sizeof q[0]; i++)
-		cr_assert_eq(answer(ws, q[i].fen, VC_STANDARD, q[i].winner, 0), VC_WINNABLE_YES,
-		             "%s", q[i].fen);
-	vc_winnable_ws_free(ws);
+	all_winnable(q, sizeof q / sizeof q[0]);
 }
