@@ -168,7 +168,7 @@ static int dead_in_game(const char *fen)
  * position. */
 /* Of the labelled positions reached by plies (dead_in_game), those the
  * per-ply layers find dead: a ratchet (raise it when they find more) */
-#define IN_GAME_FOUND 117
+#define IN_GAME_FOUND 189
 
 Test(dead, first_position_is_the_full_decision)
 {
