@@ -303,11 +303,10 @@ static bool heap_push(struct vc_winnable_ws *ws, struct hentry e)
 	return true;
 }
 
-/* Replace the least entry by e. */
-static void heap_replace_top(struct vc_winnable_ws *ws, struct hentry e)
+/* Put e at slot i of the heap h of n entries, moving it down below
+ * lesser children (the subtrees below i are heaps). */
+static void sift_down(struct hentry *h, size_t n, size_t i, struct hentry e)
 {
-	struct hentry *h = ws->heap;
-	size_t i = 0, n = ws->nh;
 	for (;;) {
 		size_t c = 2 * i + 1;
 		if (c >= n)
@@ -320,6 +319,12 @@ static void heap_replace_top(struct vc_winnable_ws *ws, struct hentry e)
 		i = c;
 	}
 	h[i] = e;
+}
+
+/* Replace the least entry by e. */
+static void heap_replace_top(struct vc_winnable_ws *ws, struct hentry e)
+{
+	sift_down(ws->heap, ws->nh, 0, e);
 }
 
 /* The least entry out: the hole left at the top goes down along the
@@ -688,6 +693,13 @@ static int delta(const struct vc_position *pos, vc_move m, int w, const uint8_t 
 	return d;
 }
 
+/* The open list's key of a position's move of rank `rank`, f its kid
+ * score, the position `depth` plies deep: the weights in force. */
+static int entry_f(const struct search *s, int f, int depth, int rank)
+{
+	return f + s->w_depth * (depth + 1) + s->rank_cost * rank;
+}
+
 /* Add e to the open list (the heap and the pending entry). */
 static bool open_add(struct search *s, struct hentry e)
 {
@@ -710,7 +722,7 @@ static int expand(struct search *s, int i)
 	const struct vc_position *pos = &ws->xs[i].pos;
 	int n = s->v->gen_legal(pos, ws->moves);
 	bool winner = pos->side == s->w;
-	int depth = ws->xs[i].depth + 1, nk = 0, pot = ws->xs[i].pot;
+	int nk = 0, pot = ws->xs[i].pot;
 	int k = vc_lsb(vc_pieces(pos, s->l, VC_KING));
 	vc_bb chk[7] = { 0 };
 	int base = 0;
@@ -802,7 +814,7 @@ static int expand(struct search *s, int i)
 	ws->xs[i].nkids = nk;
 	ws->nkids += (size_t)nk;
 	if (nk) {
-		struct hentry e = { hkey(kids[0].f + s->w_depth * depth, s->seq++), i, 0 };
+		struct hentry e = { hkey(entry_f(s, kids[0].f, ws->xs[i].depth, 0), s->seq++), i, 0 };
 		if (!open_add(s, e))
 			return -1;
 	}
@@ -851,26 +863,11 @@ static bool go_balanced(struct search *s)
 	for (size_t i = 0; i < ws->nh; i++) {
 		struct hentry *e = &ws->heap[i];
 		const struct xnode *px = &ws->xs[e->parent];
-		int f = ws->kids[px->kids + e->rank].f + s->w_depth * (px->depth + 1) +
-		        s->rank_cost * e->rank;
+		int f = entry_f(s, ws->kids[px->kids + e->rank].f, px->depth, e->rank);
 		e->key = hkey(f, (uint32_t)e->key);
 	}
-	for (size_t i = ws->nh / 2; i-- > 0;) {
-		struct hentry e = ws->heap[i];
-		size_t j = i;
-		for (;;) {
-			size_t c = 2 * j + 1;
-			if (c >= ws->nh)
-				break;
-			if (c + 1 < ws->nh && ws->heap[c + 1].key < ws->heap[c].key)
-				c++;
-			if (e.key < ws->heap[c].key)
-				break;
-			ws->heap[j] = ws->heap[c];
-			j = c;
-		}
-		ws->heap[j] = e;
-	}
+	for (size_t i = ws->nh / 2; i-- > 0;)
+		sift_down(ws->heap, ws->nh, i, ws->heap[i]);
 	return true;
 }
 
@@ -917,8 +914,7 @@ static int search(struct search *s, const struct vc_position *root)
 		struct kid *kids = ws->kids + px->kids;
 		if (e.rank + 1 < px->nkids) {
 			select_next(kids, e.rank + 1, px->nkids);
-			struct hentry nx = { hkey(kids[e.rank + 1].f + s->w_depth * (px->depth + 1) +
-			                                  s->rank_cost * (e.rank + 1),
+			struct hentry nx = { hkey(entry_f(s, kids[e.rank + 1].f, px->depth, e.rank + 1),
 			                          s->seq++),
 			                     e.parent, e.rank + 1 };
 			if (top)
