@@ -140,33 +140,10 @@ struct run {
 	int nq;
 	int limit; /* queries a block holds now: FIRST_BLOCK .. BLOCK */
 	atomic_int next;
-	/* --quick: per variant id, 0 not asked yet, else what vc_winnable
-	 * says of it (VC_F_OK or VC_F_UNSUPPORTED_VARIANT) plus one */
-	unsigned char covered[256];
 	/* totals */
 	uint64_t positions, queries, nodes, count[3], bad;
 	double us_total;
 };
-
-/* --quick: does the decision cover pos's variant? vc_winnable_quick
- * answers "undetermined" for a variant it does not cover (antichess,
- * Backwards Stalemate Chess), where the full answer declines it
- * (VC_F_UNSUPPORTED_VARIANT, an error record): --quick gives the same
- * record. The library says which variants it covers: vc_winnable declines
- * such a variant before any search, so a query of one node on the first
- * position of each variant asks it (in the main thread, with the first
- * workspace, while no worker runs). */
-static enum vc_code quick_covers(struct run *r, struct vc_winnable_ws *ws,
-                                 const struct vc_position *pos, int winner)
-{
-	unsigned char *k = &r->covered[pos->variant];
-	if (!*k) {
-		struct vc_winnable_result res;
-		enum vc_code code = vc_winnable(ws, pos, winner, 1, &res);
-		*k = (unsigned char)((code == VC_F_UNSUPPORTED_VARIANT ? code : VC_F_OK) + 1);
-	}
-	return (enum vc_code)(*k - 1);
-}
 
 static void solve(const struct ctx *c, struct vc_winnable_ws *ws, struct query *q)
 {
@@ -511,9 +488,11 @@ static int add_position(struct run *r, struct worker *ws, int nthreads,
 	int n = winner == WINNER_BOTH ? 2 : 1;
 	if (r->nq + n > r->limit && flush_block(r, ws, nthreads))
 		return -2;
-	enum vc_code code = r->c->quick ? quick_covers(r, ws[0].ws, &pos, winner == WINNER_BOTH
-	                                                                  ? VC_WHITE : winner)
-	                                : VC_F_OK;
+	/* --quick gives the full answer's record for a variant the decision
+	 * does not cover (vc_winnable_quick would say undetermined) */
+	enum vc_code code = r->c->quick && !vc_winnable_supported(pos.variant)
+	                            ? VC_F_UNSUPPORTED_VARIANT
+	                            : VC_F_OK;
 	for (int k = 0; k < n; k++) {
 		struct query *q = &r->q[r->nq++];
 		q->pos = pos;

@@ -56,6 +56,12 @@ static bool applicable(const struct vc_variant *v)
 	return v && (v->flags & VC_VF_ROYAL_KING) && !(v->flags & VC_VF_RETRO);
 }
 
+bool vc_winnable_supported(int variant_id)
+{
+	return variant_id >= 0 && variant_id < VC_NVARIANTS &&
+	       applicable(vc_variant_get(variant_id));
+}
+
 /* ---- The search ---------------------------------------------------------
  * Best-first over the positions reachable from the root: the open list is
  * a heap of (potential, parent, move); a position is materialised when it

@@ -110,6 +110,15 @@ enum vc_winnable_answer vc_winnable_quick(struct vc_winnable_ws *ws,
 enum vc_code vc_winnable(struct vc_winnable_ws *ws, const struct vc_position *pos,
                          int winner, uint64_t budget, struct vc_winnable_result *out);
 
+/* Does the decision cover the variant `variant_id` (enum vc_variant_id)?
+ * True for the variants with a royal king and forward moves (standard,
+ * Chess960, Undo Chess); false for antichess and Backwards Stalemate Chess
+ * (RULES.md section 3 in vchess-rules(7): their own rules) and for an id
+ * that names no variant. vc_winnable answers VC_F_UNSUPPORTED_VARIANT
+ * exactly where this is false; vc_winnable_quick answers undetermined
+ * there. */
+bool vc_winnable_supported(int variant_id);
+
 /* "winnable", "unwinnable", "undetermined" (the report words). */
 const char *vc_winnable_word(enum vc_winnable_answer a);
 

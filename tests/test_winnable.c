@@ -367,6 +367,14 @@ Test(winnable, variants)
 	cr_assert_eq(vc_winnable_quick(ws, &p, VC_WHITE), VC_WINNABLE_UNDETERMINED);
 	cr_assert_eq(vc_startpos(&p, VC_BACKWARDS), 0);
 	cr_assert_eq(vc_winnable(ws, &p, VC_WHITE, 0, &r), VC_F_UNSUPPORTED_VARIANT);
+	/* vc_winnable_supported says which, as vc_winnable does, for every id */
+	for (int id = -1; id <= VC_NVARIANTS; id++) {
+		bool sup = vc_winnable_supported(id);
+		cr_assert_eq(sup, id == VC_STANDARD || id == VC_CHESS960 || id == VC_UNDO, "%d", id);
+		if (id >= 0 && id < VC_NVARIANTS && vc_startpos(&p, id) == 0)
+			cr_assert_eq(vc_winnable(ws, &p, VC_WHITE, 1, &r) == VC_F_UNSUPPORTED_VARIANT,
+			             !sup, "%d", id);
+	}
 	/* a bad winner */
 	cr_assert_eq(vc_startpos(&p, VC_STANDARD), 0);
 	cr_assert_eq(vc_winnable(ws, &p, 2, 0, &r), VC_F_INVALID_ARGUMENT);
