@@ -69,7 +69,7 @@ PIC_OBJ = $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(FMT_SRC:%.c=$(BUILD)/pic/%.o)
 PUB_HDR = $(filter-out %_internal.h lib/internal.h,$(wildcard lib/*.h formats/*.h))
 
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
-        check-asan check-debug check-hostile check-parallel check-corpus check-diff check-backwards-long demo bench install deps fuzz \
+        check-asan check-debug check-hostile check-parallel check-shards check-corpus check-diff check-backwards-long demo bench install deps fuzz \
         check-exports check-embed check-python install-python check-layers check-nomem
 
 all: vchess lib/libvchess.a $(BUILD)/$(SOFILE)
@@ -138,6 +138,11 @@ check-perft: vchess
 check-hostile: deps vchess
 	sh tests/hostile.sh ./vchess
 
+# vchess shards: ranges that tile each file, zstd cuts on frame boundaries
+# (checked by decoding every range with the zstd tool), errors.
+check-shards: deps vchess
+	sh tests/shards.sh ./vchess
+
 # validate -j N against -j 1 with tiny chunks: reports, copies, standard
 # error and exit status byte-identical (tests/par_identical.sh).
 check-parallel: deps vchess
@@ -202,7 +207,7 @@ vchess-debug: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
 check: deps all check-layers check-unit check-golden check-corpus check-nomem check-perft-quick \
-       check-hostile check-parallel check-exports check-embed check-python check-debug check-asan
+       check-hostile check-parallel check-shards check-exports check-embed check-python check-debug check-asan
 	@echo "make check: all test suites passed"
 
 # The bundled games (data/games/, any depth) through validate; a finding is
