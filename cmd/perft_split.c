@@ -19,6 +19,7 @@ struct split {
 	struct piece *p;
 	size_t n;
 	int depth; /* of every piece */
+	struct vc_perft_table *table;
 	atomic_size_t next;
 };
 
@@ -29,7 +30,8 @@ static void *worker(void *arg)
 		size_t i = atomic_fetch_add(&s->next, 1);
 		if (i >= s->n)
 			return NULL;
-		s->p[i].nodes = vc_perft(&s->p[i].pos, s->depth);
+		s->p[i].nodes = s->table ? vc_perft_hashed(&s->p[i].pos, s->depth, s->table)
+		                         : vc_perft(&s->p[i].pos, s->depth);
 	}
 }
 
@@ -66,8 +68,9 @@ static struct piece *deepen(struct piece *p, size_t *n)
 	return q;
 }
 
-uint64_t vc_cli_perft_split(const struct vc_position *pos, int depth, int jobs, vc_move *moves,
-                            uint64_t *per_move, int *nmoves)
+uint64_t vc_cli_perft_split(const struct vc_position *pos, int depth, int jobs,
+                            struct vc_perft_table *table, vc_move *moves, uint64_t *per_move,
+                            int *nmoves)
 {
 	const int n = vc_legal_moves(pos, moves);
 	*nmoves = n;
@@ -83,7 +86,7 @@ uint64_t vc_cli_perft_split(const struct vc_position *pos, int depth, int jobs, 
 		vc_make_move(&p[i].pos, moves[i]);
 		p[i].root = i;
 	}
-	struct split s = { .p = p, .n = (size_t)n, .depth = depth - 1 };
+	struct split s = { .p = p, .n = (size_t)n, .depth = depth - 1, .table = table };
 	/* deeper while the pieces are few; a piece keeps two plies at least
 	 * (perft's bulk counting at the last ply) */
 	while (s.n < (size_t)jobs * 16 && s.depth > 2) {

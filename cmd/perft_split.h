@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "perft.h"
 #include "variant.h"
 
 /* Perft of pos to `depth` (1..VC_PERFT_MAX_DEPTH) over `jobs` threads
@@ -16,8 +17,10 @@
  * busy), and the pieces are taken by the threads as they finish; the counts
  * are those of vc_perft, whatever `jobs`. Returns the total, or
  * VC_PERFT_ERROR when memory or a thread cannot be had (nothing is
- * printed). */
-uint64_t vc_cli_perft_split(const struct vc_position *pos, int depth, int jobs, vc_move *moves,
-                            uint64_t *per_move, int *nmoves);
+ * printed). `table`: NULL, or a transposition table (perft.h) the threads
+ * share. */
+uint64_t vc_cli_perft_split(const struct vc_position *pos, int depth, int jobs,
+                            struct vc_perft_table *table, vc_move *moves, uint64_t *per_move,
+                            int *nmoves);
 
 #endif

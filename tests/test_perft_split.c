@@ -21,9 +21,13 @@ static void check(const char *fen, int variant, int depth, uint64_t expected)
 	const uint64_t want = expected != ANY ? expected : vc_perft(&pos, depth);
 	vc_move moves[VC_MAX_MOVES];
 	uint64_t per[VC_MAX_MOVES];
-	for (int jobs = 1; jobs <= 4; jobs++) {
+	struct vc_perft_table *table;
+	cr_assert_eq(vc_perft_table_new(1 << 16, &table), VC_F_OK);
+	for (int run = 0; run < 8; run++) {
+		/* -j 1..4, without and with a shared table */
+		const int jobs = run % 4 + 1;
 		int n = -1;
-		uint64_t got = vc_cli_perft_split(&pos, depth, jobs, moves, per, &n);
+		uint64_t got = vc_cli_perft_split(&pos, depth, jobs, run < 4 ? NULL : table, moves, per, &n);
 		cr_assert_eq(got, want, "%s depth %d -j %d: %llu, expected %llu", fen, depth, jobs,
 		             (unsigned long long)got, (unsigned long long)want);
 		vc_move ref[VC_MAX_MOVES];
@@ -39,6 +43,7 @@ static void check(const char *fen, int variant, int depth, uint64_t expected)
 		}
 		cr_assert_eq(sum, got);
 	}
+	vc_perft_table_free(table);
 }
 
 Test(perft_split, published_counts)
