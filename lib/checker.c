@@ -296,6 +296,16 @@ static bool setup(struct vc_checker *c, const struct vc_loc *loc)
 			                      : "unknown variant \"%s\"", vt);
 			return false;
 		}
+	} else if (v && vt) {
+		/* the caller's variant wins over the tag; say so where they
+		 * disagree, at the tag */
+		bool unsupported = false;
+		const struct vc_variant *tv = vc_variant_find(vt, &unsupported);
+		if (tv != v)
+			vc_gc_add(c, VC_F_VARIANT_TAG_OVERRIDDEN, c->tag_off[c->variant_tag].line,
+			          c->tag_off[c->variant_tag].column, 0, NULL,
+			          "Variant tag \"%s\" is not the variant asked for (%s), which is used",
+			          vt, v->name);
 	}
 	if (!v)
 		v = vc_variant_default();
@@ -920,7 +930,12 @@ static void check_position(struct vc_checker *c, const struct vc_position_line *
 	if (pl->variant) {
 		bool unsupported;
 		const struct vc_variant *found = vc_variant_find(pl->variant, &unsupported);
-		if (!found) {
+		if (v && found != v) {
+			/* the caller's variant wins, as over a PGN Variant tag */
+			vc_gc_add(c, VC_F_VARIANT_TAG_OVERRIDDEN, lineno, indent + 1, 0, NULL,
+			          "variant operation \"%s\" is not the variant asked for (%s), which "
+			          "is used", pl->variant, v->name);
+		} else if (!found) {
 			vc_gc_add(c, unsupported ? VC_F_UNSUPPORTED_VARIANT : VC_F_UNKNOWN_VARIANT,
 			          lineno, indent + 1, 0, NULL, "%s variant \"%s\"",
 			          unsupported ? "unsupported" : "unknown", pl->variant);

@@ -40,6 +40,7 @@ static const struct {
 	[VC_F_LIMIT_LINE] = { "limit-line", E, "line too long" },
 	[VC_F_UNKNOWN_VARIANT] = { "unknown-variant", E, "unknown variant" },
 	[VC_F_UNSUPPORTED_VARIANT] = { "unsupported-variant", E, "variant not supported by vchess" },
+	[VC_F_VARIANT_TAG_OVERRIDDEN] = { "variant-tag-overridden", W, "Variant tag overridden by the variant asked for" },
 	[VC_F_DUPLICATE_TAG] = { "duplicate-tag", W, "tag given twice: the last value is used" },
 	[VC_F_SETUP_WITHOUT_FEN] = { "setup-without-fen", W, "SetUp \"1\" without a FEN tag" },
 	[VC_F_FEN_WITHOUT_SETUP] = { "fen-without-setup", W, "FEN tag without SetUp \"1\": the FEN is used" },

@@ -72,6 +72,10 @@ enum vc_code {
 	/* Set-up: variant, tags, start position */
 	VC_F_UNKNOWN_VARIANT,          /* unknown-variant */
 	VC_F_UNSUPPORTED_VARIANT,      /* unsupported-variant */
+	VC_F_VARIANT_TAG_OVERRIDDEN,   /* variant-tag-overridden (warning): the
+	                                  Variant tag names another variant than
+	                                  the one asked for (--variant), which
+	                                  is used */
 	VC_F_DUPLICATE_TAG,            /* duplicate-tag (warning) */
 	VC_F_SETUP_WITHOUT_FEN,        /* setup-without-fen (warning) */
 	VC_F_FEN_WITHOUT_SETUP,        /* fen-without-setup (warning) */
