@@ -41,7 +41,7 @@ endif
 ALL_CFLAGS = -std=c11 $(OPT) $(ARCHFLAGS) -g -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
              -fvisibility=hidden \
              -DVC_VERSION='"$(VERSION)"' -Ilib -Iformats $(SAN) $(CFLAGS)
-LDLIBS  = -larchive -lz -lpthread -lm
+LDLIBS  = -larchive -lzstd -lz -lpthread -lm
 
 # DEBUG=1: every make checks the position's invariants and aborts naming
 # the broken one (VC_DEBUG, lib/variant_internal.h); -O1 keeps it quick.
