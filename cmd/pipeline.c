@@ -197,8 +197,7 @@ static int one_path(struct pipeline *pl, const char *path)
 			pipe_drain(pl);
 			if (pl->stopped)
 				break;
-			fprintf(stderr, "vchess %s: %s:%s: skipped: not PGN or EPD\n", rep->command,
-			        path, member);
+			vc_cli_error(rep->command, "%s:%s: skipped: not PGN or EPD", path, member);
 			continue;
 		}
 		bool epd = vc_peek_is_epd(&pk), ok;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "report_replay.h"
+#include "textesc.h"
 #include "clock.h"
 
 static const char *color_word(int c, bool upper)
@@ -37,8 +38,12 @@ void vc_replay_text_game(FILE *f, const char *loc, const struct vc_gc_game *g,
 	const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
 	fprintf(f, "%s: game ", loc);
 	vc_report_put_index(marks, f, g->index);
-	fprintf(f, " (%s - %s), %s", w ? w : "?", b ? b : "?",
-	        g->variant ? g->variant : "unknown variant");
+	fputs(" (", f);
+	vc_text_put(f, w ? w : "?");
+	fputs(" - ", f);
+	vc_text_put(f, b ? b : "?");
+	fputs("), ", f);
+	vc_text_put(f, g->variant ? g->variant : "unknown variant");
 	if (g->setup_ok) {
 		fputs(vc_gc_text(g, VC_GC_AT_START, counted ? t : NULL, VC_WHITE, note, sizeof note), f);
 		char fen[VC_FEN_MAX];
