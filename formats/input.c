@@ -10,10 +10,15 @@
  *            directory and read 7z at all).
  * vc_input_read() wraps them with the zip-bomb guard.
  *
- * An archive member that is itself compressed is decoded by a child input
- * (struct vc_input with `parent` set) whose raw bytes are the member's data
- * instead of a file's: the same sniffing and back ends, one level deep, and
- * the guard of the parent over both.
+ * An archive member that is itself compressed or an archive is decoded by
+ * a child input (struct vc_input with `parent` set) whose raw bytes are the
+ * member's data instead of a file's: the same sniffing and back ends, to
+ * VC_INPUT_MAX_NEST levels, and the guard of the file's input over all of
+ * them. A child that is an archive hands its members up, named
+ * "member:child's member". After a failure, decide() finds the level
+ * that can go on (the deepest archive whose reader is still sound, or the
+ * file's zip opened again) and resume() carries it out on the next
+ * vc_input_next_member.
  */
 #include "input.h"
 
@@ -43,7 +48,8 @@ enum backend { BE_PLAIN, BE_GZIP, BE_ARCHIVE };
 enum sniffed { SNIFF_PLAIN, SNIFF_GZIP, SNIFF_COMPRESSED, SNIFF_ARCHIVE };
 enum gz_state { GZ_MEMBER, GZ_BETWEEN, GZ_DONE };
 /* How the current archive member is read: as it is, through a child input
- * that decompresses it, or not at all (an archive inside an archive). */
+ * that decompresses it or reads it as an archive, or not at all (nested
+ * too deep). */
 enum member_mode { M_PLAIN, M_NESTED, M_REFUSED };
 
 struct vc_input {

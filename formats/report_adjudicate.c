@@ -5,9 +5,10 @@
 #include "report_adjudicate.h"
 #include "textesc.h"
 
+/* The value the checker uses: the last one when a tag is repeated. */
 static const char *tag_of(const struct vc_gc_game *g, const char *name)
 {
-	for (int i = 0; i < g->ntags; i++)
+	for (int i = g->ntags - 1; i >= 0; i--)
 		if (strcmp(g->tags[i].name, name) == 0)
 			return g->tags[i].value;
 	return NULL;

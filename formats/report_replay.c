@@ -19,9 +19,10 @@ static void numbered(const struct vc_hnode *n, char *buf, size_t size)
 	snprintf(buf, size, "%u%s %s", n->fullmove, n->color == VC_WHITE ? "." : "...", n->san);
 }
 
+/* The value the checker uses: the last one when a tag is repeated. */
 static const char *tag_of(const struct vc_gc_game *g, const char *name)
 {
-	for (int i = 0; i < g->ntags; i++)
+	for (int i = g->ntags - 1; i >= 0; i--)
 		if (strcmp(g->tags[i].name, name) == 0)
 			return g->tags[i].value;
 	return NULL;

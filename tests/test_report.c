@@ -370,6 +370,12 @@ Test(report, repeated_tags_once_in_json)
 	cr_assert_not_null(strstr(j, "tag Event given twice (\\\"b\\\", then \\\"c\\\")"), "%s", j);
 	cr_assert_null(strstr(j, "findings_omitted"), "%s", j);
 	free(j);
+	/* the text report names the players by the values used, too */
+	const char *two = "[White \"first\"]\n[White \"last\"]\n[Result \"*\"]\n\n1. e4 *\n";
+	char *t = run_report(two, VC_FORMAT_TEXT, "t.pgn", NULL);
+	cr_assert_not_null(strstr(t, ": note: game 1: last - ?\n"), "%s", t);
+	cr_assert_not_null(strstr(t, "(last - ?)"), "%s", t);
+	free(t);
 }
 
 Test(report, json_says_findings_omitted)
