@@ -1,6 +1,7 @@
 /* vchess - helpers shared by the subcommands. See common.h. */
 #include "common.h"
 #include "input.h"
+#include "textesc.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -67,7 +68,18 @@ static void vmessage(const char *name, const char *fmt, va_list ap)
 		fprintf(stderr, "vchess %s: ", name);
 	else
 		fputs("vchess: ", stderr);
-	vfprintf(stderr, fmt, ap);
+	/* the message names inputs (paths, members, FENs): their control
+	 * characters escaped (formats/textesc.h) */
+	char small[1024];
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	char *big = n >= (int)sizeof small ? malloc((size_t)n + 1) : NULL;
+	if (big)
+		vsnprintf(big, (size_t)n + 1, fmt, aq);
+	va_end(aq);
+	vc_text_put(stderr, big ? big : small);
+	free(big);
 	fputc('\n', stderr);
 }
 

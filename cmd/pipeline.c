@@ -185,9 +185,28 @@ static int one_path(struct pipeline *pl, const char *path)
 		return VC_EXIT_INPUT;
 	}
 	int status = VC_EXIT_OK, r = 0;
+	/* the failure reported last: a failure the archive cannot go on
+	 * from is returned again by vc_input_next_member, not said twice */
+	struct vc_input_error reported;
+	vc_input_error_init(&reported);
 	const char *member;
 	pl->cur = in;
-	while (!pl->stopped && (r = vc_input_next_member(in, &member)) == 1) {
+	while (!pl->stopped && (r = vc_input_next_member(in, &member)) != 0) {
+		if (r < 0) {
+			/* between members (a member of a member could not be
+			 * reached): said once, then on when the archive allows */
+			if (memcmp(&reported, vc_input_error(in), sizeof reported) == 0)
+				break;
+			pipe_drain(pl);
+			if (pl->stopped)
+				break;
+			const struct vc_input_error *e = vc_input_error(in);
+			vc_report_input_error(rep, path, NULL, vc_input_errkind_code(e->kind),
+			                      e->message);
+			status = VC_EXIT_INPUT;
+			reported = *e;
+			continue;
+		}
 		struct vc_member_reader ic;
 		vc_member_reader_init(&ic, in);
 		struct vc_peek pk;
@@ -197,8 +216,8 @@ static int one_path(struct pipeline *pl, const char *path)
 			pipe_drain(pl);
 			if (pl->stopped)
 				break;
-			fprintf(stderr, "vchess %s: %s:%s: skipped: not PGN or EPD\n", rep->command,
-			        path, member);
+			vc_cli_error(rep->command, "%s:%s: skipped: %s", path, member,
+			             vc_member_skip_reason(&ic));
 			continue;
 		}
 		bool epd = vc_peek_is_epd(&pk), ok;
@@ -230,17 +249,12 @@ static int one_path(struct pipeline *pl, const char *path)
 				vc_report_input_error(rep, path, member,
 				                      vc_input_errkind_code(e->kind), e->message);
 				status = VC_EXIT_INPUT;
+				reported = *e;
 			}
-			break;
-		}
-	}
-	if (!pl->stopped && r < 0 && status == VC_EXIT_OK) {
-		pipe_drain(pl);
-		if (!pl->stopped) {
-			const struct vc_input_error *e = vc_input_error(in);
-			vc_report_input_error(rep, path, NULL, vc_input_errkind_code(e->kind),
-			                      e->message);
-			status = VC_EXIT_INPUT;
+			/* the archive goes on with its next member when it can
+			 * (input.h); else the next call fails the same way */
+			if (pl->stopped)
+				break;
 		}
 	}
 	pipe_drain(pl);

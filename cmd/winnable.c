@@ -615,8 +615,9 @@ static int read_file(struct run *r, struct worker *ws, int nthreads, const char 
 		vc_member_reader_init(&mr, in);
 		if (!vc_member_peek(&pk, &mr, member) ||
 		    (member && !mr.failed && !vc_peek_is_epd(&pk))) {
-			vc_cli_error("winnable", "%s:%s: skipped: not a list of positions",
-			             path, member);
+			const char *link = vc_input_member_link(in);
+			vc_cli_error("winnable", "%s:%s: skipped: %s", path, member,
+			             link ? link : "not a list of positions");
 			continue;
 		}
 		int a = read_member(r, ws, nthreads, &pk, path, member);

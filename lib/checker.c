@@ -459,9 +459,10 @@ int vc_checker_tag(void *user, const char *name, const char *value, size_t value
 	c->tag_off[r->ntags].line = loc->line;
 	c->tag_off[r->ntags].column = loc->column;
 	int idx = r->ntags++;
-	if (dup >= 0)
+	if (dup >= 0) /* both values, cut short to fit the message */
 		vc_gc_add(c, VC_F_DUPLICATE_TAG, loc->line, loc->column, 0, NULL,
-		          "tag %s given twice: the last value is used", name);
+		          "tag %.40s given twice (\"%.56s\", then \"%.56s\"): the last value is used",
+		          name, tag_value(c, dup), c->arena + v);
 	if (name[0] == 'F' && strcmp(name, "FEN") == 0) {
 		c->fen_tag = idx;
 		c->fen_line = loc->line;

@@ -284,5 +284,123 @@ else
 	echo "hostile: slow_reader_j2: skipped (no python3 for the slow reader)"
 fi
 
+# ---- part archives (issue 14, items 3, 4, 5, 7, 9): nested archives, a
+# member that cannot be read followed by good ones, links, control
+# characters in text output, repeated tags and findings left out in JSON.
+# Every archive is made here by python3 (zipfile, tarfile, gzip).
+# arch_case NAME WANT_STATUS GOT_STATUS CHECK: CHECK is a shell command
+# that must succeed on the run's files ($adir/out, $adir/err).
+arch_case() {
+	if [ "$3" -ne "$2" ]; then
+		echo "hostile: $1: FAIL: exit $3, want $2"
+		sed 's/^/    /' "$adir/err" | head -n 5
+		failed=$((failed + 1))
+	elif ! sh -c "$4"; then
+		echo "hostile: $1: FAIL: $4"
+		sed 's/^/    /' "$adir/out" "$adir/err" | head -n 10
+		failed=$((failed + 1))
+	else
+		echo "hostile: $1: exit $3"
+		passed=$((passed + 1))
+	fi
+}
+if command -v python3 >/dev/null 2>&1; then
+	adir="$tmp/archives"
+	export adir
+	mkdir -p "$adir"
+	python3 - "$adir" <<'PY'
+import gzip, io, sys, tarfile, zipfile
+d = sys.argv[1]
+game = b'[Event "e"]\n[White "w"]\n[Black "b"]\n[Result "*"]\n\n1. e4 e5 *\n\n'
+bad = b'[Event "e"]\n[Result "*"]\n\n1. e4 e4 *\n\n'
+def zipb(members, store=False):
+    b = io.BytesIO()
+    with zipfile.ZipFile(b, "w", zipfile.ZIP_STORED if store else zipfile.ZIP_DEFLATED) as z:
+        for n, data in members:
+            z.writestr(n, data)
+    return b.getvalue()
+def tarb(members, mode="w"):
+    b = io.BytesIO()
+    with tarfile.open(fileobj=b, mode=mode) as t:
+        for m in members:
+            if len(m) == 3:  # (name, type, target): a link
+                ti = tarfile.TarInfo(m[0]); ti.type = m[1]; ti.linkname = m[2]
+                t.addfile(ti)
+            else:
+                ti = tarfile.TarInfo(m[0]); ti.size = len(m[1])
+                t.addfile(ti, io.BytesIO(m[1]))
+    return b.getvalue()
+def put(name, data):
+    open(d + "/" + name, "wb").write(data)
+# a zip inside a tar.gz (and a .tar.gz inside a zip)
+put("nested.tar.gz", tarb([("inner.zip", zipb([("game.pgn", game)])), ("top.pgn", game)], "w:gz"))
+put("nested.zip", zipb([("in.tar.gz", tarb([("g.pgn", game)], "w:gz")), ("top.pgn", game)]))
+# seven levels of zips: the deepest are refused, the rest read
+data, name = game, "game.pgn"
+for i in range(6):
+    data = zipb([(name, data), ("ok%d.pgn" % i, game)])
+    name = "z%d.zip" % i
+put("deep.zip", data)
+# a gzip bomb member, then a good one
+put("bomb.zip", zipb([("bomb.pgn.gz", gzip.compress(game + b" " * (20 << 20), 9)), ("good.pgn", game)], True))
+# a damaged member (its deflate stream broken), then good ones
+z = bytearray(zipb([("a.pgn", game * 200), ("bad.pgn", bad * 300), ("c.pgn", game), ("d.pgn", game)]))
+at = z.find(b"bad.pgn") + 7 + 30
+z[at:at + 40] = b"\xff" * 40
+put("damaged.zip", bytes(z))
+# a damaged compressed stream: a .tar.gz cut short inside a zip
+tgz = tarb([("x%d.pgn" % i, game * 500) for i in range(5)], "w:gz")
+put("cut.zip", zipb([("cut.tar.gz", tgz[:len(tgz) // 2]), ("after.pgn", game)]))
+# links
+put("links.tar", tarb([("a.pgn", game), ("sym.pgn", tarfile.SYMTYPE, "a.pgn"),
+                       ("hard.pgn", tarfile.LNKTYPE, "a.pgn")]))
+# control characters in member names
+put("names.tar", tarb([("new\nline.pgn", bad), ("esc\x1b[31m.pgn", bad), ("read\x1bme.txt", b"\x00\x01\x02 binary\n")]))
+# repeated tags; a game with 40 warnings
+put("tags.pgn", b'[Event "a"]\n[White "w"]\n[Event "b"]\n[Event "c"]\n[Result "*"]\n\n1. e4 *\n\n')
+put("many.pgn", b"".join(b'[Event "e%d"]\n' % i for i in range(41)) + b'[Result "*"]\n\n1. e4 *\n\n')
+PY
+	V=$VCHESS
+	run() { "$V" validate --no-progress "$@" >"$adir/out" 2>"$adir/err" </dev/null; echo $?; }
+
+	st=$(run --format jsonl "$adir/nested.tar.gz")
+	arch_case archives_zip_in_tar_gz 0 "$st" 'grep -q "\"member\":\"inner.zip:game.pgn\"" "$adir/out" && grep -q "\"member\":\"top.pgn\"" "$adir/out"'
+	st=$(run --format jsonl "$adir/nested.zip")
+	arch_case archives_tar_gz_in_zip 0 "$st" 'grep -q "\"member\":\"in.tar.gz:g.pgn\"" "$adir/out" && grep -q "\"games\":2," "$adir/out"'
+	st=$(run --format jsonl "$adir/deep.zip")
+	arch_case archives_too_deep 3 "$st" 'grep -q "z4.zip:z3.zip:z2.zip:z1.zip:z0.zip: unsupported: .*nested more than 4 levels" "$adir/err" && grep -q "\"member\":\"z4.zip:z3.zip:z2.zip:z1.zip:ok1.pgn\"" "$adir/out" && grep -q "\"games\":5," "$adir/out"'
+	st=$(run --max-ratio 100 --format jsonl "$adir/bomb.zip")
+	arch_case archives_bomb_then_good 3 "$st" 'grep -q "bomb.zip:bomb.pgn.gz: limit-exceeded" "$adir/err" && grep -q "\"member\":\"good.pgn\"" "$adir/out"'
+	st=$(run --format jsonl "$adir/damaged.zip")
+	arch_case archives_damaged_then_good 3 "$st" 'grep -q "damaged.zip:bad.pgn: corrupt" "$adir/err" && grep -q "\"member\":\"c.pgn\"" "$adir/out" && grep -q "\"member\":\"d.pgn\"" "$adir/out"'
+	st=$(run --format jsonl "$adir/cut.zip")
+	arch_case archives_cut_stream_said 3 "$st" 'grep -q "cut.zip: corrupt: cut.tar.gz: .*(the rest of cut.tar.gz was not read)" "$adir/err" && grep -q "\"member\":\"after.pgn\"" "$adir/out"'
+	st=$(run --format jsonl "$adir/links.tar")
+	arch_case archives_links_noted 0 "$st" 'grep -q "links.tar:sym.pgn: skipped: symbolic link to a.pgn" "$adir/err" && grep -q "links.tar:hard.pgn: skipped: hard link to a.pgn" "$adir/err" && grep -q "\"games\":1," "$adir/out"'
+	st=$(run "$adir/names.tar")
+	arch_case archives_names_escaped 1 "$st" '! LC_ALL=C grep -q "$(printf "\033")" "$adir/out" "$adir/err" && grep -q "names.tar:new\\\\nline.pgn:4:7: error" "$adir/out" && grep -q "names.tar:esc\\\\x1b\[31m.pgn:4:7: error" "$adir/out" && grep -q "names.tar:read\\\\x1bme.txt: skipped" "$adir/err" && [ "$(grep -c "^$adir/names.tar:" "$adir/out")" -eq "$(grep -vc "^  \|^validate:" "$adir/out")" ]'
+	st=$(run --format json "$adir/tags.pgn")
+	arch_case archives_repeated_tags_json 0 "$st" 'python3 -c "
+import json, sys
+def once(pairs):
+    keys = [k for k, v in pairs]
+    assert len(keys) == len(set(keys)), keys
+    return dict(pairs)
+doc = json.load(open(sys.argv[1]), object_pairs_hook=once)
+g = doc[\"games\"][0]
+assert g[\"tags\"] == {\"Event\": \"c\", \"White\": \"w\", \"Result\": \"*\"}, g[\"tags\"]
+assert len([w for w in g[\"warnings\"] if w[\"code\"] == \"duplicate-tag\"]) == 2
+" "$adir/out"'
+	st=$(run --format jsonl "$adir/many.pgn")
+	arch_case archives_findings_omitted 0 "$st" 'python3 -c "
+import json, sys
+g = json.loads(open(sys.argv[1]).readline())
+assert len(g[\"warnings\"]) == 32 and g[\"findings_omitted\"] == 8, g.get(\"findings_omitted\")
+" "$adir/out"'
+	rm -rf "$adir"
+else
+	echo "hostile: archives: skipped (no python3 to write the archives)"
+fi
+
 echo "hostile: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
