@@ -607,6 +607,17 @@ static bool temp_name(char *tmp, size_t size, const char *path)
 	return n > 0 && (size_t)n < size;
 }
 
+/* Is st the file of standard output or error (/dev/stdout, /proc/self/fd/1
+ * redirected to a file)? Then it is the caller's: written, not replaced. */
+static bool std_stream(const struct stat *st)
+{
+	struct stat o;
+	for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++)
+		if (fstat(fd, &o) == 0 && o.st_dev == st->st_dev && o.st_ino == st->st_ino)
+			return true;
+	return false;
+}
+
 static FILE *open_direct(const char *name, const char *path)
 {
 	FILE *f = fopen(path, "wb");
@@ -621,8 +632,9 @@ FILE *vc_cli_open_file(const char *name, const char *path)
 		return stdout;
 	struct stat st;
 	bool exists = stat(path, &st) == 0;
-	if (exists && !S_ISREG(st.st_mode))
-		return open_direct(name, path); /* /dev/null, a FIFO, a terminal */
+	if (exists && (!S_ISREG(st.st_mode) || std_stream(&st) || strncmp(path, "/dev/", 5) == 0))
+		return open_direct(name, path); /* /dev/null, a FIFO, a terminal,
+		                                   /dev/stdout on a file */
 	if (exists && access(path, W_OK) != 0) {
 		vc_cli_error(name, "cannot write %s: %s", path, strerror(errno));
 		return NULL;

@@ -279,8 +279,9 @@ int vc_cli_check_outputs(const char *name, const struct vc_cli_output *outs, int
 
 /* Open an output checked by vc_cli_check_outputs() (binary: bytes are
  * written as given): standard output for "-"; a path that names something
- * other than a regular file (/dev/null, a FIFO, a terminal) is opened and
- * written directly, never replaced; a regular file (or a name not taken)
+ * other than a regular file (/dev/null, a FIFO, a terminal), a path under
+ * /dev/, or the file standard output or error is (/dev/stdout redirected
+ * to a file) is opened and written directly, never replaced; a regular file (or a name not taken)
  * is written to a temporary file in its directory (".NAME.XXXXXX", made
  * with the permissions a plain create would give: 0666 less the umask, or
  * those of the file it replaces; a symbolic link is followed), which
