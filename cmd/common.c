@@ -839,6 +839,8 @@ int vc_cli_finish(int rc)
 {
 	sigset_t old;
 	int sig = acted_signal;
+	/* held for the whole loop: the outputs appear together, or none */
+	hold_signals(&old);
 	for (int i = 0; i < MAX_OUT_FILES; i++) {
 		struct out_file *o = &out_files[i];
 		if (o->state == OF_FREE)
@@ -847,7 +849,6 @@ int vc_cli_finish(int rc)
 			give_up(o); /* never closed: the command did not finish it */
 			continue;
 		}
-		hold_signals(&old);
 		if (o->live && rename(o->tmp, o->final) != 0) {
 			int e = errno;
 			unlink(o->tmp);
@@ -856,8 +857,8 @@ int vc_cli_finish(int rc)
 				rc = VC_EXIT_INPUT;
 		}
 		free_slot(o);
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
 	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	/* for another run in this process */
 	acted_signal = 0;
 	got_signal = 0;
