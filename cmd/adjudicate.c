@@ -285,8 +285,9 @@ int cmd_adjudicate(int argc, char **argv)
 	struct vc_cli_spec spec = {
 		.name = "adjudicate", .usage = usage,
 		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_FORMAT | VC_OPT_QUIET |
-		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_KEEP_PARTIAL | VC_OPT_MAX_ERRORS | VC_OPT_MAX_RATIO |
-		          VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD | VC_OPT_BUDGET,
+		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS | VC_OPT_MAX_RATIO |
+		          VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD | VC_OPT_BUDGET |
+		          VC_OPT_KEEP_PARTIAL,
 		.options = own_options, .handle = own_option, .ctx = a,
 	};
 	int first;

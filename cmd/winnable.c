@@ -729,8 +729,8 @@ int cmd_winnable(int argc, char **argv)
 	struct ctx c = { .winner = WINNER_DEFAULT, .budget = VC_WINNABLE_DEFAULT_BUDGET };
 	struct vc_cli_spec spec = {
 		.name = "winnable", .usage = usage,
-		.common = VC_OPT_VARIANT | VC_OPT_FORMAT | VC_OPT_QUIET | VC_OPT_OUTPUT | VC_OPT_KEEP_PARTIAL |
-		          VC_OPT_JOBS | VC_OPT_MAX_RATIO,
+		.common = VC_OPT_VARIANT | VC_OPT_FORMAT | VC_OPT_QUIET | VC_OPT_OUTPUT |
+		          VC_OPT_JOBS | VC_OPT_MAX_RATIO | VC_OPT_KEEP_PARTIAL,
 		.options = own_options, .handle = handle_option, .ctx = &c,
 	};
 	struct vc_cli_opts opts;
