@@ -87,6 +87,8 @@ int main(int argc, char **argv)
 	/* A closed pipe is noticed as EPIPE on stdout and ends vchess quietly
 	 * (vc_cli_check_output), not by a signal in the middle of a write. */
 	signal(SIGPIPE, SIG_IGN);
+	/* SIGINT, SIGTERM, SIGHUP: output files whole or absent (common.h) */
+	vc_cli_signals_init();
 
 	if (argc < 2) {
 		print_help(stderr);
@@ -110,5 +112,6 @@ int main(int argc, char **argv)
 		rc = c->run(argc - 1, argv + 1);
 	}
 	int wrc = vc_cli_close_output(NULL, stdout);
-	return wrc ? wrc : rc;
+	/* the output files renamed into place, or removed when interrupted */
+	return vc_cli_finish(wrc ? wrc : rc);
 }

@@ -195,6 +195,7 @@ static void print_speed(const struct vc_cli_opts *opts, uint64_t nodes,
 	if (opts->quiet)
 		return;
 	fflush(stdout);
+	vc_cli_check_output(stdout); /* a failed flush: its reason kept */
 	if (seconds > 0)
 		fprintf(stderr, "time %.3f s, %.0f nodes/s\n", seconds,
 		        (double)nodes / seconds);

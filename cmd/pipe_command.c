@@ -52,6 +52,11 @@ int pipe_worker_on_game(void *user, const struct vc_gc_game *g)
 {
 	struct worker *w = user;
 	struct pipeline *pl = w->pl;
+	/* -j 1: a signal stops the run before this game's output (it may
+	 * be a game cut short by the end of standard input the signal
+	 * caused) */
+	if (w->direct && pipe_interrupted(pl))
+		return 1; /* the checker stops */
 	int r = pl->cmd->on_game(w->wctx, &w->out, g);
 	bool failed = (r & VC_PIPE_FAILED) && pl->max_errors > 0;
 	if (w->direct) {

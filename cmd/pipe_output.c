@@ -241,11 +241,30 @@ static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 		pipe_progress(pl, false);
 }
 
+/* With the lock held: the run stopped (--max-errors, a signal); no job's
+ * output is wanted any more. */
+static void stop_writing(struct pipeline *pl)
+{
+	pipe_stop_all(pl);
+	if (pl->stream_open) {
+		/* as -j 1 ends the member it stopped in */
+		pl->stream_open = false;
+		pthread_mutex_unlock(&pl->mu);
+		if (pl->cmd->stream_end)
+			pl->cmd->stream_end(pl->cmd->ctx, false);
+		pthread_mutex_lock(&pl->mu);
+	}
+}
+
 /* With the lock held (released while writing): write every segment of the
- * chain that is done, in order. */
+ * chain that is done, in order; none once a signal came. */
 void pipe_flush_ready(struct pipeline *pl)
 {
 	while (!pl->stopped && pl->flushed < pl->nread) {
+		if (pipe_interrupted(pl)) {
+			stop_writing(pl);
+			return;
+		}
 		struct chunk *c = slot(pl, pl->flushed);
 		struct job *J = pl->chain;
 		if (!J) {
@@ -291,15 +310,7 @@ void pipe_flush_ready(struct pipeline *pl)
 		pthread_mutex_lock(&pl->mu);
 		pthread_cond_broadcast(&pl->cv_chunk); /* a job may wait for this */
 		if (pl->stopped) {
-			pipe_stop_all(pl);
-			if (pl->stream_open) {
-				/* as -j 1 ends the member it stopped in */
-				pl->stream_open = false;
-				pthread_mutex_unlock(&pl->mu);
-				if (pl->cmd->stream_end)
-					pl->cmd->stream_end(pl->cmd->ctx, false);
-				pthread_mutex_lock(&pl->mu);
-			}
+			stop_writing(pl);
 			return;
 		}
 		if (!chunk_end)
@@ -338,7 +349,7 @@ void pipe_drain(struct pipeline *pl)
 			pipe_run_one(&pl->workers[0]);
 			continue;
 		}
-		pthread_cond_wait(&pl->cv_main, &pl->mu);
+		pipe_wait_main(pl);
 	}
 	pthread_mutex_unlock(&pl->mu);
 }

@@ -70,9 +70,11 @@
  * pipeline_internal.h is the state they share.
  */
 #define _GNU_SOURCE /* fopencookie */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "pipeline_internal.h"
 
@@ -82,6 +84,35 @@ void pipe_out_of_memory(void)
 {
 	fputs("vchess: out of memory\n", stderr);
 	exit(VC_EXIT_INPUT);
+}
+
+/* A signal asked the run to stop (common.h): from now on the run is
+ * stopped, as --max-errors stops it, and nothing more is written but the
+ * summary, marked incomplete. Called where the calling thread may stop:
+ * before each game's output (direct) or each segment's (chunked). */
+bool pipe_interrupted(struct pipeline *pl)
+{
+	if (!pl->interrupted && vc_cli_interrupted()) {
+		pl->interrupted = true;
+		pl->stopped = true;
+		pl->stop_saw_error = false; /* input errors past here are not said */
+	}
+	return pl->interrupted;
+}
+
+/* The calling thread waits for a worker (with the lock held), and looks
+ * for a signal at least ten times a second meanwhile (no handler may
+ * signal a condition variable). */
+void pipe_wait_main(struct pipeline *pl)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_nsec += 100 * 1000 * 1000;
+	if (ts.tv_nsec >= 1000 * 1000 * 1000) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000 * 1000 * 1000;
+	}
+	pthread_cond_timedwait(&pl->cv_main, &pl->mu, &ts);
 }
 
 /* --progress: bytes, games and the rate on standard error, at most four
@@ -327,6 +358,17 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 	pthread_cond_init(&pl.cv_work, NULL);
 	pthread_cond_init(&pl.cv_main, NULL);
 	pthread_cond_init(&pl.cv_chunk, NULL);
+	/* signals set a flag from here on, which the calling thread checks
+	 * between games; the worker threads never take them (they are
+	 * started with them blocked), so a signal reaches the thread that
+	 * reads the input and writes the output */
+	vc_cli_cooperate();
+	sigset_t sigs, oldmask;
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &sigs, &oldmask);
 	/* worker reports render entries; the JSON document is the main
 	 * report's (pipe_seg_open gives them its state) */
 	struct vc_cli_opts wopts = *p->opts;
@@ -353,6 +395,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 			break;
 		}
 	}
+	pthread_sigmask(SIG_SETMASK, &oldmask, NULL);
 	pl.nworkers = nw;
 	int status = VC_EXIT_OK;
 	if (nw == 0) {
@@ -371,9 +414,15 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 			if (one_path(&pl, paths[i]) == VC_EXIT_INPUT)
 				status = VC_EXIT_INPUT;
 		pipe_drain(&pl);
+		/* the last look: a signal that came while the input was read
+		 * to its end (standard input pointed at /dev/null by the
+		 * handler ends so) makes the run incomplete too */
+		pipe_interrupted(&pl);
 		if (pl.progress)
 			pipe_progress(&pl, true);
 	}
+	p->rep->stop = pl.interrupted ? VC_REPORT_INTERRUPTED
+	               : pl.stopped ? VC_REPORT_MAX_ERRORS : VC_REPORT_COMPLETE;
 	if (getenv("VCHESS_PAR_DEBUG"))
 		fprintf(stderr, "chunks %llu, jobs %llu, extended %llu, restarted %llu, gave up %llu, "
 		        "run by the reader %llu\n",

@@ -157,7 +157,15 @@ struct vc_pipe {
  * (vc_report_input_error with VC_F_OUT_OF_MEMORY, after the output of the
  * games before it; the CLI's report ends the process there with exit 3,
  * cmd/common.c); elsewhere it ends the process at once, with exit 3.
- * Stops early, reading no further input, once --max-errors games failed.
+ * Stops early, reading no further input, once --max-errors games failed,
+ * or once a signal came (vc_cli_interrupted, common.h: looked at before
+ * each game's output under -j 1, before each segment's under -j N, and at
+ * least ten times a second while the calling thread waits; the worker
+ * threads never take the signals). p->rep->stop then says why
+ * (VC_REPORT_MAX_ERRORS, VC_REPORT_INTERRUPTED), for the summary. After a
+ * signal nothing more is written, not even a game already checked, so that
+ * a game cut short by the end of standard input the signal caused is never
+ * reported.
  * Fewer threads than asked when threads cannot be started. */
 int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths);
 

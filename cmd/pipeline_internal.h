@@ -189,7 +189,9 @@ struct pipeline {
 	struct reading rs;
 	/* --max-errors */
 	long max_errors, fails;
-	bool stopped;            /* the limit was reached: read no more */
+	bool stopped;            /* the limit was reached, or a signal came
+	                            (interrupted): read no more */
+	bool interrupted;        /* stopped by a signal (vc_cli_interrupted) */
 	bool stop_saw_error;     /* ... after the member's read error */
 	/* --format json: the writer's state inside the "games" array once it
 	 * holds an item (segments are rendered in it) */
@@ -224,6 +226,8 @@ static inline size_t seg_len(const struct seg *s)
 /* pipeline.c */
 void pipe_out_of_memory(void);
 void pipe_progress(struct pipeline *pl, bool final);
+bool pipe_interrupted(struct pipeline *pl);
+void pipe_wait_main(struct pipeline *pl);
 
 /* pipe_command.c */
 int pipe_worker_on_game(void *user, const struct vc_gc_game *g);

@@ -30,6 +30,7 @@ static const char usage[] =
         VC_HELP_QUIET
         VC_HELP_VERBOSE
         VC_HELP_OUTPUT
+        VC_HELP_KEEP_PARTIAL
         VC_HELP_MAX_ERRORS
         VC_HELP_MAX_RATIO
         "      --valid-out FILE    copy each valid game's original text to FILE\n"

@@ -540,7 +540,33 @@ static void json_summary(struct vc_report *r, struct vc_json *j, vc_report_extra
 	vc_json_end_object(j);
 	if (extra)
 		extra(ctx, j);
+	vc_report_json_complete(r->stop, j);
 	vc_json_end_object(j);
+}
+
+void vc_report_json_complete(enum vc_report_stop stop, struct vc_json *j)
+{
+	vc_json_kv_bool(j, "complete", stop == VC_REPORT_COMPLETE);
+	if (stop != VC_REPORT_COMPLETE)
+		vc_json_kv_string(j, "stopped", vc_report_stop_word(stop));
+}
+
+const char *vc_report_stop_word(enum vc_report_stop stop)
+{
+	switch (stop) {
+	case VC_REPORT_MAX_ERRORS: return "max-errors";
+	case VC_REPORT_INTERRUPTED: return "interrupted";
+	case VC_REPORT_COMPLETE: break;
+	}
+	return NULL;
+}
+
+void vc_report_text_complete(FILE *f, const char *command, enum vc_report_stop stop)
+{
+	if (stop == VC_REPORT_MAX_ERRORS)
+		fprintf(f, "%s: incomplete: stopped by --max-errors\n", command);
+	else if (stop == VC_REPORT_INTERRUPTED)
+		fprintf(f, "%s: incomplete: stopped by a signal\n", command);
 }
 
 /* Codes in the order of their words (the summary's order). */
@@ -571,6 +597,7 @@ void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra, void
 		for (int i = 0; i < r->ncodes; i++)
 			fprintf(r->out, "  %-28s %llu\n", vc_code_word(r->code_order[i]),
 			        (unsigned long long)r->code_count[r->code_order[i]]);
+		vc_report_text_complete(r->out, r->command, r->stop);
 		break;
 	case VC_FORMAT_JSON:
 		vc_json_end_array(&r->json);

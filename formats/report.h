@@ -61,6 +61,13 @@ struct vc_report_options {
 	void (*on_note)(const char *command, enum vc_code code, const char *text);
 };
 
+/* Why a report is incomplete (struct vc_report.stop). */
+enum vc_report_stop {
+	VC_REPORT_COMPLETE = 0,    /* every input read to its end */
+	VC_REPORT_MAX_ERRORS,      /* --max-errors ended the run */
+	VC_REPORT_INTERRUPTED      /* a signal (SIGINT, SIGTERM, SIGHUP) */
+};
+
 /* Where game numbers were written into a stream (validate -j: a worker
  * numbers the games of its part of a file from 1, and the writer adds the
  * number of games before that part; see vc_report_write_marked). */
@@ -98,6 +105,11 @@ struct vc_report {
 	/* NULL, or where the game numbers written to `out` go (set by the
 	 * pipeline of -j N, cmd/pipeline.h) */
 	struct vc_report_marks *marks;
+	/* Why the run stopped before the end of its input, set by the
+	 * command before the summary: the summary says the report is
+	 * incomplete (vchess(1) EXIT STATUS; JSON "complete": false and
+	 * "stopped": "max-errors" or "interrupted"). */
+	enum vc_report_stop stop;
 };
 
 /* Extra members a command adds to a game's JSON object (e.g. the
@@ -153,12 +165,25 @@ void vc_report_count_code(struct vc_report *r, enum vc_code code, uint64_t n);
 /* The summary: text, the counts line and the count of each error code in
  * name order; JSON, the "summary" member, which closes the document;
  * JSONL, a {"summary":...} line. Codes in name order make the summary the
- * same whatever order the games came in (-j). No entry may follow. */
+ * same whatever order the games came in (-j). No entry may follow.
+ * Completeness (r->stop): the JSON summary object ends with "complete":
+ * true, or "complete": false and "stopped": "max-errors" or
+ * "interrupted"; the text summary of an incomplete report ends with the
+ * line "COMMAND: incomplete: stopped by --max-errors" (or "...: stopped
+ * by a signal"), a complete one has no such line (vchess(1) REPORTS). */
 void vc_report_summary(struct vc_report *r);
 /* The same, with extra members of the JSON summary object written by
  * extra_json (may be NULL; not called for text, where the command prints
  * its own lines after the summary). */
 void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra_json, void *ctx);
+/* The completeness marker alone, for summaries written by a command of
+ * its own (winnable): JSON, "complete": true, or "complete": false and
+ * "stopped": WORD, as members of the open object j; text, the line
+ * "COMMAND: incomplete: ..." on f when stop says so, nothing otherwise.
+ * vc_report_stop_word: "max-errors", "interrupted", NULL when complete. */
+void vc_report_json_complete(enum vc_report_stop stop, struct vc_json *j);
+void vc_report_text_complete(FILE *f, const char *command, enum vc_report_stop stop);
+const char *vc_report_stop_word(enum vc_report_stop stop);
 /* --valid-out / --invalid-out: write a game's original bytes (raw, len)
  * to f unchanged, then what separates it from the next one: nothing for
  * an EPD line that carries its line end, else a line end and a blank line

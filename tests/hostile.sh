@@ -401,6 +401,134 @@ assert len(g[\"warnings\"]) == 32 and g[\"findings_omitted\"] == 8, g.get(\"find
 else
 	echo "hostile: archives: skipped (no python3 to write the archives)"
 fi
+# ---- part atomic: interrupted runs leave whole outputs or none (issue 14) ----
+# Runs killed at random points by SIGINT, SIGTERM or SIGHUP: validate with a
+# report file and both copies (-j 1 and -j 2), adjudicate with --fix-results,
+# and validate writing its report to standard output. Each output file must
+# be absent (with --keep-partial: only NAME.partial, a copy's being a prefix
+# of the whole copy) or whole and byte-equal to an uninterrupted run's; no
+# temporary (.NAME.XXXXXX) may be left; the exit status is 128 + the signal,
+# or the normal one when the run had finished; standard output ends with a
+# whole line, its last the summary, "complete": false and "stopped":
+# "interrupted" when the run was stopped (empty when the signal came before
+# the report was opened). ATOMIC_KILLS sets the number of runs (default 30).
+atomic_rand() { # a number in [0, $1)
+	echo $(( $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % $1 ))
+}
+atomic_fail() {
+	echo "hostile: interrupt: FAIL: $*"
+	atomic_bad=1
+}
+atomic() {
+	A=$tmp/atomic
+	mkdir -p "$A/ref" || return
+	# background jobs of a script start with SIGINT ignored, which vchess
+	# keeps ignored (as nohup wants): give them back the default
+	defsig=
+	if env --default-signal=INT true 2>/dev/null; then
+		defsig="env --default-signal=INT"
+	fi
+	awk 'BEGIN { srand(14)
+		m[0] = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0"
+		m[1] = "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 1/2-1/2"
+		m[2] = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"
+		m[3] = "1. e4 e5 2. Ke3 Nf6 1-0"
+		m[4] = "1. f3 e5 2. g4 Qh4# 1-0"
+		for (i = 0; i < 30000; i++)
+			printf "[Event \"e%d\"]\n[White \"w%d\"]\n[Black \"b%d\"]\n[Result \"1-0\"]\n\n%s\n\n", i, i % 97, i % 89, m[int(rand() * 5)] }' >"$A/big.pgn"
+	# the configurations: name, command line (outputs relative to the run's
+	# directory), output files
+	cfg_v1="validate --no-progress --format jsonl -o r.jsonl --valid-out v.pgn --invalid-out i.pgn"
+	cfg_v2="validate --no-progress -j 2 --format jsonl -o r.jsonl --valid-out v.pgn --invalid-out i.pgn"
+	cfg_ad="adjudicate --no-progress --format json -o a.json --fix-results f.pgn"
+	cfg_so="validate --no-progress -j 2 --format jsonl --valid-out v.pgn"
+	for c in v1 v2 ad so; do
+		eval "args=\$cfg_$c"
+		mkdir -p "$A/ref/$c"
+		t0=$(date +%s%N)
+		(cd "$A/ref/$c" && "$VCHESS" $args "$A/big.pgn" >stdout 2>stderr </dev/null)
+		eval "rc_$c=$?"
+		eval "ms_$c=$(( ($(date +%s%N) - t0) / 1000000 + 1 ))"
+	done
+	atomic_bad=0
+	kills=${ATOMIC_KILLS:-24}
+	stopped=0 finished=0 early=0
+	n=0
+	while [ $n -lt "$kills" ]; do
+		case $((n % 4)) in 0) c=v1 ;; 1) c=v2 ;; 2) c=ad ;; 3) c=so ;; esac
+		case $((n % 3)) in 0) sig=INT; num=2 ;; 1) sig=TERM; num=15 ;; 2) sig=HUP; num=1 ;; esac
+		keep=
+		[ $((n % 5)) -eq 4 ] && keep=--keep-partial
+		eval "args=\$cfg_$c; rc_ref=\$rc_$c; ms=\$ms_$c"
+		d=$A/run$n
+		mkdir "$d"
+		# a random point of the run, a little past its end at times
+		delay=$(atomic_rand $((ms + ms / 8 + 1)))
+		(cd "$d" && exec $defsig "$VCHESS" $args $keep "$A/big.pgn" >stdout 2>stderr </dev/null) &
+		pid=$!
+		sleep "$(awk -v m="$delay" 'BEGIN { printf "%.3f", m / 1000 }')"
+		kill -s "$sig" "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		rc=$?
+		what="run $n ($c, SIG$sig at ${delay} ms${keep:+, $keep})"
+		if [ "$rc" -eq $((128 + num)) ]; then
+			stopped=$((stopped + 1))
+			for f in $(ls -A "$A/ref/$c"); do
+				case $f in stdout | stderr) continue ;; esac
+				[ -e "$d/$f" ] && atomic_fail "$what: $f left in place"
+				if [ -e "$d/$f.partial" ]; then
+					[ -n "$keep" ] || atomic_fail "$what: $f.partial without --keep-partial"
+					case $f in
+					*.pgn) # a copy: a prefix of the whole copy
+						sz=$(wc -c <"$d/$f.partial")
+						head -c "$sz" "$A/ref/$c/$f" | cmp -s - "$d/$f.partial" ||
+							atomic_fail "$what: $f.partial is not a prefix of the copy" ;;
+					esac
+				fi
+			done
+			if [ -s "$d/stdout" ]; then
+				[ "$(tail -c 1 "$d/stdout" | od -An -c | tr -d ' ')" = '\n' ] ||
+					atomic_fail "$what: standard output ends inside a line"
+				if [ $c = so ]; then
+					tail -n 1 "$d/stdout" | grep -q '"complete":false,"stopped":"interrupted"}}$' ||
+						atomic_fail "$what: no incomplete marker on standard output"
+				fi
+			elif [ $c = so ]; then
+				early=$((early + 1))
+			fi
+			if [ $c = v1 ] || [ $c = v2 ]; then
+				# the report file with --keep-partial: whole lines, the
+				# summary last, marked incomplete
+				if [ -s "$d/r.jsonl.partial" ]; then
+					tail -n 1 "$d/r.jsonl.partial" | grep -q '"stopped":"interrupted"}}$' ||
+						atomic_fail "$what: r.jsonl.partial without the incomplete summary"
+				fi
+			fi
+		elif [ "$rc" -eq "$rc_ref" ]; then
+			finished=$((finished + 1))
+			for f in $(ls -A "$A/ref/$c"); do
+				[ "$f" = stderr ] && continue
+				cmp -s "$A/ref/$c/$f" "$d/$f" || atomic_fail "$what: finished, $f differs"
+			done
+		else
+			atomic_fail "$what: exit status $rc (expected $((128 + num)) or $rc_ref)"
+		fi
+		for f in $(ls -A "$d"); do
+			case $f in .*.*) atomic_fail "$what: temporary $f left" ;; esac
+		done
+		rm -rf "$d"
+		n=$((n + 1))
+	done
+	rm -rf "$A"
+	if [ $atomic_bad -eq 0 ]; then
+		echo "hostile: interrupt: $kills runs killed ($stopped stopped, $early of them before the report on standard output began, $finished had finished; uninterrupted: $ms_v1, $ms_v2, $ms_ad, $ms_so ms): outputs whole or absent"
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+	fi
+}
+atomic
+# ---- end of part atomic ----
 
 echo "hostile: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
