@@ -232,6 +232,18 @@ struct vc_pgn_game {
 	size_t raw_len;
 	bool raw_truncated;      /* raw holds only a prefix, maybe empty
 	                            (warning limit-raw) */
+	/* One past the game's share of the input: the bytes a copy of the
+	 * game holds (vchess-validate(1) --valid-out) are those from the
+	 * previous game's copy_end (the first game's: the start of the input)
+	 * up to here. It is the end of the game's last token, moved past the
+	 * blanks (space, tab) and the one line end (LF, CR LF, CR) that
+	 * directly follow it, if they do; so blank lines, `%` lines and
+	 * other bytes between games go with the game after them. The last
+	 * game of the input takes every byte up to the end of the input (or
+	 * up to the read error: every byte read): its copy_end is the
+	 * input's length plus start_offset, unless the input ends at a cut
+	 * (vc_pgn_reader_cut). Final at end_game; with or without keep_raw. */
+	uint64_t copy_end;
 	const char *eol;         /* first line end seen in the game: "\n",
 	                            "\r\n" or "\r"; "\n" when none */
 	unsigned long plies;     /* main-line moves delivered so far */
@@ -350,6 +362,10 @@ struct vc_pgn_reader {
 	size_t raw_from;            /* buf index not yet copied */
 	unsigned char *tail;        /* last bytes seen while raw is full */
 	size_t tail_len, tail_cap;
+	/* where the last game's share of the input ends (split_scan) */
+	uint64_t sp_off, sp_at;
+	int sp_state;
+	bool at_end, cut;
 	char msg[160];
 };
 
@@ -403,6 +419,14 @@ int vc_pgn_read_game(struct vc_pgn_reader *r);
  * once it has consumed all it holds), to decide whether the input can be
  * cut there. False after a read error or a STOP. */
 bool vc_pgn_reader_at_rest(const struct vc_pgn_reader *r);
+
+/* For a read or borrow callback that ends its input at a cut (the input
+ * goes on in another reader, vc_pgn_reader_at_rest having said it may be
+ * cut there): call it before returning 0. The last game's copy_end is
+ * then where it would be had the next game followed (the end of its last
+ * token and the line end after it), not the end of the input, so that
+ * the pieces' games have the copy_end the whole input's would. */
+void vc_pgn_reader_cut(struct vc_pgn_reader *r);
 
 /* The game being read, or NULL between games. For use inside callbacks. */
 const struct vc_pgn_game *vc_pgn_reader_game(const struct vc_pgn_reader *r);

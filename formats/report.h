@@ -59,6 +59,12 @@ struct vc_report_options {
 	 * NULL: nothing is said (the counts and return values still tell). The
 	 * vchess command prints "vchess COMMAND: TEXT" on stderr. */
 	void (*on_note)(const char *command, enum vc_code code, const char *text);
+	/* JSON game records carry "copy_end": copy_end, the end of the
+	 * game's share of the input (struct vc_pgn_game copy_end, pgn.h), for
+	 * a caller that copies games' input (validate --valid-out and
+	 * --invalid-out, vchess-validate(1)); it sets copy_end for each game. */
+	bool with_copy_end;
+	uint64_t copy_end;
 };
 
 /* Where game numbers were written into a stream (validate -j: a worker
@@ -98,6 +104,9 @@ struct vc_report {
 	/* NULL, or where the game numbers written to `out` go (set by the
 	 * pipeline of -j N, cmd/pipeline.h) */
 	struct vc_report_marks *marks;
+	/* as in struct vc_report_options, set for each game by the caller */
+	bool with_copy_end;
+	uint64_t copy_end;
 };
 
 /* Extra members a command adds to a game's JSON object (e.g. the
