@@ -115,9 +115,12 @@ extern "C" {
  *   result-in-variation    a result token inside a variation; ignored.
  *   bad-nag                a NAG above $255 or an annotation like `!!!`;
  *                          ignored.
- *   limit-raw              the game's original bytes exceed limits.raw; the
- *                          copy given at end_game holds only the first
- *                          limits.raw bytes (game->raw_truncated).
+ *   limit-raw              (keep_raw only) the game's original bytes
+ *                          exceed limits.raw; the copy given at end_game
+ *                          holds only the first limits.raw bytes
+ *                          (game->raw_truncated). copy_end is exact
+ *                          whatever the size: a copier that cuts the
+ *                          input itself at it never meets this limit.
  * `null-move` and all rules findings belong to the caller.
  */
 /* The reader reports codes VC_F_PGN_SYNTAX..VC_F_OUT_OF_MEMORY (errors)
@@ -162,8 +165,9 @@ struct vc_pgn_limits {
 
 struct vc_pgn_options {
 	struct vc_pgn_limits limits;
-	/* Keep a copy of each game's original bytes for end_game (for
-	 * `--valid-out` / `--invalid-out`). Off: no copy is made. */
+	/* Keep a copy of each game's original bytes for end_game, up to
+	 * limits.raw (game->raw). Off: no copy is made. (validate's copies
+	 * are cut from the input at copy_end instead, with no limit.) */
 	bool keep_raw;
 	/* Read buffer size in bytes; 0 = VC_PGN_DEFAULT_BUFFER. Any size >= 1
 	 * works (tests use tiny ones to cross refill boundaries). */

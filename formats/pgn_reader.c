@@ -309,8 +309,8 @@ static void close_game(struct vc_pgn_reader *r, bool reopen)
 			r->raw_full && g->end.offset - r->raw_base > r->raw_len;
 		if (g->raw_truncated && !r->skipping && !r->stopped)
 			vc_pgn_finding(r, VC_F_LIMIT_RAW, &g->end,
-			        "game longer than %zu bytes; copy truncated",
-			        r->lim.raw);
+			        "game longer than %zu bytes: its copy (keep_raw) holds "
+			        "only its first bytes", r->lim.raw);
 		if (!g->raw)
 			g->raw = "";
 	}

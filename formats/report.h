@@ -168,8 +168,9 @@ void vc_report_summary(struct vc_report *r);
  * extra_json (may be NULL; not called for text, where the command prints
  * its own lines after the summary). */
 void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra_json, void *ctx);
-/* --valid-out / --invalid-out: write a game's original bytes (raw, len)
- * to f unchanged, then what separates it from the next one: nothing for
+/* A game record's own bytes (raw, len: a reader's copy with keep_raw,
+ * pgn.h) written as a file of games: the bytes unchanged, then what
+ * separates them from the next game: nothing for
  * an EPD line that carries its line end, else a line end and a blank line
  * in the game's own line-end style (CR LF stays CR LF). f or raw NULL:
  * nothing. */
@@ -177,7 +178,10 @@ void vc_report_copy_raw(FILE *f, const char *raw, size_t len);
 /* The same for a game record: its bytes, or, when the record has none
  * (a game too long to keep whole), nothing but a note to the on_note hook
  * (code VC_F_LIMIT_RAW, "LOCATION: game N not copied: ..."): never a cut
- * copy. Returns 0 when copied or f is NULL, -1 when not copied. */
+ * copy. Returns 0 when copied or f is NULL, -1 when not copied. For a
+ * caller holding records; vchess validate's --valid-out and --invalid-out
+ * lose nothing instead, whatever a game's size: they cut the input itself
+ * at each game's copy_end (vchess-validate(1) COPIES). */
 int vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_game *g);
 /* Write a game number to f, and when m is not NULL record where (the
  * stream offset by ftell, so f must be a stream that has one, such as a
