@@ -421,7 +421,9 @@ int vc_pgn_read_game(struct vc_pgn_reader *r);
  * open game ends there the same whether the `[` or the end of the input
  * comes next. Meant for a read callback (the reader asks for more bytes only
  * once it has consumed all it holds), to decide whether the input can be
- * cut there. False after a read error or a STOP. */
+ * cut there; one that cuts says so with vc_pgn_reader_cut, so that the
+ * open game's copy_end is where the `[` would put it. False after a read
+ * error or a STOP. */
 bool vc_pgn_reader_at_rest(const struct vc_pgn_reader *r);
 
 /* For a read or borrow callback that ends its input at a cut (the input
