@@ -139,6 +139,33 @@ void pipe_progress(struct pipeline *pl, bool final)
 	fflush(stderr);
 }
 
+/* A member's bytes, in order, for the command's stream_* (adjudicate
+ * --fix-results) and the copier (copy_input): calling thread. */
+void pipe_stream_begin(struct pipeline *pl, const char *source, const char *member)
+{
+	if (pl->copy_input)
+		pipe_copy_begin(&pl->copier);
+	if (pl->cmd->stream_begin)
+		pl->cmd->stream_begin(pl->cmd->ctx, source, member);
+}
+
+void pipe_stream_bytes(void *ctx, const char *buf, size_t n)
+{
+	struct pipeline *pl = ctx;
+	if (pl->copy_input)
+		pipe_copy_feed(&pl->copier, buf, n);
+	if (pl->cmd->stream_bytes)
+		pl->cmd->stream_bytes(pl->cmd->ctx, buf, n);
+}
+
+void pipe_stream_end(struct pipeline *pl, bool whole)
+{
+	if (pl->copy_input)
+		pipe_copy_end(&pl->copier, whole);
+	if (pl->cmd->stream_end)
+		pl->cmd->stream_end(pl->cmd->ctx, whole);
+}
+
 /* An EPD member into a checker of its own, read by vc_epd_reader (epd.h),
  * saying when memory runs out. Returns false when it did, before
  * any line was read. */
@@ -155,8 +182,10 @@ static bool epd_member(struct pipeline *pl, struct worker *w, struct vc_peek *pk
 	bool ok = vc_epd_reader_init(&er, pk, c) == VC_F_OK;
 	if (ok) {
 		/* pipe_worker_on_game stops the run at --max-errors */
+		w->epd = &er;
 		while (!pl->stopped && vc_epd_next(&er) > 0)
 			;
+		w->epd = NULL;
 		vc_epd_reader_release(&er);
 	}
 	vc_checker_release(c);
@@ -171,31 +200,53 @@ static bool direct_member(struct pipeline *pl, struct vc_peek *pk, bool epd, con
 {
 	struct worker *w = &pl->workers[0];
 	const struct vc_pipe_command *cmd = pl->cmd;
-	if (cmd->stream_bytes) {
+	bool tap = cmd->stream_bytes || pl->copy_input;
+	if (tap) {
 		/* the member reader passes on what it reads from here on */
 		struct vc_member_reader *mr = pk->ctx;
-		if (cmd->stream_begin)
-			cmd->stream_begin(cmd->ctx, path, member);
+		pipe_stream_begin(pl, path, member);
 		if (pk->len)
-			cmd->stream_bytes(cmd->ctx, pk->buf, pk->len);
-		mr->tap = cmd->stream_bytes;
-		mr->tap_ctx = cmd->ctx;
+			pipe_stream_bytes(pl, pk->buf, pk->len);
+		mr->tap = pipe_stream_bytes;
+		mr->tap_ctx = pl;
 		mr->tap_on = true;
 	}
 	w->direct = true;
 	w->out.rep = pl->rep;
 	for (int k = 0; k < VC_PIPE_MAX_COPIES; k++)
 		w->out.copy[k] = k < pl->p->ncopies ? pl->p->copies[k] : NULL;
-	bool ok = epd ? epd_member(pl, w, pk, path, member)
-	              : vc_checker_run(&w->chk, vc_peek_read, pk, path, member) != VC_PGN_NOMEM;
+	bool ok;
+	if (epd) {
+		ok = epd_member(pl, w, pk, path, member);
+	} else {
+		/* as vc_checker_run, with the reader at hand for on_game
+		 * (its games' copy_end) */
+		struct vc_pgn_visitor vis;
+		vc_checker_visitor(&w->chk, &vis, path, member);
+		struct vc_pgn_options po;
+		memset(&po, 0, sizeof po);
+		po.keep_raw = pl->keep_raw;
+		po.comment_marker = '%'; /* the checker reads only [%clk] commands */
+		struct vc_pgn_reader rd;
+		ok = vc_pgn_reader_init(&rd, vc_peek_read, pk, &vis, &po) == 0;
+		if (ok) {
+			w->rd = &rd;
+			vc_pgn_read(&rd);
+			w->rd = NULL;
+			vc_pgn_reader_release(&rd);
+		}
+	}
 	w->direct = false;
 	if (cmd->take) {
 		void *st = cmd->take(w->wctx);
 		if (st)
 			cmd->merge(cmd->ctx, st, true);
 	}
-	if (cmd->stream_end)
-		cmd->stream_end(cmd->ctx, ok && !pl->stopped);
+	if (tap) {
+		struct vc_member_reader *mr = pk->ctx;
+		mr->tap_on = false;
+		pipe_stream_end(pl, ok && !pl->stopped);
+	}
 	return ok;
 }
 
@@ -344,6 +395,10 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 	pl.seg_split = pl.chunk_size / 4;
 	pl.job_hold_max = 2 * pl.chunk_size;
 	pl.keep_raw = p->gc->keep_raw;
+	pl.copy_input = p->copy_input;
+	pl.copier.spill = -1;
+	if (pl.copy_input)
+		p->rep->with_copy_end = true;
 	int jobs = p->opts->jobs > 1 ? p->opts->jobs : 1;
 	pl.nchunks = 2 * jobs + 2;
 	pl.chunks = calloc((size_t)pl.nchunks, sizeof *pl.chunks);
@@ -383,6 +438,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 			break;
 		vc_cli_report_init(&w->rep, NULL, &wopts, p->rep->command, p->shredder);
 		w->rep.format = p->opts->format;
+		w->rep.with_copy_end = pl.copy_input;
 		w->wctx = cmd->worker_new ? cmd->worker_new(cmd->ctx, &w->chk) : cmd->ctx;
 		if (!w->wctx) {
 			vc_checker_release(&w->chk);
@@ -459,6 +515,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 		free(c->buf);
 	}
 	pipe_pool_release();
+	pipe_copy_release(&pl.copier);
 	pthread_mutex_destroy(&pl.mu);
 	pthread_cond_destroy(&pl.cv_work);
 	pthread_cond_destroy(&pl.cv_main);

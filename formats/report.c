@@ -104,6 +104,8 @@ void vc_report_init(struct vc_report *r, FILE *out, const struct vc_report_optio
 	r->shredder = o->shredder;
 	r->after_write = o->after_write;
 	r->on_note = o->on_note;
+	r->with_copy_end = o->with_copy_end;
+	r->copy_end = o->copy_end;
 	if (r->format == VC_FORMAT_JSON) {
 		vc_json_init_file(&r->json, out, VC_JSON_PRETTY);
 		vc_json_begin_object(&r->json);
@@ -285,6 +287,8 @@ static void json_game(const struct vc_report_options *o, struct vc_json *j,
 		vc_report_mark_index(marks, mark_f, g->index);
 	vc_json_kv_uint(j, "line", g->line);
 	vc_json_kv_uint(j, "offset", g->offset);
+	if (o->with_copy_end)
+		vc_json_kv_uint(j, "copy_end", o->copy_end);
 	if (g->variant)
 		vc_json_kv_string(j, "variant", g->variant);
 	else
@@ -419,7 +423,8 @@ static struct vc_report_options options_of(const struct vc_report *r)
 		.format = r->format, .rules = r->rules, .quiet = r->quiet,
 		.verbose = r->verbose, .strict = r->strict, .shredder = r->shredder,
 		.command = r->command, .after_write = r->after_write,
-		.on_note = r->on_note,
+		.on_note = r->on_note, .with_copy_end = r->with_copy_end,
+		.copy_end = r->copy_end,
 	};
 	return o;
 }

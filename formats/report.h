@@ -59,6 +59,12 @@ struct vc_report_options {
 	 * NULL: nothing is said (the counts and return values still tell). The
 	 * vchess command prints "vchess COMMAND: TEXT" on stderr. */
 	void (*on_note)(const char *command, enum vc_code code, const char *text);
+	/* JSON game records carry "copy_end": copy_end, the end of the
+	 * game's share of the input (struct vc_pgn_game copy_end, pgn.h), for
+	 * a caller that copies games' input (validate --valid-out and
+	 * --invalid-out, vchess-validate(1)); it sets copy_end for each game. */
+	bool with_copy_end;
+	uint64_t copy_end;
 };
 
 /* Why a report is incomplete (struct vc_report.stop). */
@@ -110,6 +116,9 @@ struct vc_report {
 	 * incomplete (vchess(1) EXIT STATUS; JSON "complete": false and
 	 * "stopped": "max-errors" or "interrupted"). */
 	enum vc_report_stop stop;
+	/* as in struct vc_report_options, set for each game by the caller */
+	bool with_copy_end;
+	uint64_t copy_end;
 };
 
 /* Extra members a command adds to a game's JSON object (e.g. the
@@ -184,8 +193,9 @@ void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra_json,
 void vc_report_json_complete(enum vc_report_stop stop, struct vc_json *j);
 void vc_report_text_complete(FILE *f, const char *command, enum vc_report_stop stop);
 const char *vc_report_stop_word(enum vc_report_stop stop);
-/* --valid-out / --invalid-out: write a game's original bytes (raw, len)
- * to f unchanged, then what separates it from the next one: nothing for
+/* A game record's own bytes (raw, len: a reader's copy with keep_raw,
+ * pgn.h) written as a file of games: the bytes unchanged, then what
+ * separates them from the next game: nothing for
  * an EPD line that carries its line end, else a line end and a blank line
  * in the game's own line-end style (CR LF stays CR LF). f or raw NULL:
  * nothing. */
@@ -193,7 +203,10 @@ void vc_report_copy_raw(FILE *f, const char *raw, size_t len);
 /* The same for a game record: its bytes, or, when the record has none
  * (a game too long to keep whole), nothing but a note to the on_note hook
  * (code VC_F_LIMIT_RAW, "LOCATION: game N not copied: ..."): never a cut
- * copy. Returns 0 when copied or f is NULL, -1 when not copied. */
+ * copy. Returns 0 when copied or f is NULL, -1 when not copied. For a
+ * caller holding records; vchess validate's --valid-out and --invalid-out
+ * lose nothing instead, whatever a game's size: they cut the input itself
+ * at each game's copy_end (vchess-validate(1) COPIES). */
 int vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_game *g);
 /* Write a game number to f, and when m is not NULL record where (the
  * stream offset by ftell, so f must be a stream that has one, such as a
