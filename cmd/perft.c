@@ -181,6 +181,8 @@ static void fen_warnings(const char *where, unsigned w)
 		                    "chess960" },
 		{ VC_FENW_CASTLING_IGNORED, "castling rights ignored in this "
 		                            "variant" },
+		{ VC_FENW_CASTLING_ORDER, "castling letters out of order or "
+		                          "repeated: read" },
 	};
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
 		if (w & words[i].bit)

@@ -586,8 +586,10 @@ check_main_move(struct vc_checker *c, const struct vc_move_token *mv, const bool
 			          rc == -2 ? "too many plies in one game" : "out of memory");
 			return VC_SKIP;
 		}
-		/* the count is known only when asked for before (-1: unknown) */
-		warn |= vc_san_check_suffix(vc_game_pos(&c->game), c->game.nlegal, suffix);
+		/* the count is known only when asked for before (-1: unknown);
+		 * UCI has no check suffix to judge */
+		if (!(warn & VC_SANW_UCI))
+			warn |= vc_san_check_suffix(vc_game_pos(&c->game), c->game.nlegal, suffix);
 	}
 	c->end_open = false; /* a legal move: the position before it had one */
 	if (warn)
@@ -643,8 +645,10 @@ static int check_variation_move(struct vc_checker *c, const struct vc_move_token
 	L->has_prev = true;
 	vc_make_move(&L->cur, m);
 	L->ply++;
-	/* warnings accumulate in variations as in the main line */
-	warn |= vc_san_check_suffix(&L->cur, -1, suffix);
+	/* warnings accumulate in variations as in the main line (UCI has no
+	 * check suffix to judge) */
+	if (!(warn & VC_SANW_UCI))
+		warn |= vc_san_check_suffix(&L->cur, -1, suffix);
 	add_move_warnings(c, warn, mv, L->ply, label);
 	return VC_CONTINUE;
 }

@@ -113,8 +113,10 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	size_t ep_mark = len > 4 && memcmp(t + len - 4, "e.p.", 4) == 0 ? 4
 	                 : len > 3 && memcmp(t + len - 3, "e.p", 3) == 0 ? 3
 	                 : len > 2 && memcmp(t + len - 2, "ep", 2) == 0 ? 2 : 0;
+	bool ep_written = false; /* checked against the move found */
 	if (ep_mark && (is_rank(t[len - ep_mark - 1]) || t[len - ep_mark - 1] == '+' ||
 	                t[len - ep_mark - 1] == '#')) {
+		ep_written = true;
 		len -= ep_mark;
 		while (len && (t[len - 1] == '+' || t[len - 1] == '#')) {
 			if (!info->suffix)
@@ -128,8 +130,8 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	    (eq(t, len, "--") || eq(t, len, "Z0") || eq(t, len, "0000") || eq(t, len, "@@@@")))
 		return VC_SAN_NULL_MOVE;
 	const bool castle = eq(t, len, "O-O") || eq(t, len, "O-O-O");
-	const bool zero_castle = eq(t, len, "0-0") || eq(t, len, "0-0-0") || eq(t, len, "o-o") ||
-	                         eq(t, len, "o-o-o");
+	const bool lower_castle = eq(t, len, "o-o") || eq(t, len, "o-o-o");
+	const bool zero_castle = eq(t, len, "0-0") || eq(t, len, "0-0-0") || lower_castle;
 	if (own_list && (castle || zero_castle) && chess_gen) {
 		nlegal = vc_gen_castling_chess(pos, own); /* castling needs no other move */
 		legal = own;
@@ -140,7 +142,8 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	}
 	if (castle || zero_castle) {
 		if (zero_castle)
-			info->warnings |= VC_SANW_ZERO_CASTLING;
+			info->warnings |= lower_castle ? VC_SANW_LOWERCASE_CASTLING
+			                               : VC_SANW_ZERO_CASTLING;
 		return parse_castling(legal, nlegal, len == 5, info);
 	}
 	/* UCI: e2e4, e7e8q, e1h1 */
@@ -151,6 +154,8 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 			return VC_SAN_ILLEGAL;
 		info->move = m;
 		info->warnings |= VC_SANW_UCI;
+		if (ep_written && !(m & VC_MF_EP))
+			info->warnings |= VC_SANW_EP_MARK;
 		return VC_SAN_OK;
 	}
 
@@ -255,6 +260,8 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	if (matches > 1)
 		return VC_SAN_AMBIGUOUS;
 	info->move = found;
+	if (ep_written && !(found & VC_MF_EP))
+		info->warnings |= VC_SANW_EP_MARK;
 	if (dash) {
 		/* its own form: no over-disambiguation or capture-mark warning */
 		info->warnings |= VC_SANW_LONG_ALGEBRAIC;
@@ -390,6 +397,8 @@ static const struct {
 	{ VC_SANW_UCI, "uci-move", "UCI move in PGN movetext" },
 	{ VC_SANW_CHECK_SUFFIX, "check-suffix", "missing or wrong check/mate suffix" },
 	{ VC_SANW_LONG_ALGEBRAIC, "long-algebraic", "long algebraic notation (from-square, '-', to-square) instead of SAN" },
+	{ VC_SANW_LOWERCASE_CASTLING, "lowercase-castling", "castling written in lower case (o-o)" },
+	{ VC_SANW_EP_MARK, "superfluous-ep-mark", "e.p. on a move that is not an en-passant capture" },
 };
 
 const char *vc_san_warning_code(unsigned bit)

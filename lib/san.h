@@ -45,6 +45,9 @@ enum vc_san_status {
                                             vc_san_check_suffix) */
 #define VC_SANW_LONG_ALGEBRAIC (1u << 8) /* e2-e4, Ng1-f3: long algebraic
                                             notation with a dash */
+#define VC_SANW_LOWERCASE_CASTLING (1u << 9) /* o-o, o-o-o */
+#define VC_SANW_EP_MARK        (1u << 10) /* e.p. / ep glued to a move that is
+                                            no en-passant capture */
 
 /* Check-suffix found in the text. */
 enum vc_san_suffix { VC_SUFFIX_NONE = 0, VC_SUFFIX_CHECK, VC_SUFFIX_MATE };
