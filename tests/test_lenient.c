@@ -78,3 +78,74 @@ Test(lenient, new_codes_are_warnings_with_words)
 	cr_assert_eq(vc_code_of_san_warning(1u << 11), VC_F_OK);
 	cr_assert_eq(vc_code_of_fen_warning(1u << 6), VC_F_OK);
 }
+
+/* ---- why a move is illegal ------------------------------------------------ */
+
+static enum vc_illegal_reason why(const char *fen, int variant, const char *text)
+{
+	struct vc_fen_result r;
+	cr_assert_eq(vc_fen_parse(&pos, fen, variant, &r), VC_FEN_OK, "%s", fen);
+	struct vc_san_info info;
+	cr_assert_eq(vc_san_parse(&pos, NULL, 0, text, strlen(text), &info), VC_SAN_ILLEGAL,
+	             "%s in %s", text, fen);
+	return vc_san_illegal_reason(&pos, text, strlen(text));
+}
+
+Test(illegal_reason, each_reason)
+{
+	const char *start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+	cr_assert_eq(why(start, VC_STANDARD, "Ke3"), VC_ILLEGAL_UNREACHABLE);
+	cr_assert_eq(why(start, VC_STANDARD, "Nd4"), VC_ILLEGAL_UNREACHABLE);
+	cr_assert_eq(why(start, VC_STANDARD, "exd3"), VC_ILLEGAL_UNREACHABLE);
+	cr_assert_eq(why(start, VC_STANDARD, "e5"), VC_ILLEGAL_WRONG_SIDE); /* e7-e5 */
+	cr_assert_eq(why(start, VC_STANDARD, "Nd2"), VC_ILLEGAL_UNREACHABLE); /* own pawn */
+	cr_assert_eq(why(start, VC_STANDARD, "e2e5"), VC_ILLEGAL_UNREACHABLE);
+	cr_assert_eq(why(start, VC_STANDARD, "Nf6"), VC_ILLEGAL_WRONG_SIDE);
+	cr_assert_eq(why(start, VC_STANDARD, "e7e5"), VC_ILLEGAL_WRONG_SIDE);
+	cr_assert_eq(why(start, VC_STANDARD, "O-O"), VC_ILLEGAL_CASTLING_PATH);
+	/* the e2 knight is pinned by the e8 rook */
+	cr_assert_eq(why("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1", VC_STANDARD, "Nc3"),
+	             VC_ILLEGAL_PINNED);
+	cr_assert_eq(why("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1", VC_STANDARD, "e2c3"),
+	             VC_ILLEGAL_PINNED);
+	/* in check from the e8 rook: a knight move elsewhere does not help */
+	cr_assert_eq(why("4r1k1/8/8/8/8/8/8/1N2K3 w - - 0 1", VC_STANDARD, "Nc3"),
+	             VC_ILLEGAL_KING_IN_CHECK);
+	/* the king onto an attacked square */
+	cr_assert_eq(why("3r2k1/8/8/8/8/8/8/4K3 w - - 0 1", VC_STANDARD, "Kd1"),
+	             VC_ILLEGAL_KING_IN_CHECK);
+	/* castling */
+	cr_assert_eq(why("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", VC_STANDARD, "O-O"),
+	             VC_ILLEGAL_NO_CASTLING_RIGHT);
+	cr_assert_eq(why("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1", VC_STANDARD, "o-o-o"),
+	             VC_ILLEGAL_NO_CASTLING_RIGHT);
+	cr_assert_eq(why("r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1", VC_STANDARD, "O-O"),
+	             VC_ILLEGAL_NO_CASTLING_RIGHT); /* dropped with its rook */
+	cr_assert_eq(why("r3k1r1/8/8/8/8/8/8/R3K2R w KQq - 0 1", VC_STANDARD, "O-O"),
+	             VC_ILLEGAL_CASTLING_PATH); /* g1 attacked */
+	cr_assert_eq(why("r3k2r/8/8/8/8/8/8/R3K1NR w KQkq - 0 1", VC_STANDARD, "O-O"),
+	             VC_ILLEGAL_CASTLING_PATH); /* blocked */
+	cr_assert_eq(why("4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1", VC_STANDARD, "O-O"),
+	             VC_ILLEGAL_KING_IN_CHECK);
+	/* antichess: a capture is due (e4xd5), so a quiet move is refused */
+	cr_assert_eq(why("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2",
+	                 VC_ANTICHESS, "Nf3"), VC_ILLEGAL_CAPTURE_COMPULSORY);
+	cr_assert_eq(why("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2",
+	                 VC_ANTICHESS, "Nd4"), VC_ILLEGAL_UNREACHABLE);
+}
+
+Test(illegal_reason, words)
+{
+	static const char *const words[] = {
+		NULL, "unreachable", "pinned", "king-in-check", "no-castling-right",
+		"castling-path", "capture-compulsory", "wrong-side",
+	};
+	for (int r = 0; r < (int)(sizeof words / sizeof *words); r++) {
+		const char *w = vc_illegal_reason_word((enum vc_illegal_reason)r);
+		if (words[r])
+			cr_assert_str_eq(w, words[r]);
+		else
+			cr_assert_null(w);
+	}
+	cr_assert_null(vc_illegal_reason_word((enum vc_illegal_reason)99));
+}
