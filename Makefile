@@ -69,7 +69,7 @@ PIC_OBJ = $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(FMT_SRC:%.c=$(BUILD)/pic/%.o)
 PUB_HDR = $(filter-out %_internal.h lib/internal.h,$(wildcard lib/*.h formats/*.h))
 
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
-        check-asan check-debug check-hostile check-parallel check-shards check-corpus check-diff check-backwards-long demo bench install deps fuzz \
+        check-asan check-debug check-hostile check-parallel check-shards check-corpus check-diff check-uci check-perft-formats check-backwards-long demo bench install deps fuzz \
         check-exports check-embed check-python install-python check-layers check-nomem
 
 all: vchess lib/libvchess.a $(BUILD)/$(SOFILE)
@@ -132,6 +132,17 @@ check-perft-quick: vchess
 
 check-perft: vchess
 	sh tests/perft_full.sh ./vchess
+
+# vchess perft --format json, jsonl and junit read back by Python's json
+# and junitparser (tests/perft_formats.sh).
+check-perft-formats: deps vchess
+	sh tests/perft_formats.sh ./vchess
+
+# vchess perft --divide --uci-style against Stockfish's go perft on six
+# positions (tests/diff_stockfish.sh; installs the stockfish package when
+# root and it is missing; about ten seconds).
+check-uci: vchess
+	sh tests/diff_stockfish.sh ./vchess
 
 # validate on hostile input made on the fly (garbage, 100 MB without a line
 # end, huge comments, tags and nesting, zip bombs): time, flat peak memory.
@@ -207,6 +218,7 @@ vchess-debug: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
 check: deps all check-layers check-unit check-golden check-corpus check-nomem check-perft-quick \
+       check-perft-formats check-uci \
        check-hostile check-parallel check-shards check-exports check-embed check-python check-debug check-asan
 	@echo "make check: all test suites passed"
 
@@ -224,7 +236,7 @@ demo: deps vchess
 bench: deps vchess
 	sh tests/bench.sh ./vchess
 
-check-diff: vchess
+check-diff: vchess check-uci
 	sh tests/diff_fairy.sh ./vchess
 
 # Backwards Stalemate Chess: the fast generator against the simple one of

@@ -245,6 +245,8 @@ static void json_finding(struct vc_json *j, const struct vc_finding *f)
 		vc_json_kv_null(j, "move");
 	if (f->variation)
 		vc_json_kv_bool(j, "variation", true);
+	if (f->reason)
+		vc_json_kv_string(j, "reason", f->reason);
 	vc_json_end_object(j);
 }
 

@@ -155,6 +155,17 @@ enum vc_code {
 	                                  its function's contract (an unknown
 	                                  variant or rule set in options) */
 
+	/* Lenient forms other tools accept (warnings), added after the
+	 * blocks above (the numbers of those stay) */
+	VC_F_FEN_CASTLING_ORDER,       /* fen-castling-order: castling letters
+	                                  out of order or repeated (VC_FENW_
+	                                  CASTLING_ORDER) */
+	VC_F_LOWERCASE_CASTLING,       /* lowercase-castling: o-o, o-o-o
+	                                  (VC_SANW_LOWERCASE_CASTLING) */
+	VC_F_SUPERFLUOUS_EP_MARK,      /* superfluous-ep-mark: e.p. on a move
+	                                  that is no en-passant capture
+	                                  (VC_SANW_EP_MARK) */
+
 	VC_F_COUNT                     /* number of codes, not a code */
 };
 
