@@ -570,7 +570,7 @@ static int work_build(struct work *w, enum vc_system sys)
 					        "in round %d", st->p[w->row[id]].name, w->e[id][k].round);
 
 	/* the system: round robin when every two players met equally often */
-	if (sys == VC_SYSTEM_AUTO) {
+	if (sys == VC_SYSTEM_AUTO && st->ngames) {
 		sys = VC_SYSTEM_SWISS;
 		if (n >= 2 && n <= 4096) {
 			long *met = calloc(n * n, sizeof *met);

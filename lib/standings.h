@@ -193,7 +193,8 @@ int vc_standings_add_ex(struct vc_standings *st, const char *white, const char *
 
 /* Compute the tie-breaks tb[0..ntb) of every row (vc_player.tb) for the
  * system `sys` (VC_SYSTEM_AUTO: round robin when every two players met
- * equally often, at least once; else Swiss; the result in st->system), and
+ * equally often, at least once; else Swiss; the result in st->system,
+ * which stays VC_SYSTEM_AUTO for a table without games), and
  * order the rows: points, then each tie-break in turn (highest first;
  * direct-encounter among the players still tied), then name (strcmp).
  * Rows equal on points and on every tie-break share the rank. Fills
