@@ -175,7 +175,7 @@ struct vc_standings_info {
 	uint64_t index;              /* its number there, from 1 */
 };
 
-/* Whether record g is an unplayed game (FORMATS of vchess-adjudicate(1)
+/* Whether record g is an unplayed game (vchess-adjudicate(1) section
  * UNPLAYED GAMES): no moves, and a Termination of forfeit, unplayed or
  * bye (the whole value, any case), or White or Black "BYE", "bye" or "-".
  * A game with moves is always played. */
