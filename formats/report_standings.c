@@ -54,6 +54,8 @@ void vc_standings_text(FILE *f, const struct vc_standings *st)
 	for (size_t i = 0; i < st->nfindings; i++)
 		fprintf(f, "standings: warning %s: %s\n", st->findings[i].code,
 		        st->findings[i].message);
+	if (st->findings_omitted)
+		fprintf(f, "standings: %zu more warnings not shown\n", st->findings_omitted);
 	fprintf(f, "%4s  %-32s %6s %7s %5s %6s %7s", "rank", "player", "games", "points", "wins",
 	        "draws", "losses");
 	for (int k = 0; k < st->ntb; k++)
@@ -126,6 +128,7 @@ void vc_standings_json(struct vc_json *j, const struct vc_standings *st)
 		vc_json_end_object(j);
 	}
 	vc_json_end_array(j);
+	vc_json_kv_uint(j, "standings_findings_omitted", st->findings_omitted);
 }
 
 static void csv_field(FILE *f, const char *s)

@@ -35,7 +35,8 @@ void vc_standings_text(FILE *f, const struct vc_standings *st);
 /* The JSON members "standings" (rows: rank, player, score, games, wins,
  * draws, losses, "tiebreaks" keyed by the words of --tiebreak),
  * "standings_unfinished", "standings_system", "standings_tiebreaks",
- * "standings_rounds", "standings_findings" into the open object of j. */
+ * "standings_rounds", "standings_findings", "standings_findings_omitted" into
+ * the open object of j. */
 void vc_standings_json(struct vc_json *j, const struct vc_standings *st);
 
 /* The table as CSV (RFC 4180: a header line, fields with a comma, quote or

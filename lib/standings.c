@@ -428,6 +428,10 @@ static void finding(struct vc_standings *st, const char *code, const char *fmt, 
 
 static void finding(struct vc_standings *st, const char *code, const char *fmt, ...)
 {
+	if (st->nfindings >= VC_STANDINGS_FINDINGS_MAX) {
+		st->findings_omitted++;
+		return;
+	}
 	if (st->nfindings == st->capfindings) {
 		size_t cap = st->capfindings ? 2 * st->capfindings : 8;
 		struct vc_standings_finding *f = realloc(st->findings, cap * sizeof *f);
@@ -572,7 +576,7 @@ static int work_build(struct work *w, enum vc_system sys)
 	/* the system: round robin when every two players met equally often */
 	if (sys == VC_SYSTEM_AUTO && st->ngames) {
 		sys = VC_SYSTEM_SWISS;
-		if (n >= 2 && n <= 4096) {
+		if (n >= 2 && n <= 1024) { /* a round robin of more is not met */
 			long *met = calloc(n * n, sizeof *met);
 			if (!met) {
 				free(cap);
@@ -763,6 +767,13 @@ static void direct_encounter(const struct work *w, size_t a, size_t b)
 {
 	struct vc_standings *st = w->st;
 	size_t g = b - a;
+	/* every two met: each has at least g-1 games (and a group too large
+	 * for that is not worth the matrices) */
+	if (g > 1024)
+		return;
+	for (size_t i = a; i < b; i++)
+		if (w->ne[st->p[i].id] < g - 1)
+			return;
 	long *pos = malloc(w->n * sizeof *pos); /* id -> place in the group, -1 */
 	long *pts = calloc(g * g, sizeof *pts), *cnt = calloc(g * g, sizeof *cnt);
 	if (!pos || !pts || !cnt)
@@ -813,17 +824,24 @@ static int tb_cmp(const struct vc_player *a, const struct vc_player *b, enum vc_
 	return strcmp(a->name, b->name);
 }
 
-/* Sort rows p[0, n) by tie-break t (insertion: qsort has no context, and
- * the library keeps no global state). */
-static void tb_sort(struct vc_player *p, size_t n, enum vc_tiebreak t)
+/* Sort rows p[0, n) by tie-break t: a merge sort through `tmp` (room for
+ * n rows), as qsort has no context and the library keeps no global
+ * state. */
+static void tb_sort(struct vc_player *p, struct vc_player *tmp, size_t n, enum vc_tiebreak t)
 {
-	for (size_t i = 1; i < n; i++) {
-		struct vc_player x = p[i];
-		size_t j = i;
-		for (; j > 0 && tb_cmp(&p[j - 1], &x, t) > 0; j--)
-			p[j] = p[j - 1];
-		p[j] = x;
-	}
+	if (n < 2)
+		return;
+	size_t h = n / 2;
+	tb_sort(p, tmp, h, t);
+	tb_sort(p + h, tmp, n - h, t);
+	size_t i = 0, j = h, k = 0;
+	while (i < h && j < n)
+		tmp[k++] = tb_cmp(&p[j], &p[i], t) < 0 ? p[j++] : p[i++];
+	while (i < h)
+		tmp[k++] = p[i++];
+	while (j < n)
+		tmp[k++] = p[j++];
+	memcpy(p, tmp, n * sizeof *p);
 }
 
 static int points_cmp(const void *x, const void *y)
@@ -853,47 +871,55 @@ static bool tied(const struct vc_standings *st, const struct vc_player *a,
 	return true;
 }
 
-/* Names equal but for case and spacing: a warning (the names stay apart). */
+struct name_key {
+	char *key;                   /* lower case, no white space */
+	const char *name;
+};
+
+static int name_key_cmp(const void *x, const void *y)
+{
+	const struct name_key *a = x, *b = y;
+	int d = strcmp(a->key, b->key);
+	return d ? d : strcmp(a->name, b->name);
+}
+
+/* Names equal but for case and spacing: a warning (the names stay apart).
+ * Sorted by their folded form, such names are neighbours. */
 static void name_variants(struct vc_standings *st)
 {
 	size_t n = st->n;
-	char **key = calloc(n + 1, sizeof *key);
-	if (!key)
+	struct name_key *k = calloc(n + 1, sizeof *k);
+	if (!k)
 		return;
-	for (size_t i = 0; i < n; i++) {
-		const char *s = st->p[i].name;
-		char *k = malloc(strlen(s) + 1);
-		if (!k)
+	size_t m = 0;
+	for (; m < n; m++) {
+		const char *s = st->p[m].name;
+		char *key = malloc(strlen(s) + 1);
+		if (!key)
 			goto out;
-		size_t m = 0;
+		size_t len = 0;
 		for (; *s; s++)
 			if (!isspace((unsigned char)*s))
-				k[m++] = (char)tolower((unsigned char)*s);
-		k[m] = '\0';
-		key[i] = k;
+				key[len++] = (char)tolower((unsigned char)*s);
+		key[len] = '\0';
+		k[m] = (struct name_key){ key, st->p[m].name };
 	}
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = i + 1; j < n; j++)
-			if (strcmp(key[i], key[j]) == 0) {
-				const char *x = st->p[i].name, *y = st->p[j].name;
-				if (strcmp(x, y) > 0) {
-					const char *t = x;
-					x = y;
-					y = t;
-				}
-				finding(st, "name-variants", "\"%s\" and \"%s\" differ only in case or "
-				        "spacing: scored as two players", x, y);
-			}
+	qsort(k, n, sizeof *k, name_key_cmp);
+	for (size_t i = 1; i < n; i++)
+		if (strcmp(k[i].key, k[i - 1].key) == 0)
+			finding(st, "name-variants", "\"%s\" and \"%s\" differ only in case or "
+			        "spacing: scored as two players", k[i - 1].name, k[i].name);
 out:
-	for (size_t i = 0; i < n; i++)
-		free(key[i]);
-	free(key);
+	for (size_t i = 0; i < m; i++)
+		free(k[i].key);
+	free(k);
 }
 
 int vc_standings_rank(struct vc_standings *st, const enum vc_tiebreak *tb, int ntb,
                       enum vc_system sys)
 {
 	st->nfindings = 0;
+	st->findings_omitted = 0;
 	st->ntb = 0;
 	struct work w = { .st = st };
 	if (work_build(&w, sys)) {
@@ -908,6 +934,12 @@ int vc_standings_rank(struct vc_standings *st, const enum vc_tiebreak *tb, int n
 	st->ntb = ntb;
 	compute(&w);
 	name_variants(st);
+	struct vc_player *tmp = st->n ? malloc(st->n * sizeof *tmp) : NULL;
+	if (st->n && !tmp) {
+		work_free(&w);
+		vc_standings_sort(st);
+		return -1;
+	}
 	if (st->n)
 		qsort(st->p, st->n, sizeof *st->p, points_cmp);
 	/* each tie-break orders the groups still tied */
@@ -919,11 +951,12 @@ int vc_standings_rank(struct vc_standings *st, const enum vc_tiebreak *tb, int n
 			if (b - a > 1) {
 				if (tb[k] == VC_TB_DIRECT_ENCOUNTER)
 					direct_encounter(&w, a, b);
-				tb_sort(st->p + a, b - a, tb[k]);
+				tb_sort(st->p + a, tmp, b - a, tb[k]);
 			}
 			a = b;
 		}
 	}
+	free(tmp);
 	work_free(&w);
 	/* the index points at the old places: rebuild it; the ranks */
 	for (size_t i = 0; i < st->nslots; i++)

@@ -67,6 +67,9 @@ struct vc_sgame {
 	uint64_t index;
 };
 
+/* The findings kept; more are only counted (findings_omitted). */
+#define VC_STANDINGS_FINDINGS_MAX 50
+
 /* A finding about the event (the standings' warnings, not the games'). */
 struct vc_standings_finding {
 	char code[32];               /* "round-missing", "player-twice-in-round",
@@ -115,8 +118,9 @@ struct vc_standings {
 	int rounds;                  /* highest round number (0: none tagged) */
 	enum vc_tiebreak tb[VC_TB_N];/* the list ranked by */
 	int ntb;
-	struct vc_standings_finding *findings;
+	struct vc_standings_finding *findings; /* at most VC_STANDINGS_FINDINGS_MAX */
 	size_t nfindings, capfindings;
+	size_t findings_omitted;     /* findings beyond those kept */
 };
 
 void vc_standings_init(struct vc_standings *st);

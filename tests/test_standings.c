@@ -446,3 +446,35 @@ Test(tiebreak, merge_keeps_games_and_ids)
 	vc_standings_release(&b);
 	vc_standings_release(&m);
 }
+
+Test(tiebreak, big_database_stays_fast_and_findings_capped)
+{
+	/* 20000 players, each in 3 games of "round 1" (a database of many
+	 * events, not an event): 20000 player-twice-in-round findings, of
+	 * which 50 are kept; ranking and the name check stay near linear
+	 * (the unit-test timeout would catch a quadratic pass) */
+	struct vc_standings st;
+	vc_standings_init(&st);
+	char w[32], b[32];
+	for (int i = 0; i < 30000; i++) {
+		snprintf(w, sizeof w, "P%d", i % 20000);
+		snprintf(b, sizeof b, "P%d", (i * 7 + 1) % 20000);
+		struct vc_standings_info info = { .round = "1" };
+		cr_assert_eq(vc_standings_add_ex(&st, w, b, i % 3 ? VC_RES_DRAW : VC_RES_WHITE,
+		                                 &info), 0);
+	}
+	struct vc_standings_info r2 = { .round = "2" };
+	cr_assert_eq(vc_standings_add_ex(&st, "p 1", "x", VC_RES_DRAW, &r2), 0); /* "P1" spaced */
+	enum vc_tiebreak tb[VC_TB_N];
+	int n = vc_tiebreak_defaults(VC_SYSTEM_SWISS, tb);
+	cr_assert_eq(vc_standings_rank(&st, tb, n, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.nfindings, VC_STANDINGS_FINDINGS_MAX);
+	cr_assert_gt(st.findings_omitted, 1000);
+	long halves = 0;
+	for (size_t i = 0; i < st.n; i++) {
+		halves += st.p[i].halves;
+		cr_assert(i == 0 || st.p[i].rank >= st.p[i - 1].rank);
+	}
+	cr_assert_eq(halves, 2 * st.counted);
+	vc_standings_release(&st);
+}
