@@ -325,14 +325,18 @@ static int own_option(void *ctx, int opt, const char *arg)
 		break;
 	case O_FROM:
 		a->standings_option = "--standings-from";
-		if (strcmp(arg, "rules") == 0)
-			a->from_declared = false;
-		else if (strcmp(arg, "declared") == 0)
-			a->from_declared = true;
-		else
+	{
+		/* the option's two words: index 1 scores the declared results */
+		static const char *const words[] = { "rules", "declared" };
+		int k = 0;
+		while (k < 2 && strcmp(arg, words[k]) != 0)
+			k++;
+		if (k == 2)
 			return vc_cli_usage_error("adjudicate", "--standings-from: '%s' is not rules "
 			                          "or declared", arg);
+		a->from_declared = k == 1;
 		break;
+	}
 	case O_CROSSTABLE:
 		a->standings_option = "--crosstable";
 		a->crosstable = true;
