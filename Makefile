@@ -70,7 +70,7 @@ PUB_HDR = $(filter-out %_internal.h lib/internal.h,$(wildcard lib/*.h formats/*.
 
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
         check-asan check-debug check-hostile check-parallel check-shards check-corpus check-diff check-uci check-perft-formats check-backwards-long demo bench install deps fuzz \
-        check-exports check-embed check-python install-python check-layers check-nomem
+        check-exports check-embed check-python install-python check-layers check-nomem check-html
 
 all: vchess lib/libvchess.a $(BUILD)/$(SOFILE)
 
@@ -154,6 +154,13 @@ check-hostile: deps vchess
 check-shards: deps vchess
 	sh tests/shards.sh ./vchess
 
+# The standings page (adjudicate --standings --format html) in headless
+# Chromium (installed through tests/deps.sh when missing): PNGs 375 and
+# 1280 pixels wide, every player and total in the rendered DOM, no
+# horizontal overflow at 375 pixels (tests/html.sh).
+check-html: deps vchess
+	sh tests/html.sh ./vchess
+
 # validate -j N against -j 1 with tiny chunks: reports, copies, standard
 # error and exit status byte-identical (tests/par_identical.sh).
 check-parallel: deps vchess
@@ -219,7 +226,8 @@ vchess-debug: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 
 check: deps all check-layers check-unit check-golden check-corpus check-nomem check-perft-quick \
        check-perft-formats check-uci \
-       check-hostile check-parallel check-shards check-exports check-embed check-python check-debug check-asan
+       check-hostile check-parallel check-shards check-exports check-embed check-python check-html \
+       check-debug check-asan
 	@echo "make check: all test suites passed"
 
 # The bundled games (data/games/, any depth) through validate; a finding is

@@ -18,6 +18,7 @@
 #include "pgnfix.h"
 #include "report.h"
 #include "report_adjudicate.h"
+#include "report_standings.h"
 #include "standings.h"
 #include "verdict.h"
 
@@ -36,7 +37,9 @@ static const char usage[] =
         "Options:\n"
         VC_HELP_VARIANT
         VC_HELP_RULES
-        VC_HELP_FORMAT
+        "      --format F       report format: text (default), json or jsonl; with\n"
+        "                       --standings also csv or html (the standings and\n"
+        "                       crosstable alone: a CSV table, a self-contained page)\n"
         VC_HELP_QUIET
         VC_HELP_VERBOSE
         VC_HELP_OUTPUT
@@ -52,19 +55,34 @@ static const char usage[] =
         "                       rules decide it; every other byte unchanged\n"
         "                       ('-': standard output; then the report needs -o)\n"
         "      --standings      add the score table of the event (per player:\n"
-        "                       games, points, wins, draws, losses)\n"
+        "                       games, points, wins, draws, losses, tie-breaks)\n"
+        "      --tiebreak LIST  rank ties by these tie-breaks in order (FIDE C.07):\n"
+        "                       direct-encounter, sonneborn-berger, buchholz,\n"
+        "                       buchholz-cut1, buchholz-median1, wins, black-games,\n"
+        "                       koya, progressive, aro; 'none': points alone\n"
+        "                       (default: by the system, see the manual)\n"
+        "      --system S       rr or swiss (default: told from the pairings)\n"
+        "      --standings-from B  rules (default: the verdict, else the declared\n"
+        "                       result) or declared (every game as declared)\n"
+        "      --crosstable     add the crosstable to the standings\n"
         "      --shredder       write FENs as Shredder-FEN (default X-FEN)\n"
         VC_HELP_HELP
         "\n"
         "Exit status: 0 all declared results agree, 1 a disagreement or a game\n"
         "that could not be judged, 2 usage error, 3 input unreadable.\n";
 
-enum { O_FIX = VC_OPT_OWN, O_STANDINGS, O_SHREDDER };
+enum { O_FIX = VC_OPT_OWN, O_STANDINGS, O_SHREDDER, O_TIEBREAK, O_SYSTEM, O_FROM,
+       O_CROSSTABLE, O_FORMAT };
 
 static const struct option own_options[] = {
 	{ "fix-results", required_argument, NULL, O_FIX },
 	{ "standings", no_argument, NULL, O_STANDINGS },
 	{ "shredder", no_argument, NULL, O_SHREDDER },
+	{ "tiebreak", required_argument, NULL, O_TIEBREAK },
+	{ "system", required_argument, NULL, O_SYSTEM },
+	{ "standings-from", required_argument, NULL, O_FROM },
+	{ "crosstable", no_argument, NULL, O_CROSSTABLE },
+	{ "format", required_argument, NULL, O_FORMAT },
 	{ 0, 0, 0, 0 },
 };
 
@@ -72,6 +90,15 @@ struct adjudicate {
 	struct vc_cli_opts opts;
 	const char *fix_path;
 	bool standings, shredder;
+	/* the standings' options (vchess-adjudicate(1) STANDINGS) */
+	enum vc_tiebreak tb[VC_TB_N];
+	int ntb;                     /* -1: the system's defaults */
+	enum vc_system system;
+	bool from_declared, crosstable;
+	enum { SF_REPORT, SF_CSV, SF_HTML } sformat; /* --format csv|html */
+	const char *sformat_word;
+	const char *standings_option; /* a standings option given, for the
+	                                 check that --standings is */
 	struct vc_report rep;
 	struct vc_judge judge;
 	struct vc_verdict cur;       /* the game being reported */
@@ -119,8 +146,11 @@ static struct vc_adjudicate_summary summary(const struct adjudicate *a)
 
 static void json_summary(void *ctx, struct vc_json *j)
 {
-	struct vc_adjudicate_summary s = summary(ctx);
+	const struct adjudicate *a = ctx;
+	struct vc_adjudicate_summary s = summary(a);
 	vc_adjudicate_json_summary(j, &s);
+	if (a->standings && a->crosstable)
+		vc_standings_crosstable_json(j, &a->st);
 }
 
 /* The pipeline's on_game (any thread; a is the worker's copy). */
@@ -188,6 +218,7 @@ static void *take(void *wctx)
 	struct adjudicate *a = wctx;
 	struct part *pt = a->part;
 	a->part = part_new();
+	a->part->st.from_declared = a->from_declared;
 	return pt;
 }
 
@@ -233,6 +264,7 @@ static void *worker_new(void *ctx, struct vc_checker *chk)
 	}
 	vc_judge_set_unwinnability(&W->judge, W->opts.dead, W->opts.budget);
 	W->part = part_new();
+	W->part->st.from_declared = W->from_declared;
 	return W;
 }
 
@@ -266,10 +298,67 @@ static void stream_end(void *ctx, bool whole)
 static int own_option(void *ctx, int opt, const char *arg)
 {
 	struct adjudicate *a = ctx;
+	const char *bad = NULL;
 	switch (opt) {
 	case O_FIX: a->fix_path = arg; break;
 	case O_STANDINGS: a->standings = true; break;
 	case O_SHREDDER: a->shredder = true; break;
+	case O_TIEBREAK:
+		a->standings_option = "--tiebreak";
+		if (strcmp(arg, "none") == 0) {
+			a->ntb = 0;
+			break;
+		}
+		a->ntb = vc_tiebreak_parse_list(arg, a->tb, VC_TB_N, &bad);
+		if (a->ntb < 0)
+			return vc_cli_usage_error("adjudicate", "--tiebreak: '%.*s' is not a tie-break "
+			                          "of the list (or is repeated); see the manual",
+			                          (int)strcspn(bad, ","), bad);
+		break;
+	case O_SYSTEM:
+		a->standings_option = "--system";
+		if (strcmp(arg, "rr") == 0)
+			a->system = VC_SYSTEM_RR;
+		else if (strcmp(arg, "swiss") == 0)
+			a->system = VC_SYSTEM_SWISS;
+		else
+			return vc_cli_usage_error("adjudicate", "--system: '%s' is not rr or swiss", arg);
+		break;
+	case O_FROM:
+		a->standings_option = "--standings-from";
+	{
+		/* the option's two words: index 1 scores the declared results */
+		static const char *const words[] = { "rules", "declared" };
+		int k = 0;
+		while (k < 2 && strcmp(arg, words[k]) != 0)
+			k++;
+		if (k == 2)
+			return vc_cli_usage_error("adjudicate", "--standings-from: '%s' is not rules "
+			                          "or declared", arg);
+		a->from_declared = k == 1;
+		break;
+	}
+	case O_CROSSTABLE:
+		a->standings_option = "--crosstable";
+		a->crosstable = true;
+		break;
+	case O_FORMAT:
+		/* the common formats, and csv and html for the standings */
+		a->sformat = SF_REPORT;
+		a->opts.format = VC_FORMAT_TEXT;
+		if (strcmp(arg, "json") == 0)
+			a->opts.format = VC_FORMAT_JSON;
+		else if (strcmp(arg, "jsonl") == 0)
+			a->opts.format = VC_FORMAT_JSONL;
+		else if (strcmp(arg, "csv") == 0)
+			a->sformat = SF_CSV;
+		else if (strcmp(arg, "html") == 0)
+			a->sformat = SF_HTML;
+		else if (strcmp(arg, "text") != 0)
+			return vc_cli_usage_error("adjudicate", "--format: '%s' is not text, json, "
+			                          "jsonl, csv or html", arg);
+		a->sformat_word = arg;
+		break;
 	default: break;
 	}
 	return 0;
@@ -284,18 +373,30 @@ int cmd_adjudicate(int argc, char **argv)
 	}
 	struct vc_cli_spec spec = {
 		.name = "adjudicate", .usage = usage,
-		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_FORMAT | VC_OPT_QUIET |
+		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_QUIET |
 		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS | VC_OPT_MAX_RATIO |
 		          VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD | VC_OPT_BUDGET |
 		          VC_OPT_KEEP_PARTIAL,
 		.options = own_options, .handle = own_option, .ctx = a,
 	};
 	int first;
+	a->ntb = -1;
 	int rc = vc_cli_parse(argc, argv, &spec, &a->opts, &first);
 	if (rc != VC_CLI_CONTINUE) {
 		free(a);
 		return rc;
 	}
+	if (!a->standings && (a->standings_option || a->sformat != SF_REPORT)) {
+		char opt[64];
+		snprintf(opt, sizeof opt, "%s%s", a->standings_option ? a->standings_option
+		                                                      : "--format ",
+		         a->standings_option ? "" : a->sformat_word);
+		free(a);
+		return vc_cli_usage_error("adjudicate", "%s needs --standings", opt);
+	}
+	if (a->sformat != SF_REPORT)
+		a->opts.quiet = true; /* the page or table alone on the output */
+	a->st.from_declared = a->from_declared;
 	if (first >= argc) {
 		free(a);
 		return vc_cli_usage_error("adjudicate", "no input file (use '-' for standard input)");
@@ -360,16 +461,36 @@ int cmd_adjudicate(int argc, char **argv)
 	};
 	int status = vc_pipe_run(&pipe, argv + first, argc - first);
 
-	if (a->standings)
-		vc_standings_sort(&a->st);
-	if (a->rep.format == VC_FORMAT_TEXT) {
+	if (a->standings) {
+		enum vc_tiebreak tb[VC_TB_N];
+		int ntb = a->ntb;
+		enum vc_system sys = a->system;
+		if (ntb < 0) {
+			/* the system's default list: tell the system first */
+			if (vc_standings_rank(&a->st, NULL, 0, sys) == 0)
+				sys = a->st.system;
+			ntb = vc_tiebreak_defaults(sys == VC_SYSTEM_AUTO ? VC_SYSTEM_RR : sys, tb);
+		} else {
+			memcpy(tb, a->tb, sizeof tb);
+		}
+		if (vc_standings_rank(&a->st, tb, ntb, sys))
+			vc_cli_error("adjudicate", "out of memory: the standings are ranked by points "
+			             "alone");
+	}
+	if (a->sformat == SF_CSV) {
+		vc_standings_csv(a->rep.out, &a->st, a->crosstable);
+	} else if (a->sformat == SF_HTML) {
+		vc_standings_html(a->rep.out, &a->st, NULL);
+	} else if (a->rep.format == VC_FORMAT_TEXT) {
 		/* the report ends with its completeness line, after the
-		 * adjudication's own summary */
+		 * adjudication's own summary and the crosstable */
 		enum vc_report_stop stop = a->rep.stop;
 		a->rep.stop = VC_REPORT_COMPLETE;
 		vc_report_summary(&a->rep);
 		struct vc_adjudicate_summary s = summary(a);
 		vc_adjudicate_text_summary(a->rep.out, &s);
+		if (a->standings && a->crosstable)
+			vc_standings_crosstable_text(a->rep.out, &a->st);
 		a->rep.stop = stop;
 		vc_report_text_complete(a->rep.out, "adjudicate", stop);
 	} else {

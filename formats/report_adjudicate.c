@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "report_adjudicate.h"
+#include "report_standings.h"
 #include "textesc.h"
 
 /* The value the checker uses: the last one when a tag is repeated. */
@@ -235,22 +236,8 @@ void vc_adjudicate_json_summary(struct vc_json *j, const struct vc_adjudicate_su
 	vc_json_end_object(j);
 	if (!s->st)
 		return;
-	vc_json_key(j, "standings");
-	vc_json_begin_array(j);
-	for (size_t i = 0; i < s->st->n; i++) {
-		const struct vc_player *p = &s->st->p[i];
-		vc_json_begin_object(j);
-		vc_json_kv_int(j, "rank", p->rank);
-		vc_json_kv_string(j, "player", p->name);
-		vc_json_kv_halves(j, "score", p->halves);
-		vc_json_kv_int(j, "games", p->games);
-		vc_json_kv_int(j, "wins", p->wins);
-		vc_json_kv_int(j, "draws", p->draws);
-		vc_json_kv_int(j, "losses", p->losses);
-		vc_json_end_object(j);
-	}
-	vc_json_end_array(j);
-	vc_json_kv_int(j, "standings_unfinished", s->st->unfinished);
+	vc_standings_json(j, s->st); /* formats/report_standings.h */
+
 }
 
 void vc_adjudicate_text_summary(FILE *f, const struct vc_adjudicate_summary *s)
@@ -270,19 +257,5 @@ void vc_adjudicate_text_summary(FILE *f, const struct vc_adjudicate_summary *s)
 		fprintf(f, "adjudicate: %ld games corrected in %s\n", s->fixed, s->fixed_to);
 	if (!s->st)
 		return;
-	const struct vc_standings *st = s->st;
-	fprintf(f, "standings: %ld games scored", st->counted);
-	if (st->unfinished)
-		fprintf(f, ", %ld without a result", st->unfinished);
-	fputc('\n', f);
-	fprintf(f, "%4s  %-32s %6s %7s %5s %6s %7s\n", "rank", "player", "games", "points", "wins",
-	        "draws", "losses");
-	for (size_t i = 0; i < st->n; i++) {
-		const struct vc_player *p = &st->p[i];
-		char name[256];
-		const char *pn = vc_text_needs_escape(p->name) ?
-		                 vc_text_escape(name, sizeof name, p->name) : p->name;
-		fprintf(f, "%4ld  %-32s %6ld %5ld%s %5ld %6ld %7ld\n", p->rank, pn, p->games,
-		        p->halves / 2, p->halves % 2 ? ".5" : "  ", p->wins, p->draws, p->losses);
-	}
+	vc_standings_text(f, s->st); /* formats/report_standings.h */
 }

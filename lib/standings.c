@@ -1,6 +1,11 @@
 /* vchess - the score table of an event (standings.h). */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "standings.h"
 
@@ -15,20 +20,30 @@ void vc_standings_release(struct vc_standings *st)
 		free(st->p[i].name);
 	free(st->p);
 	free(st->slot);
+	free(st->games);
+	for (size_t i = 0; i < st->nsources; i++)
+		free(st->sources[i]);
+	free(st->sources);
+	free(st->findings);
 	memset(st, 0, sizeof *st);
+}
+
+static size_t name_hash_n(const char *s, size_t n)
+{
+	size_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return h;
 }
 
 static size_t name_hash(const char *s)
 {
-	size_t h = 1469598103934665603ull;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
+	return name_hash_n(s, strlen(s));
 }
 
 /* The index of `name`'s row (added when new), or -1 (memory). Indexes,
  * not pointers: adding a row may move the rows. */
-static long player_get(struct vc_standings *st, const char *name)
+static long player_get_n(struct vc_standings *st, const char *name, size_t len)
 {
 	if (st->n * 2 >= st->nslots) {
 		size_t ns = st->nslots ? st->nslots * 2 : 64;
@@ -45,9 +60,10 @@ static long player_get(struct vc_standings *st, const char *name)
 		st->slot = slot;
 		st->nslots = ns;
 	}
-	size_t h = name_hash(name) & (st->nslots - 1);
+	size_t h = name_hash_n(name, len) & (st->nslots - 1);
 	while (st->slot[h]) {
-		if (strcmp(st->p[st->slot[h] - 1].name, name) == 0)
+		const char *s = st->p[st->slot[h] - 1].name;
+		if (strncmp(s, name, len) == 0 && s[len] == '\0')
 			return (long)st->slot[h] - 1;
 		h = (h + 1) & (st->nslots - 1);
 	}
@@ -61,40 +77,37 @@ static long player_get(struct vc_standings *st, const char *name)
 	}
 	struct vc_player *p = &st->p[st->n];
 	memset(p, 0, sizeof *p);
-	p->name = strdup(name);
+	p->name = strndup(name, len);
 	if (!p->name)
 		return -1;
+	p->id = (long)st->n;
 	st->slot[h] = ++st->n;
 	return (long)st->n - 1;
 }
 
-int vc_standings_add(struct vc_standings *st, const char *white, const char *black,
-                     enum vc_result r)
+static long player_get(struct vc_standings *st, const char *name)
 {
-	if (r == VC_RES_NONE) {
-		st->unfinished++;
-		return 0;
-	}
-	long wi = player_get(st, white && *white ? white : "?");
-	long bi = player_get(st, black && *black ? black : "?");
-	if (wi < 0 || bi < 0)
-		return -1;
-	struct vc_player *w = &st->p[wi], *b = &st->p[bi];
-	st->counted++;
-	w->games++;
-	b->games++;
-	if (r == VC_RES_DRAW) {
-		w->draws++;
-		b->draws++;
-		w->halves++;
-		b->halves++;
-	} else {
-		struct vc_player *win = r == VC_RES_WHITE ? w : b, *lose = r == VC_RES_WHITE ? b : w;
-		win->wins++;
-		win->halves += 2;
-		lose->losses++;
-	}
-	return 0;
+	return player_get_n(st, name, strlen(name));
+}
+
+/* The row of a player's name as given: white space trimmed at both ends;
+ * NULL or nothing left is "?". */
+static long player_get_trim(struct vc_standings *st, const char *name)
+{
+	if (!name)
+		return player_get(st, "?");
+	while (*name && isspace((unsigned char)*name))
+		name++;
+	size_t n = strlen(name);
+	while (n && isspace((unsigned char)name[n - 1]))
+		n--;
+	return n ? player_get_n(st, name, n) : player_get(st, "?");
+}
+
+bool vc_standings_is_bye(const char *name)
+{
+	return name && (strcmp(name, "BYE") == 0 || strcmp(name, "bye") == 0 ||
+	                strcmp(name, "-") == 0);
 }
 
 static const char *tag_of(const struct vc_gc_game *g, const char *name)
@@ -105,31 +118,203 @@ static const char *tag_of(const struct vc_gc_game *g, const char *name)
 	return NULL;
 }
 
+bool vc_standings_unplayed(const struct vc_gc_game *g)
+{
+	if (g->plies > 0)
+		return false;
+	const char *t = tag_of(g, "Termination");
+	if (t && (strcasecmp(t, "forfeit") == 0 || strcasecmp(t, "unplayed") == 0 ||
+	          strcasecmp(t, "bye") == 0))
+		return true;
+	return vc_standings_is_bye(tag_of(g, "White")) || vc_standings_is_bye(tag_of(g, "Black"));
+}
+
+/* "3" or "3.1" into round 3, board 1 (0: none); false when not that. */
+static bool parse_round(const char *s, int *round, int *board)
+{
+	*round = *board = 0;
+	if (!s)
+		return false;
+	char *end;
+	long r = strtol(s, &end, 10);
+	if (end == s || r < 1 || r > 100000 || !isdigit((unsigned char)*s))
+		return false;
+	long b = 0;
+	if (*end == '.') {
+		const char *q = end + 1;
+		b = strtol(q, &end, 10);
+		if (end == q || b < 0 || b > 100000 || !isdigit((unsigned char)*q))
+			return false;
+	}
+	if (*end)
+		return false;
+	*round = (int)r;
+	*board = (int)b;
+	return true;
+}
+
+static int parse_elo(const char *s)
+{
+	if (!s || !isdigit((unsigned char)*s))
+		return 0;
+	char *end;
+	long v = strtol(s, &end, 10);
+	return *end || v <= 0 || v > 9999 ? 0 : (int)v;
+}
+
+/* The index of source name `s` (copied when new), or -1 (memory). */
+static long source_get(struct vc_standings *st, const char *s)
+{
+	for (size_t i = st->nsources; i-- > 0;)
+		if (strcmp(st->sources[i], s) == 0)
+			return (long)i;
+	char **ns = realloc(st->sources, (st->nsources + 1) * sizeof *ns);
+	if (!ns)
+		return -1;
+	st->sources = ns;
+	if (!(ns[st->nsources] = strdup(s)))
+		return -1;
+	return (long)st->nsources++;
+}
+
+static int game_push(struct vc_standings *st, const struct vc_sgame *g)
+{
+	if (st->ngames == st->capgames) {
+		size_t cap = st->capgames ? 2 * st->capgames : 64;
+		struct vc_sgame *ng = realloc(st->games, cap * sizeof *ng);
+		if (!ng)
+			return -1;
+		st->games = ng;
+		st->capgames = cap;
+	}
+	st->games[st->ngames++] = *g;
+	return 0;
+}
+
+static void score(struct vc_player *p, int halves)
+{
+	p->games++;
+	p->halves += halves;
+	if (halves == 2)
+		p->wins++;
+	else if (halves == 1)
+		p->draws++;
+	else
+		p->losses++;
+}
+
+int vc_standings_add_ex(struct vc_standings *st, const char *white, const char *black,
+                        enum vc_result r, const struct vc_standings_info *info)
+{
+	if (r == VC_RES_NONE) {
+		st->unfinished++;
+		return 0;
+	}
+	bool unplayed = info && info->unplayed;
+	bool wbye = unplayed && vc_standings_is_bye(white);
+	bool bbye = unplayed && vc_standings_is_bye(black);
+	if (wbye && bbye)
+		return 0; /* no player at all */
+	long wi = wbye ? -1 : player_get_trim(st, white);
+	long bi = bbye ? -1 : player_get_trim(st, black);
+	if ((!wbye && wi < 0) || (!bbye && bi < 0))
+		return -1;
+	struct vc_sgame sg = { .white = wbye ? -1 : st->p[wi].id, .black = bbye ? -1 : st->p[bi].id,
+	                       .result = (unsigned char)r, .source = -1 };
+	if (info) {
+		parse_round(info->round, &sg.round, &sg.board);
+		sg.white_elo = parse_elo(info->white_elo);
+		sg.black_elo = parse_elo(info->black_elo);
+		sg.flags = (unsigned char)((unplayed ? VC_SG_UNPLAYED : 0) |
+		                           (info->declared_invalid ? VC_SG_DECLARED : 0));
+		sg.index = info->index;
+		if (info->source) {
+			char buf[1024];
+			if (info->member)
+				snprintf(buf, sizeof buf, "%s:%s", info->source, info->member);
+			else
+				snprintf(buf, sizeof buf, "%s", info->source);
+			if ((sg.source = source_get(st, buf)) < 0)
+				return -1;
+		}
+	}
+	if (game_push(st, &sg))
+		return -1;
+	st->counted++;
+	int wh = r == VC_RES_WHITE ? 2 : r == VC_RES_DRAW ? 1 : 0;
+	if (!wbye)
+		score(&st->p[wi], wh);
+	if (!bbye)
+		score(&st->p[bi], 2 - wh);
+	return 0;
+}
+
+int vc_standings_add(struct vc_standings *st, const char *white, const char *black,
+                     enum vc_result r)
+{
+	return vc_standings_add_ex(st, white, black, r, NULL);
+}
+
 int vc_standings_add_game(struct vc_standings *st, const struct vc_gc_game *g,
                           const struct vc_verdict *v)
 {
 	enum vc_result r;
 	if (!vc_verdict_scored_result(v, g, &r))
 		return 0;
-	return vc_standings_add(st, tag_of(g, "White"), tag_of(g, "Black"), r);
+	bool declared_invalid = v->basis == VC_BASIS_INVALID && r != VC_RES_NONE;
+	if (st->from_declared) {
+		r = VC_RES_NONE;
+		vc_result_parse(vc_declared_result(g), &r);
+		declared_invalid = false;
+	}
+	struct vc_standings_info info = {
+		.round = tag_of(g, "Round"),
+		.white_elo = tag_of(g, "WhiteElo"), .black_elo = tag_of(g, "BlackElo"),
+		.unplayed = vc_standings_unplayed(g),
+		.declared_invalid = declared_invalid,
+		.source = g->source, .member = g->member, .index = g->index,
+	};
+	return vc_standings_add_ex(st, tag_of(g, "White"), tag_of(g, "Black"), r, &info);
 }
 
 int vc_standings_merge(struct vc_standings *to, const struct vc_standings *from)
 {
 	to->counted += from->counted;
 	to->unfinished += from->unfinished;
+	long *map = from->n ? malloc(from->n * sizeof *map) : NULL; /* from's id -> to's id */
+	if (from->n && !map)
+		return -1;
 	for (size_t i = 0; i < from->n; i++) {
 		const struct vc_player *s = &from->p[i];
 		long k = player_get(to, s->name);
-		if (k < 0)
+		if (k < 0) {
+			free(map);
 			return -1;
+		}
 		struct vc_player *d = &to->p[k];
 		d->games += s->games;
 		d->wins += s->wins;
 		d->draws += s->draws;
 		d->losses += s->losses;
 		d->halves += s->halves;
+		map[s->id] = d->id;
 	}
+	for (size_t i = 0; i < from->ngames; i++) {
+		struct vc_sgame g = from->games[i];
+		if (g.white >= 0)
+			g.white = map[g.white];
+		if (g.black >= 0)
+			g.black = map[g.black];
+		if (g.source >= 0 && (g.source = source_get(to, from->sources[g.source])) < 0) {
+			free(map);
+			return -1;
+		}
+		if (game_push(to, &g)) {
+			free(map);
+			return -1;
+		}
+	}
+	free(map);
 	return 0;
 }
 
@@ -159,4 +344,630 @@ void vc_standings_sort(struct vc_standings *st)
 		st->p[i].rank = i == 0 || st->p[i].halves != st->p[i - 1].halves
 		                        ? (long)i + 1 : st->p[i - 1].rank;
 	}
+}
+
+/* ---- tie-breaks -------------------------------------------------------------- */
+
+static const char *const tb_words[VC_TB_N] = {
+	[VC_TB_DIRECT_ENCOUNTER] = "direct-encounter",
+	[VC_TB_SONNEBORN_BERGER] = "sonneborn-berger",
+	[VC_TB_BUCHHOLZ] = "buchholz",
+	[VC_TB_BUCHHOLZ_CUT1] = "buchholz-cut1",
+	[VC_TB_BUCHHOLZ_MEDIAN1] = "buchholz-median1",
+	[VC_TB_WINS] = "wins",
+	[VC_TB_BLACK_GAMES] = "black-games",
+	[VC_TB_KOYA] = "koya",
+	[VC_TB_PROGRESSIVE] = "progressive",
+	[VC_TB_ARO] = "aro",
+};
+
+const char *vc_tiebreak_word(enum vc_tiebreak t)
+{
+	return (unsigned)t < VC_TB_N ? tb_words[t] : NULL;
+}
+
+bool vc_tiebreak_parse(const char *word, enum vc_tiebreak *t)
+{
+	for (int i = 0; i < VC_TB_N; i++)
+		if (strcmp(word, tb_words[i]) == 0) {
+			*t = (enum vc_tiebreak)i;
+			return true;
+		}
+	return false;
+}
+
+int vc_tiebreak_parse_list(const char *list, enum vc_tiebreak *out, int max,
+                           const char **bad)
+{
+	int n = 0;
+	const char *s = list;
+	for (;;) {
+		size_t len = strcspn(s, ",");
+		char word[32];
+		enum vc_tiebreak t;
+		bool ok = len > 0 && len < sizeof word && n < max;
+		if (ok) {
+			memcpy(word, s, len);
+			word[len] = '\0';
+			ok = vc_tiebreak_parse(word, &t);
+			for (int i = 0; ok && i < n; i++)
+				ok = out[i] != t;
+		}
+		if (!ok) {
+			if (bad)
+				*bad = s;
+			return -1;
+		}
+		out[n++] = t;
+		if (!s[len])
+			return n;
+		s += len + 1;
+	}
+}
+
+int vc_tiebreak_defaults(enum vc_system s, enum vc_tiebreak *out)
+{
+	static const enum vc_tiebreak rr[] = { VC_TB_DIRECT_ENCOUNTER, VC_TB_SONNEBORN_BERGER,
+		                               VC_TB_WINS, VC_TB_KOYA };
+	static const enum vc_tiebreak sw[] = { VC_TB_BUCHHOLZ_CUT1, VC_TB_BUCHHOLZ,
+		                               VC_TB_SONNEBORN_BERGER, VC_TB_DIRECT_ENCOUNTER,
+		                               VC_TB_WINS };
+	const enum vc_tiebreak *d = s == VC_SYSTEM_SWISS ? sw : rr;
+	int n = s == VC_SYSTEM_SWISS ? 5 : 4;
+	memcpy(out, d, (size_t)n * sizeof *d);
+	return n;
+}
+
+const char *vc_system_word(enum vc_system s)
+{
+	return s == VC_SYSTEM_RR ? "round-robin" : s == VC_SYSTEM_SWISS ? "swiss" : NULL;
+}
+
+static void finding(struct vc_standings *st, const char *code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void finding(struct vc_standings *st, const char *code, const char *fmt, ...)
+{
+	if (st->nfindings >= VC_STANDINGS_FINDINGS_MAX) {
+		st->findings_omitted++;
+		return;
+	}
+	if (st->nfindings == st->capfindings) {
+		size_t cap = st->capfindings ? 2 * st->capfindings : 8;
+		struct vc_standings_finding *f = realloc(st->findings, cap * sizeof *f);
+		if (!f)
+			return; /* a finding lost to memory: the table stands */
+		st->findings = f;
+		st->capfindings = cap;
+	}
+	struct vc_standings_finding *f = &st->findings[st->nfindings++];
+	snprintf(f->code, sizeof f->code, "%s", code);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(f->message, sizeof f->message, fmt, ap);
+	va_end(ap);
+}
+
+/* One round of one player, as the tie-breaks read it (C.07 16.1). */
+struct entry {
+	int round;                   /* 0 when the games have no rounds */
+	long opp;                    /* opponent's id; -1 bye; -2 absent */
+	int halves;                  /* points scored, in halves */
+	signed char colour;          /* 0 White, 1 Black, -1 none */
+	bool played;                 /* over the board */
+	bool vur;                    /* voluntary unplayed round (C.07 16.2):
+	                                forfeit loss, half- or zero-point bye,
+	                                absence */
+	bool requested;              /* half- or zero-point bye, absence */
+	int opp_elo;                 /* the opponent's rating in that game */
+	size_t game;                 /* index into st->games; SIZE_MAX none */
+};
+
+struct work {
+	struct vc_standings *st;
+	size_t n;                    /* players; ids 0..n-1 */
+	long *row;                   /* id -> row index in st->p */
+	struct entry **e;            /* per id, its rounds in order */
+	size_t *ne;
+	long *adj;                   /* adjusted score (C.07 16.3), halves */
+	long maxrounds;              /* most rounds of any player */
+};
+
+static int entry_cmp(const void *x, const void *y)
+{
+	const struct entry *a = x, *b = y;
+	if (a->round != b->round)
+		return a->round < b->round ? -1 : 1;
+	return a->game < b->game ? -1 : a->game > b->game;
+}
+
+static void work_free(struct work *w)
+{
+	if (w->e)
+		for (size_t i = 0; i < w->n; i++)
+			free(w->e[i]);
+	free(w->e);
+	free(w->ne);
+	free(w->row);
+	free(w->adj);
+}
+
+static int entry_add(struct work *w, long id, const struct entry *en, size_t *cap)
+{
+	if (w->ne[id] == cap[id]) {
+		size_t c = cap[id] ? 2 * cap[id] : 8;
+		struct entry *ne = realloc(w->e[id], c * sizeof *ne);
+		if (!ne)
+			return -1;
+		w->e[id] = ne;
+		cap[id] = c;
+	}
+	w->e[id][w->ne[id]++] = *en;
+	return 0;
+}
+
+/* The rounds of every player, the system, the findings about rounds. */
+static int work_build(struct work *w, enum vc_system sys)
+{
+	struct vc_standings *st = w->st;
+	size_t n = w->n = st->n;
+	w->row = calloc(n + 1, sizeof *w->row);
+	w->e = calloc(n + 1, sizeof *w->e);
+	w->ne = calloc(n + 1, sizeof *w->ne);
+	w->adj = calloc(n + 1, sizeof *w->adj);
+	size_t *cap = calloc(n + 1, sizeof *cap);
+	if (!w->row || !w->e || !w->ne || !w->adj || !cap) {
+		free(cap);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		w->row[st->p[i].id] = (long)i;
+
+	/* rounds: all tagged, or none used */
+	long missing = 0;
+	int maxround = 0;
+	for (size_t i = 0; i < st->ngames; i++) {
+		if (!st->games[i].round)
+			missing++;
+		else if (st->games[i].round > maxround)
+			maxround = st->games[i].round;
+	}
+	bool rounds = st->ngames && !missing;
+	if (missing)
+		finding(st, "round-missing", "%ld of %zu games have no round number in their Round "
+		        "tag: the rounds are taken in input order; progressive and unplayed "
+		        "rounds cannot be told", missing, st->ngames);
+	st->rounds = rounds ? maxround : 0;
+
+	for (size_t i = 0; i < st->ngames; i++) {
+		const struct vc_sgame *g = &st->games[i];
+		int wh = g->result == VC_RES_WHITE ? 2 : g->result == VC_RES_DRAW ? 1 : 0;
+		bool unplayed = g->flags & VC_SG_UNPLAYED;
+		for (int side = 0; side < 2; side++) {
+			long me = side ? g->black : g->white, opp = side ? g->white : g->black;
+			if (me < 0)
+				continue;
+			int h = side ? 2 - wh : wh;
+			struct entry en = {
+				.round = rounds ? g->round : 0, .opp = opp, .halves = h,
+				.colour = unplayed ? -1 : (signed char)side, .played = !unplayed,
+				.vur = unplayed && h < 2 && !(opp >= 0 && h == 1),
+				.requested = unplayed && opp < 0 && h < 2,
+				.opp_elo = side ? g->white_elo : g->black_elo, .game = i,
+			};
+			if (entry_add(w, me, &en, cap)) {
+				free(cap);
+				return -1;
+			}
+		}
+	}
+	for (size_t id = 0; id < n; id++)
+		qsort(w->e[id], w->ne[id], sizeof *w->e[id], entry_cmp);
+
+	/* a player twice in one round */
+	if (rounds)
+		for (size_t id = 0; id < n; id++)
+			for (size_t k = 1; k < w->ne[id]; k++)
+				if (w->e[id][k].round == w->e[id][k - 1].round &&
+				    (k < 2 || w->e[id][k - 2].round != w->e[id][k].round))
+					finding(st, "player-twice-in-round", "%s plays more than one game "
+					        "in round %d", st->p[w->row[id]].name, w->e[id][k].round);
+
+	/* the system: round robin when every two players met equally often */
+	if (sys == VC_SYSTEM_AUTO && st->ngames) {
+		sys = VC_SYSTEM_SWISS;
+		if (n >= 2 && n <= 1024) { /* a round robin of more is not met */
+			long *met = calloc(n * n, sizeof *met);
+			if (!met) {
+				free(cap);
+				return -1;
+			}
+			for (size_t i = 0; i < st->ngames; i++) {
+				const struct vc_sgame *g = &st->games[i];
+				if (g->white >= 0 && g->black >= 0 && g->white != g->black) {
+					met[g->white * n + g->black]++;
+					met[g->black * n + g->white]++;
+				}
+			}
+			long k = met[1];
+			bool rr = k > 0;
+			for (size_t a = 0; rr && a < n; a++)
+				for (size_t b = a + 1; rr && b < n; b++)
+					rr = met[a * n + b] == k;
+			free(met);
+			if (rr)
+				sys = VC_SYSTEM_RR;
+		}
+	}
+	st->system = sys;
+
+	/* Swiss with rounds: a round without a game is an absence (a
+	 * zero-point round the player chose: C.07 16.2) */
+	if (sys == VC_SYSTEM_SWISS && rounds) {
+		for (size_t id = 0; id < n; id++) {
+			size_t had = w->ne[id];
+			for (int r = 1; r <= maxround; r++) {
+				bool found = false;
+				for (size_t k = 0; k < had && !found; k++)
+					found = w->e[id][k].round == r;
+				if (found)
+					continue;
+				struct entry en = { .round = r, .opp = -2, .colour = -1, .vur = true,
+				                    .requested = true, .game = SIZE_MAX };
+				if (entry_add(w, (long)id, &en, cap)) {
+					free(cap);
+					return -1;
+				}
+			}
+			qsort(w->e[id], w->ne[id], sizeof *w->e[id], entry_cmp);
+		}
+		/* a pairing twice */
+		for (size_t id = 0; id < n; id++)
+			for (size_t a = 0; a < w->ne[id]; a++) {
+				long o = w->e[id][a].opp;
+				if (o <= (long)id)
+					continue; /* each pair once, from its lower id */
+				for (size_t b = a + 1; b < w->ne[id]; b++)
+					if (w->e[id][b].opp == o) {
+						finding(st, "pairing-repeated", "%s and %s are paired more "
+						        "than once (rounds %d and %d) in a Swiss event",
+						        st->p[w->row[id]].name, st->p[w->row[o]].name,
+						        w->e[id][a].round, w->e[id][b].round);
+						break;
+					}
+			}
+	}
+	free(cap);
+
+	/* adjusted scores (C.07 16.3): a requested bye (or absence) followed
+	 * only by voluntary unplayed rounds counts as a draw */
+	w->maxrounds = 0;
+	for (size_t id = 0; id < n; id++) {
+		long adj = 0;
+		bool later_all_vur = true;
+		for (size_t k = w->ne[id]; k-- > 0;) {
+			const struct entry *en = &w->e[id][k];
+			adj += en->requested && later_all_vur ? 1 : en->halves;
+			later_all_vur = later_all_vur && en->vur;
+		}
+		w->adj[id] = adj;
+		if ((long)w->ne[id] > w->maxrounds)
+			w->maxrounds = (long)w->ne[id];
+	}
+	return 0;
+}
+
+static int dbl_cmp(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return a < b ? -1 : a > b;
+}
+
+/* Buchholz of id (points) with `cut` lowest (voluntary unplayed rounds
+ * first: C.07 16.5) and `top` highest contributions removed. */
+static double buchholz(const struct work *w, long id, int cut, int top)
+{
+	const struct vc_player *me = &w->st->p[w->row[id]];
+	size_t ne = w->ne[id];
+	double *vur = malloc((ne + 1) * sizeof *vur), *rest = malloc((ne + 1) * sizeof *rest);
+	if (!vur || !rest) {
+		free(vur);
+		free(rest);
+		return NAN;
+	}
+	size_t nv = 0, nr = 0;
+	for (size_t k = 0; k < ne; k++) {
+		const struct entry *en = &w->e[id][k];
+		/* played: the opponent's adjusted score; unplayed: the dummy
+		 * opponent's, the player's own score (C.07 16.4) */
+		double c = en->played ? w->adj[en->opp] / 2.0 : me->halves / 2.0;
+		if (en->vur)
+			vur[nv++] = c;
+		else
+			rest[nr++] = c;
+	}
+	qsort(vur, nv, sizeof *vur, dbl_cmp);
+	qsort(rest, nr, sizeof *rest, dbl_cmp);
+	/* cut from the lowest: the voluntary unplayed rounds first */
+	size_t cv = (size_t)cut < nv ? (size_t)cut : nv;
+	size_t cr = (size_t)cut - cv < nr ? (size_t)cut - cv : nr;
+	/* the kept values, then the highest `top` of them cut */
+	double *kept = vur; /* room for all */
+	size_t nk = 0;
+	for (size_t k = cv; k < nv; k++)
+		kept[nk++] = vur[k];
+	for (size_t k = cr; k < nr; k++)
+		kept[nk++] = rest[k];
+	qsort(kept, nk, sizeof *kept, dbl_cmp);
+	if ((size_t)top < nk)
+		nk -= (size_t)top;
+	else
+		nk = 0;
+	double sum = 0;
+	for (size_t k = 0; k < nk; k++)
+		sum += kept[k];
+	free(vur);
+	free(rest);
+	return sum;
+}
+
+/* Every tie-break but direct-encounter, of every player. */
+static void compute(const struct work *w)
+{
+	struct vc_standings *st = w->st;
+	for (size_t id = 0; id < w->n; id++) {
+		struct vc_player *p = &st->p[w->row[id]];
+		double sb = 0, koya = 0, prog = 0;
+		long cum = 0, wins = 0, black = 0, elo_sum = 0, rated = 0;
+		for (size_t k = 0; k < w->ne[id]; k++) {
+			const struct entry *en = &w->e[id][k];
+			/* SB: the opponent's adjusted score times the points scored
+			 * (C.07 9.1); an unplayed round against the dummy (16.4) */
+			double opp = en->played ? w->adj[en->opp] / 2.0 : p->halves / 2.0;
+			sb += opp * en->halves / 2.0;
+			/* koya: points against opponents with at least half the
+			 * maximum score (C.07 9.2); the games with an opponent */
+			if (en->opp >= 0 && w->adj[en->opp] >= w->maxrounds)
+				koya += en->halves / 2.0;
+			cum += en->halves;
+			prog += cum / 2.0;
+			if (en->played && en->halves == 2)
+				wins++;
+			if (en->played && en->colour == 1)
+				black++;
+			/* ARO: rated opponents met over the board (C.07 10.1, 15.2) */
+			if (en->played && en->opp_elo > 0) {
+				elo_sum += en->opp_elo;
+				rated++;
+			}
+		}
+		for (int t = 0; t < VC_TB_N; t++)
+			p->has_tb[t] = true;
+		p->tb[VC_TB_SONNEBORN_BERGER] = sb;
+		p->tb[VC_TB_BUCHHOLZ] = buchholz(w, (long)id, 0, 0);
+		p->tb[VC_TB_BUCHHOLZ_CUT1] = buchholz(w, (long)id, 1, 0);
+		p->tb[VC_TB_BUCHHOLZ_MEDIAN1] = buchholz(w, (long)id, 1, 1);
+		p->tb[VC_TB_WINS] = (double)wins;
+		p->tb[VC_TB_BLACK_GAMES] = (double)black;
+		p->tb[VC_TB_KOYA] = koya;
+		p->tb[VC_TB_PROGRESSIVE] = prog;
+		/* rounded to the nearest whole number, halves up */
+		p->tb[VC_TB_ARO] = rated ? (double)((2 * elo_sum + rated) / (2 * rated)) : 0;
+		p->has_tb[VC_TB_ARO] = rated > 0;
+		p->tb[VC_TB_DIRECT_ENCOUNTER] = 0;
+		p->has_tb[VC_TB_DIRECT_ENCOUNTER] = false;
+	}
+}
+
+/* Direct encounter (C.07 6) among rows [a, b) of st->p (tied so far):
+ * each player's points against the others of the group, the average
+ * where two met more than once (6.1.2); applied only when every two of
+ * the group met (else no value, the group stays tied). */
+static void direct_encounter(const struct work *w, size_t a, size_t b)
+{
+	struct vc_standings *st = w->st;
+	size_t g = b - a;
+	/* every two met: each has at least g-1 games (and a group too large
+	 * for that is not worth the matrices) */
+	if (g > 1024)
+		return;
+	for (size_t i = a; i < b; i++)
+		if (w->ne[st->p[i].id] < g - 1)
+			return;
+	long *pos = malloc(w->n * sizeof *pos); /* id -> place in the group, -1 */
+	long *pts = calloc(g * g, sizeof *pts), *cnt = calloc(g * g, sizeof *cnt);
+	if (!pos || !pts || !cnt)
+		goto out;
+	for (size_t id = 0; id < w->n; id++)
+		pos[id] = -1;
+	for (size_t i = a; i < b; i++)
+		pos[st->p[i].id] = (long)(i - a);
+	for (size_t i = a; i < b; i++) {
+		long id = st->p[i].id;
+		for (size_t k = 0; k < w->ne[id]; k++) {
+			const struct entry *en = &w->e[id][k];
+			if (en->opp < 0 || pos[en->opp] < 0)
+				continue;
+			size_t x = i - a, y = (size_t)pos[en->opp];
+			pts[x * g + y] += en->halves;
+			cnt[x * g + y]++;
+		}
+	}
+	bool all = true;
+	for (size_t x = 0; x < g && all; x++)
+		for (size_t y = 0; y < g && all; y++)
+			all = x == y || cnt[x * g + y] > 0;
+	if (all)
+		for (size_t x = 0; x < g; x++) {
+			double v = 0;
+			for (size_t y = 0; y < g; y++)
+				if (x != y)
+					v += pts[x * g + y] / 2.0 / (double)cnt[x * g + y];
+			st->p[a + x].tb[VC_TB_DIRECT_ENCOUNTER] = v;
+			st->p[a + x].has_tb[VC_TB_DIRECT_ENCOUNTER] = true;
+		}
+out:
+	free(pos);
+	free(pts);
+	free(cnt);
+}
+
+/* Order of rows a and b by tie-break t: a value before none, the higher
+ * first, then the name. */
+static int tb_cmp(const struct vc_player *a, const struct vc_player *b, enum vc_tiebreak t)
+{
+	bool ha = a->has_tb[t], hb = b->has_tb[t];
+	if (ha != hb)
+		return ha ? -1 : 1;
+	if (ha && a->tb[t] != b->tb[t])
+		return a->tb[t] > b->tb[t] ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* Sort rows p[0, n) by tie-break t: a merge sort through `tmp` (room for
+ * n rows), as qsort has no context and the library keeps no global
+ * state. */
+static void tb_sort(struct vc_player *p, struct vc_player *tmp, size_t n, enum vc_tiebreak t)
+{
+	if (n < 2)
+		return;
+	size_t h = n / 2;
+	tb_sort(p, tmp, h, t);
+	tb_sort(p + h, tmp, n - h, t);
+	size_t i = 0, j = h, k = 0;
+	while (i < h && j < n)
+		tmp[k++] = tb_cmp(&p[j], &p[i], t) < 0 ? p[j++] : p[i++];
+	while (i < h)
+		tmp[k++] = p[i++];
+	while (j < n)
+		tmp[k++] = p[j++];
+	memcpy(p, tmp, n * sizeof *p);
+}
+
+static int points_cmp(const void *x, const void *y)
+{
+	const struct vc_player *a = x, *b = y;
+	if (a->halves != b->halves)
+		return a->halves > b->halves ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+static bool tb_equal(const struct vc_player *a, const struct vc_player *b, enum vc_tiebreak t)
+{
+	if (a->has_tb[t] != b->has_tb[t])
+		return false;
+	return !a->has_tb[t] || a->tb[t] == b->tb[t];
+}
+
+/* Whether rows a and b are still tied after the first k tie-breaks. */
+static bool tied(const struct vc_standings *st, const struct vc_player *a,
+                 const struct vc_player *b, int k)
+{
+	if (a->halves != b->halves)
+		return false;
+	for (int i = 0; i < k; i++)
+		if (!tb_equal(a, b, st->tb[i]))
+			return false;
+	return true;
+}
+
+struct name_key {
+	char *key;                   /* lower case, no white space */
+	const char *name;
+};
+
+static int name_key_cmp(const void *x, const void *y)
+{
+	const struct name_key *a = x, *b = y;
+	int d = strcmp(a->key, b->key);
+	return d ? d : strcmp(a->name, b->name);
+}
+
+/* Names equal but for case and spacing: a warning (the names stay apart).
+ * Sorted by their folded form, such names are neighbours. */
+static void name_variants(struct vc_standings *st)
+{
+	size_t n = st->n;
+	struct name_key *k = calloc(n + 1, sizeof *k);
+	if (!k)
+		return;
+	size_t m = 0;
+	for (; m < n; m++) {
+		const char *s = st->p[m].name;
+		char *key = malloc(strlen(s) + 1);
+		if (!key)
+			goto out;
+		size_t len = 0;
+		for (; *s; s++)
+			if (!isspace((unsigned char)*s))
+				key[len++] = (char)tolower((unsigned char)*s);
+		key[len] = '\0';
+		k[m] = (struct name_key){ key, st->p[m].name };
+	}
+	qsort(k, n, sizeof *k, name_key_cmp);
+	for (size_t i = 1; i < n; i++)
+		if (strcmp(k[i].key, k[i - 1].key) == 0)
+			finding(st, "name-variants", "\"%s\" and \"%s\" differ only in case or "
+			        "spacing: scored as two players", k[i - 1].name, k[i].name);
+out:
+	for (size_t i = 0; i < m; i++)
+		free(k[i].key);
+	free(k);
+}
+
+int vc_standings_rank(struct vc_standings *st, const enum vc_tiebreak *tb, int ntb,
+                      enum vc_system sys)
+{
+	st->nfindings = 0;
+	st->findings_omitted = 0;
+	st->ntb = 0;
+	struct work w = { .st = st };
+	if (work_build(&w, sys)) {
+		work_free(&w);
+		vc_standings_sort(st);
+		return -1;
+	}
+	if (ntb > VC_TB_N)
+		ntb = VC_TB_N;
+	for (int i = 0; i < ntb; i++)
+		st->tb[i] = tb[i];
+	st->ntb = ntb;
+	compute(&w);
+	name_variants(st);
+	struct vc_player *tmp = st->n ? malloc(st->n * sizeof *tmp) : NULL;
+	if (st->n && !tmp) {
+		work_free(&w);
+		vc_standings_sort(st);
+		return -1;
+	}
+	if (st->n)
+		qsort(st->p, st->n, sizeof *st->p, points_cmp);
+	/* each tie-break orders the groups still tied */
+	for (int k = 0; k < ntb; k++) {
+		for (size_t a = 0; a < st->n;) {
+			size_t b = a + 1;
+			while (b < st->n && tied(st, &st->p[a], &st->p[b], k))
+				b++;
+			if (b - a > 1) {
+				if (tb[k] == VC_TB_DIRECT_ENCOUNTER)
+					direct_encounter(&w, a, b);
+				tb_sort(st->p + a, tmp, b - a, tb[k]);
+			}
+			a = b;
+		}
+	}
+	free(tmp);
+	work_free(&w);
+	/* the index points at the old places: rebuild it; the ranks */
+	for (size_t i = 0; i < st->nslots; i++)
+		st->slot[i] = 0;
+	for (size_t i = 0; i < st->n; i++) {
+		size_t h = name_hash(st->p[i].name) & (st->nslots - 1);
+		while (st->slot[h])
+			h = (h + 1) & (st->nslots - 1);
+		st->slot[h] = i + 1;
+		st->p[i].rank = i && tied(st, &st->p[i], &st->p[i - 1], ntb) ? st->p[i - 1].rank
+		                                                            : (long)i + 1;
+	}
+	return 0;
 }

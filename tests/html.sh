@@ -1,0 +1,186 @@
+#!/bin/sh
+# make check-html: the standings page of `vchess adjudicate --standings
+# --format html` in a real browser (issue 17). Headless Chromium (Debian
+# `chromium`, installed through tests/deps.sh when missing; as root it
+# needs --no-sandbox) renders each page to a PNG 375 and 1280 pixels wide
+# (the 375 one in a frame that wide: the headless window is at least 500)
+# and dumps its DOM; the test asserts that every player and every total of
+# the JSON standings of the same games is in the page's tables, that the
+# PNGs have those widths, and that the page 375 pixels wide does not
+# overflow horizontally (a copy of the page with a measuring script; the
+# page itself has no script). Each browser is started here and stopped
+# by its pid when it does not end in time. Fails plainly when Chromium
+# cannot be installed or cannot run.
+#
+# usage: tests/html.sh VCHESS
+set -u
+VCHESS=${1:?usage: tests/html.sh VCHESS}
+
+sh tests/deps.sh chromium || { echo "check-html: FAIL: chromium is not installed and could not be" >&2; exit 1; }
+CHROMIUM=$(command -v chromium || command -v chromium-browser)
+[ -n "$CHROMIUM" ] || { echo "check-html: FAIL: no chromium command" >&2; exit 1; }
+
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+
+# browse SECONDS ARGS...: run chromium headless with ARGS, its stdout to
+# $T/out; kill it by its pid when it runs longer than SECONDS.
+browse() {
+	limit=$1
+	shift
+	"$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+		--no-first-run --no-default-browser-check --hide-scrollbars \
+		--user-data-dir="$T/profile" "$@" >"$T/out" 2>"$T/err" &
+	pid=$!
+	n=0
+	while kill -0 "$pid" 2>/dev/null; do
+		if [ "$n" -ge $((limit * 10)) ]; then
+			kill "$pid" 2>/dev/null
+			sleep 1
+			kill -9 "$pid" 2>/dev/null
+			wait "$pid" 2>/dev/null
+			echo "check-html: FAIL: chromium did not finish in ${limit}s (stopped pid $pid)" >&2
+			return 1
+		fi
+		sleep 0.1
+		n=$((n + 1))
+	done
+	wait "$pid"
+	rc=$?
+	if [ "$rc" -ne 0 ]; then
+		echo "check-html: FAIL: chromium exited with status $rc:" >&2
+		tail -5 "$T/err" >&2
+		return 1
+	fi
+	return 0
+}
+
+check_page() {
+	name=$1
+	shift
+	"$VCHESS" adjudicate --standings --format html -o "$T/$name.html" "$@" 2>/dev/null
+	"$VCHESS" adjudicate --standings --quiet --format json -o "$T/$name.json" "$@" 2>/dev/null
+	[ -s "$T/$name.html" ] || { echo "check-html: FAIL: $name: no page written" >&2; fail=1; return; }
+	# self-contained: nothing fetched from elsewhere
+	if grep -Eiq '<(script|link|img|iframe)|url\(|@import|src=' "$T/$name.html"; then
+		echo "check-html: FAIL: $name: the page refers to an external resource" >&2
+		fail=1
+	fi
+	# the page 375 pixels wide: headless Chromium's window is at least 500
+	# pixels wide, so the page is shown in a frame 375 pixels wide (srcdoc:
+	# same origin) whose script measures the page and copies its DOM out
+	python3 - "$T/$name.html" >"$T/$name-375.html" <<'PY'
+import html, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+print('<!DOCTYPE html><html><head><meta charset="utf-8"><style>body{margin:0}'
+      'iframe{border:0;width:375px;height:1400px;display:block}</style></head><body>'
+      '<iframe id="f" srcdoc="%s"></iframe><script>'
+      'function vcDone(){var f=document.getElementById("f");var d=f.contentDocument;'
+      'if(!d||d.URL!=="about:srcdoc"||d.readyState!=="complete"||'
+      'document.getElementById("vc-measure"))return;'
+      'var e=d.documentElement;var p=document.createElement("p");p.id="vc-measure";'
+      'p.textContent=e.scrollWidth+" "+e.clientWidth;document.body.appendChild(p);'
+      'var c=document.createElement("div");c.id="vc-frame";c.innerHTML=d.body.innerHTML;'
+      'document.body.appendChild(c);}'
+      'document.getElementById("f").addEventListener("load",vcDone);vcDone();'
+      '</script></body></html>' % html.escape(page, quote=True))
+PY
+	browse 90 --window-size=500,1400 --screenshot="$T/$name-375.png" \
+		"file://$T/$name-375.html" || fail=1
+	browse 90 --window-size=1280,1000 --screenshot="$T/$name-1280.png" \
+		"file://$T/$name.html" || fail=1
+	for w in 375 1280; do
+		python3 - "$T/$name-$w.png" "$w" <<'PY' || fail=1
+import struct, sys
+data = open(sys.argv[1], "rb").read(24)
+if data[:8] != b"\x89PNG\r\n\x1a\n":
+    sys.exit("check-html: FAIL: %s is not a PNG" % sys.argv[1])
+w = struct.unpack(">I", data[16:20])[0]
+want = max(int(sys.argv[2]), 500)  # the 375 frame is drawn in a 500-pixel window
+if w != want:
+    sys.exit("check-html: FAIL: %s is %d pixels wide, not %d" % (sys.argv[1], w, want))
+PY
+	done
+	browse 90 --window-size=500,1400 --virtual-time-budget=3000 --dump-dom \
+		"file://$T/$name-375.html" || { fail=1; return; }
+	cp "$T/out" "$T/$name.dom"
+	python3 - "$T/$name.dom" "$T/$name.json" "$name" <<'PY' || fail=1
+import html.parser, json, re, sys
+
+dom = open(sys.argv[1], encoding="utf-8").read()
+doc = json.load(open(sys.argv[2]))
+name = sys.argv[3]
+rows = doc["summary"]["standings"]
+
+class Tables(html.parser.HTMLParser):
+    """The text of every cell of the tables with an id, row by row."""
+    def __init__(self):
+        super().__init__()
+        self.tables, self.cur, self.row, self.cell = {}, None, None, None
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "table" and a.get("id"):
+            self.cur = self.tables.setdefault(a["id"], [])
+        elif tag == "tr" and self.cur is not None:
+            self.row = []
+        elif tag in ("td", "th") and self.row is not None:
+            self.cell = ""
+    def handle_endtag(self, tag):
+        if tag == "table":
+            self.cur = None
+        elif tag == "tr" and self.row is not None and self.cur is not None:
+            self.cur.append(self.row)
+            self.row = None
+        elif tag in ("td", "th") and self.cell is not None and self.row is not None:
+            self.row.append(self.cell.strip())
+            self.cell = None
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell += data
+
+p = Tables()
+i = dom.find('<div id="vc-frame">')
+p.feed(dom[i:] if i >= 0 else "")
+bad = []
+for tid in ("standings", "crosstable"):
+    if tid not in p.tables:
+        bad.append("no table #%s in the DOM" % tid)
+def pts(s):
+    return ("%g" % s)
+st = p.tables.get("standings", [])[1:]
+ct = p.tables.get("crosstable", [])[1:]
+if len(st) != len(rows):
+    bad.append("%d standings rows in the page, %d players" % (len(st), len(rows)))
+for r, tr in zip(rows, st):
+    if tr[:3] != [str(r["rank"]), r["player"], pts(r["score"])]:
+        bad.append("standings row %s, expected rank %s %s %s" % (tr[:3], r["rank"], r["player"], pts(r["score"])))
+for r, tr in zip(rows, ct):
+    if tr[1] != r["player"] or tr[-1] != pts(r["score"]):
+        bad.append("crosstable row %s ... %s, expected %s ... %s" % (tr[1], tr[-1], r["player"], pts(r["score"])))
+if len(ct) != len(rows):
+    bad.append("%d crosstable rows, %d players" % (len(ct), len(rows)))
+m = re.search(r'<p id="vc-measure">(\d+) (\d+)</p>', dom)
+if not m:
+    bad.append("the measuring script did not run")
+elif int(m.group(1)) > int(m.group(2)):
+    bad.append("the page 375 pixels wide overflows: %s > %s pixels" % (m.group(1), m.group(2)))
+elif int(m.group(2)) != 375:
+    bad.append("the viewport is %s pixels wide, not 375" % m.group(2))
+for b in bad:
+    print("check-html: FAIL: %s: %s" % (name, b))
+if not bad:
+    print("check-html: %s: %d players and totals in the page, no overflow at 375 px (%s px wide)"
+          % (name, len(rows), m.group(1)))
+sys.exit(1 if bad else 0)
+PY
+}
+
+check_page swiss-byes tests/data/standings/swiss-byes.pgn
+check_page tcec-frd5 tests/data/standings/tcec-s29-frd5-playoff.pgn
+
+if [ "$fail" -ne 0 ]; then
+	echo "check-html: FAILED" >&2
+	exit 1
+fi
+echo "check-html: passed"

@@ -1,0 +1,480 @@
+/* Tests of the tie-breaks and the ranking of lib/standings.h
+ * (vchess-adjudicate(1) TIE-BREAKS, FIDE Handbook C.07 in force from
+ * 1 April 2024). Every expected value is worked out by hand in the comment
+ * beside it, from the games of the event: an independent check of the
+ * program, not a copy of its output. Scores are in points; "adj" is a
+ * player's adjusted score (C.07 16.3), "own" the player's own score used
+ * for the dummy opponent of an unplayed round (C.07 16.4).
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "standings.h"
+
+struct g {
+	const char *round, *w, *b;
+	enum vc_result r;
+	bool unplayed;
+	const char *welo, *belo;
+};
+
+static void add_all(struct vc_standings *st, const struct g *gs, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct vc_standings_info info = {
+			.round = gs[i].round, .unplayed = gs[i].unplayed,
+			.white_elo = gs[i].welo, .black_elo = gs[i].belo,
+			.source = "event.pgn", .index = i + 1,
+		};
+		cr_assert_eq(vc_standings_add_ex(st, gs[i].w, gs[i].b, gs[i].r, &info), 0);
+	}
+}
+
+static const struct vc_player *who(const struct vc_standings *st, const char *name)
+{
+	for (size_t i = 0; i < st->n; i++)
+		if (strcmp(st->p[i].name, name) == 0)
+			return &st->p[i];
+	cr_assert_fail("no row %s", name);
+	return NULL;
+}
+
+static void expect(const struct vc_standings *st, const char *name, enum vc_tiebreak t,
+                   double v)
+{
+	const struct vc_player *p = who(st, name);
+	cr_assert(p->has_tb[t], "%s %s: no value", name, vc_tiebreak_word(t));
+	cr_assert_eq(p->tb[t], v, "%s %s: %g, expected %g", name, vc_tiebreak_word(t),
+	             p->tb[t], v);
+}
+
+static bool has_finding(const struct vc_standings *st, const char *code)
+{
+	for (size_t i = 0; i < st->nfindings; i++)
+		if (strcmp(st->findings[i].code, code) == 0)
+			return true;
+	return false;
+}
+
+/* A single round robin of four, three rounds (White first):
+ *   R1  A-B 1-0   C-D 1/2      A 2000, B 1800, C 1900, D 1700
+ *   R2  A-C 1/2   B-D 1-0
+ *   R3  D-A 0-1   B-C 1/2
+ * Scores: A 1+1/2+1 = 2.5; B 0+1+1/2 = 1.5; C 1/2+1/2+1/2 = 1.5;
+ *         D 1/2+0+0 = 0.5. */
+static const struct g rr4[] = {
+	{ "1.1", "A", "B", VC_RES_WHITE, false, "2000", "1800" },
+	{ "1.2", "C", "D", VC_RES_DRAW, false, "1900", "1700" },
+	{ "2.1", "A", "C", VC_RES_DRAW, false, "2000", "1900" },
+	{ "2.2", "B", "D", VC_RES_WHITE, false, "1800", "1700" },
+	{ "3.1", "D", "A", VC_RES_BLACK, false, "1700", "2000" },
+	{ "3.2", "B", "C", VC_RES_DRAW, false, "1800", "1900" },
+};
+
+Test(tiebreak, round_robin_by_hand)
+{
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, rr4, 6);
+	enum vc_tiebreak all[VC_TB_N];
+	for (int i = 0; i < VC_TB_N; i++)
+		all[i] = (enum vc_tiebreak)i;
+	cr_assert_eq(vc_standings_rank(&st, all, VC_TB_N, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.system, VC_SYSTEM_RR); /* every two met once */
+	cr_assert_eq(st.rounds, 3);
+	cr_assert_eq(st.nfindings, 0);
+	/* direct encounter among B and C (tied on 1.5): their game drawn,
+	 * 1/2 each: the tie stands */
+	expect(&st, "B", VC_TB_DIRECT_ENCOUNTER, 0.5);
+	expect(&st, "C", VC_TB_DIRECT_ENCOUNTER, 0.5);
+	cr_assert(!who(&st, "A")->has_tb[VC_TB_DIRECT_ENCOUNTER]); /* not tied */
+	/* Sonneborn-Berger: sum of (opponent's score x points against him)
+	 * A: B 1.5x1 + C 1.5x1/2 + D 0.5x1       = 1.5+0.75+0.5 = 2.75
+	 * B: A 2.5x0 + D 0.5x1   + C 1.5x1/2     = 0+0.5+0.75   = 1.25
+	 * C: D 0.5x1/2 + A 2.5x1/2 + B 1.5x1/2   = 0.25+1.25+0.75 = 2.25
+	 * D: C 1.5x1/2 + B 0 + A 0               = 0.75 */
+	expect(&st, "A", VC_TB_SONNEBORN_BERGER, 2.75);
+	expect(&st, "B", VC_TB_SONNEBORN_BERGER, 1.25);
+	expect(&st, "C", VC_TB_SONNEBORN_BERGER, 2.25);
+	expect(&st, "D", VC_TB_SONNEBORN_BERGER, 0.75);
+	/* Buchholz: sum of opponents' scores
+	 * A: 1.5+1.5+0.5 = 3.5; B: 2.5+1.5+0.5 = 4.5; C: 2.5+1.5+0.5 = 4.5;
+	 * D: 2.5+1.5+1.5 = 5.5; cut1 drops the lowest, median1 also the highest
+	 * A: 3.5-0.5 = 3, 3-1.5 = 1.5; B: 4.5-0.5 = 4, 4-2.5 = 1.5;
+	 * C: 4, 1.5; D: 5.5-1.5 = 4, 4-2.5 = 1.5 */
+	expect(&st, "A", VC_TB_BUCHHOLZ, 3.5);
+	expect(&st, "B", VC_TB_BUCHHOLZ, 4.5);
+	expect(&st, "D", VC_TB_BUCHHOLZ, 5.5);
+	expect(&st, "A", VC_TB_BUCHHOLZ_CUT1, 3.0);
+	expect(&st, "C", VC_TB_BUCHHOLZ_CUT1, 4.0);
+	expect(&st, "D", VC_TB_BUCHHOLZ_CUT1, 4.0);
+	expect(&st, "A", VC_TB_BUCHHOLZ_MEDIAN1, 1.5);
+	expect(&st, "D", VC_TB_BUCHHOLZ_MEDIAN1, 1.5);
+	/* wins: A 2 (B, D), B 1 (D), C 0, D 0 */
+	expect(&st, "A", VC_TB_WINS, 2);
+	expect(&st, "B", VC_TB_WINS, 1);
+	expect(&st, "C", VC_TB_WINS, 0);
+	/* black games: A R3; B R1; C R2, R3; D R1, R2 */
+	expect(&st, "A", VC_TB_BLACK_GAMES, 1);
+	expect(&st, "B", VC_TB_BLACK_GAMES, 1);
+	expect(&st, "C", VC_TB_BLACK_GAMES, 2);
+	expect(&st, "D", VC_TB_BLACK_GAMES, 2);
+	/* koya: points against those with at least 50% of the 3 possible
+	 * (1.5): A, B, C qualify, D (0.5) does not
+	 * A: B 1 + C 1/2 = 1.5; B: A 0 + C 1/2 = 0.5; C: A 1/2 + B 1/2 = 1;
+	 * D: C 1/2 + B 0 + A 0 = 0.5 */
+	expect(&st, "A", VC_TB_KOYA, 1.5);
+	expect(&st, "B", VC_TB_KOYA, 0.5);
+	expect(&st, "C", VC_TB_KOYA, 1.0);
+	expect(&st, "D", VC_TB_KOYA, 0.5);
+	/* progressive: sum of the running score after each round
+	 * A 1+1.5+2.5 = 5; B 0+1+1.5 = 2.5; C 0.5+1+1.5 = 3; D 0.5+0.5+0.5 = 1.5 */
+	expect(&st, "A", VC_TB_PROGRESSIVE, 5.0);
+	expect(&st, "B", VC_TB_PROGRESSIVE, 2.5);
+	expect(&st, "C", VC_TB_PROGRESSIVE, 3.0);
+	expect(&st, "D", VC_TB_PROGRESSIVE, 1.5);
+	/* ARO, rounded: A (1800+1900+1700)/3 = 1800; B (2000+1700+1900)/3 =
+	 * 1866.67 -> 1867; C (1700+2000+1800)/3 = 1833.33 -> 1833;
+	 * D (1900+1800+2000)/3 = 1900 */
+	expect(&st, "A", VC_TB_ARO, 1800);
+	expect(&st, "B", VC_TB_ARO, 1867);
+	expect(&st, "C", VC_TB_ARO, 1833);
+	expect(&st, "D", VC_TB_ARO, 1900);
+	/* order: A 2.5; B and C on 1.5, equal direct encounter, C ahead on
+	 * Sonneborn-Berger (2.25 > 1.25); D */
+	cr_assert_str_eq(st.p[0].name, "A");
+	cr_assert_str_eq(st.p[1].name, "C");
+	cr_assert_str_eq(st.p[2].name, "B");
+	cr_assert_str_eq(st.p[3].name, "D");
+	cr_assert_eq(st.p[1].rank, 2);
+	cr_assert_eq(st.p[2].rank, 3);
+	vc_standings_release(&st);
+}
+
+Test(tiebreak, ties_after_the_last_share_the_rank)
+{
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, rr4, 6);
+	/* direct encounter alone: B and C stay tied (1/2 each), rank 2 both;
+	 * D is then 4th, not 3rd */
+	enum vc_tiebreak de = VC_TB_DIRECT_ENCOUNTER;
+	cr_assert_eq(vc_standings_rank(&st, &de, 1, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(who(&st, "B")->rank, 2);
+	cr_assert_eq(who(&st, "C")->rank, 2);
+	cr_assert_eq(who(&st, "D")->rank, 4);
+	/* wins then breaks it: B 1 win, C none */
+	enum vc_tiebreak two[] = { VC_TB_DIRECT_ENCOUNTER, VC_TB_WINS };
+	cr_assert_eq(vc_standings_rank(&st, two, 2, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(who(&st, "B")->rank, 2);
+	cr_assert_eq(who(&st, "C")->rank, 3);
+	vc_standings_release(&st);
+}
+
+Test(tiebreak, direct_encounter_decides_and_needs_all_met)
+{
+	/* A and B both 1.5 of 2: A beat B, both beat C... and C beat nobody:
+	 * R1 A-B 1-0, R2 B-C 1-0... a tie needs A to lose elsewhere:
+	 *   R1 A-B 1-0   R2 C-A 1-0   R3 B-C 1-0   (double: R4-R6 reversed, draws)
+	 *   R4 B-A 1/2   R5 A-C 1/2   R6 C-B 1/2
+	 * A: 1+0+1/2+1/2 = 2; B: 0+1+1/2+1/2 = 2; C: 1+0+1/2+1/2 = 2.
+	 * All three tied, every two met twice: direct encounter is the
+	 * average per opponent: A vs B (1+1/2)/2 = 0.75, vs C (0+1/2)/2 =
+	 * 0.25: 1.0; B vs A 0.25, vs C 0.75: 1.0; C vs A 0.75, vs B 0.25: 1.0. */
+	static const struct g gs[] = {
+		{ "1", "A", "B", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "C", "A", VC_RES_WHITE, false, NULL, NULL },
+		{ "3", "B", "C", VC_RES_WHITE, false, NULL, NULL },
+		{ "4", "B", "A", VC_RES_DRAW, false, NULL, NULL },
+		{ "5", "A", "C", VC_RES_DRAW, false, NULL, NULL },
+		{ "6", "C", "B", VC_RES_DRAW, false, NULL, NULL },
+	};
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, gs, 6);
+	enum vc_tiebreak de = VC_TB_DIRECT_ENCOUNTER;
+	cr_assert_eq(vc_standings_rank(&st, &de, 1, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.system, VC_SYSTEM_RR); /* every two met twice */
+	expect(&st, "A", VC_TB_DIRECT_ENCOUNTER, 1.0);
+	expect(&st, "B", VC_TB_DIRECT_ENCOUNTER, 1.0);
+	expect(&st, "C", VC_TB_DIRECT_ENCOUNTER, 1.0);
+	cr_assert_eq(who(&st, "C")->rank, 1);
+	vc_standings_release(&st);
+
+	/* two tied players who never met: no value, the tie stands
+	 * R1 A-C 1-0, B-D 1-0 (a Swiss of one round): A and B on 1 */
+	static const struct g sw[] = {
+		{ "1", "A", "C", VC_RES_WHITE, false, NULL, NULL },
+		{ "1", "B", "D", VC_RES_WHITE, false, NULL, NULL },
+	};
+	vc_standings_init(&st);
+	add_all(&st, sw, 2);
+	cr_assert_eq(vc_standings_rank(&st, &de, 1, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.system, VC_SYSTEM_SWISS);
+	cr_assert(!who(&st, "A")->has_tb[VC_TB_DIRECT_ENCOUNTER]);
+	cr_assert_eq(who(&st, "A")->rank, 1);
+	cr_assert_eq(who(&st, "B")->rank, 1);
+	vc_standings_release(&st);
+}
+
+/* A Swiss of five in three rounds with a full-point bye, a half-point
+ * bye, a forfeit and a withdrawal (S is absent in round 3):
+ *   R1  P-Q 1-0      R-S 1/2     T - BYE 1-0 (pairing-allocated bye)
+ *   R2  S-P 0-1 forfeit (S did not come)   Q-T 1/2   R - BYE 1/2 (requested)
+ *   R3  P-T 0-1      Q-R 1-0     S absent
+ * Scores: P 1+1+0 = 2; Q 0+1/2+1 = 1.5; R 1/2+1/2+0 = 1; S 1/2+0+0 = 0.5;
+ *         T 1+1/2+1 = 2.5.
+ * Voluntary unplayed rounds (C.07 16.2): R's half-point bye (R2), S's
+ * forfeit loss (R2) and absence (R3); not P's forfeit win nor T's bye.
+ * Adjusted scores (C.07 16.3): a requested bye or absence followed only by
+ * voluntary unplayed rounds counts as a draw: S's absence in R3 -> 1/2:
+ * adj(S) = 1/2+0+1/2 = 1; R's bye is followed by a game: adj(R) = 1;
+ * adj = score for P 2, Q 1.5, T 2.5. */
+static const struct g swiss5[] = {
+	{ "1.1", "P", "Q", VC_RES_WHITE, false, NULL, NULL },
+	{ "1.2", "R", "S", VC_RES_DRAW, false, NULL, NULL },
+	{ "1.3", "T", "BYE", VC_RES_WHITE, true, NULL, NULL },
+	{ "2.1", "S", "P", VC_RES_BLACK, true, NULL, NULL },
+	{ "2.2", "Q", "T", VC_RES_DRAW, false, NULL, NULL },
+	{ "2.3", "R", "BYE", VC_RES_DRAW, true, NULL, NULL },
+	{ "3.1", "P", "T", VC_RES_BLACK, false, NULL, NULL },
+	{ "3.2", "Q", "R", VC_RES_WHITE, false, NULL, NULL },
+};
+
+Test(tiebreak, swiss_with_byes_forfeits_withdrawal_by_hand)
+{
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, swiss5, 8);
+	enum vc_tiebreak all[VC_TB_N];
+	for (int i = 0; i < VC_TB_N; i++)
+		all[i] = (enum vc_tiebreak)i;
+	cr_assert_eq(vc_standings_rank(&st, all, VC_TB_N, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.system, VC_SYSTEM_SWISS);
+	cr_assert_eq(st.n, 5); /* BYE is no player */
+	cr_assert_eq(st.nfindings, 0);
+	cr_assert_eq(who(&st, "T")->halves, 5);
+	cr_assert_eq(who(&st, "S")->halves, 1);
+	cr_assert_eq(who(&st, "S")->games, 2); /* R1 and the forfeit */
+	/* Buchholz: played rounds add the opponent's adjusted score, unplayed
+	 * rounds the player's own score (the dummy, C.07 16.4)
+	 * P: Q 1.5 + own 2 (forfeit win) + T 2.5          = 6
+	 * Q: P 2 + T 2.5 + R 1                            = 5.5
+	 * R: S 1 + own 1 (bye) + Q 1.5                    = 3.5
+	 * S: R 1 + own 0.5 (forfeit loss) + own 0.5 (absent) = 2
+	 * T: own 2.5 (bye) + Q 1.5 + P 2                  = 6 */
+	expect(&st, "P", VC_TB_BUCHHOLZ, 6.0);
+	expect(&st, "Q", VC_TB_BUCHHOLZ, 5.5);
+	expect(&st, "R", VC_TB_BUCHHOLZ, 3.5);
+	expect(&st, "S", VC_TB_BUCHHOLZ, 2.0);
+	expect(&st, "T", VC_TB_BUCHHOLZ, 6.0);
+	/* cut1: the voluntary unplayed rounds are cut first (C.07 16.5)
+	 * P: 6 - 1.5 = 4.5; Q: 5.5 - 1 = 4.5; R: 3.5 - 1 (its bye) = 2.5;
+	 * S: 2 - 0.5 (a VUR) = 1.5; T: 6 - 1.5 (the bye is no VUR) = 4.5 */
+	expect(&st, "P", VC_TB_BUCHHOLZ_CUT1, 4.5);
+	expect(&st, "Q", VC_TB_BUCHHOLZ_CUT1, 4.5);
+	expect(&st, "R", VC_TB_BUCHHOLZ_CUT1, 2.5);
+	expect(&st, "S", VC_TB_BUCHHOLZ_CUT1, 1.5);
+	expect(&st, "T", VC_TB_BUCHHOLZ_CUT1, 4.5);
+	/* median1: cut1 and the highest: P {2, 2.5} -> 2; Q {2, 2.5} -> 2;
+	 * R {1, 1.5} -> 1; S {1, 0.5} -> 0.5; T {2.5, 2} -> 2 */
+	expect(&st, "P", VC_TB_BUCHHOLZ_MEDIAN1, 2.0);
+	expect(&st, "R", VC_TB_BUCHHOLZ_MEDIAN1, 1.0);
+	expect(&st, "S", VC_TB_BUCHHOLZ_MEDIAN1, 0.5);
+	expect(&st, "T", VC_TB_BUCHHOLZ_MEDIAN1, 2.0);
+	/* Sonneborn-Berger: contribution x points of the round
+	 * P: 1.5x1 + 2x1 + 2.5x0 = 3.5; Q: 2x0 + 2.5x1/2 + 1x1 = 2.25;
+	 * R: 1x1/2 + 1x1/2 + 1.5x0 = 1; S: 1x1/2 + 0 + 0 = 0.5;
+	 * T: 2.5x1 + 1.5x1/2 + 2x1 = 5.25 */
+	expect(&st, "P", VC_TB_SONNEBORN_BERGER, 3.5);
+	expect(&st, "Q", VC_TB_SONNEBORN_BERGER, 2.25);
+	expect(&st, "R", VC_TB_SONNEBORN_BERGER, 1.0);
+	expect(&st, "S", VC_TB_SONNEBORN_BERGER, 0.5);
+	expect(&st, "T", VC_TB_SONNEBORN_BERGER, 5.25);
+	/* wins over the board: P 1 (R1; the forfeit is not), Q 1, R 0, S 0,
+	 * T 1 (R3; the bye is not) */
+	expect(&st, "P", VC_TB_WINS, 1);
+	expect(&st, "T", VC_TB_WINS, 1);
+	expect(&st, "R", VC_TB_WINS, 0);
+	/* black games over the board: Q R1; S R1; T R2, R3; R R3; P none */
+	expect(&st, "P", VC_TB_BLACK_GAMES, 0);
+	expect(&st, "S", VC_TB_BLACK_GAMES, 1);
+	expect(&st, "T", VC_TB_BLACK_GAMES, 2);
+	/* progressive: P 1+2+2 = 5; Q 0+0.5+1.5 = 2; R 0.5+1+1 = 2.5;
+	 * S 0.5+0.5+0.5 = 1.5 (the absence scores 0); T 1+1.5+2.5 = 5 */
+	expect(&st, "P", VC_TB_PROGRESSIVE, 5.0);
+	expect(&st, "Q", VC_TB_PROGRESSIVE, 2.0);
+	expect(&st, "R", VC_TB_PROGRESSIVE, 2.5);
+	expect(&st, "S", VC_TB_PROGRESSIVE, 1.5);
+	expect(&st, "T", VC_TB_PROGRESSIVE, 5.0);
+	/* koya: 50% of 3 rounds is 1.5: P (2), Q (1.5), T (2.5) qualify
+	 * P: Q 1 + T 0 = 1 (S does not qualify); Q: P 0 + T 1/2 = 0.5;
+	 * R: 0; S: P 0 = 0; T: Q 1/2 + P 1 = 1.5 */
+	expect(&st, "P", VC_TB_KOYA, 1.0);
+	expect(&st, "Q", VC_TB_KOYA, 0.5);
+	expect(&st, "S", VC_TB_KOYA, 0.0);
+	expect(&st, "T", VC_TB_KOYA, 1.5);
+	/* no ratings: no ARO */
+	cr_assert(!who(&st, "P")->has_tb[VC_TB_ARO]);
+	/* the order is by points: T, P, Q, R, S */
+	const char *order[] = { "T", "P", "Q", "R", "S" };
+	for (int i = 0; i < 5; i++) {
+		cr_assert_str_eq(st.p[i].name, order[i]);
+		cr_assert_eq(st.p[i].rank, i + 1);
+	}
+	vc_standings_release(&st);
+}
+
+Test(tiebreak, buchholz_decides_a_swiss_tie)
+{
+	/* four players, two rounds: R1 A-B 1-0, C-D 1-0; R2 A-C 1/2, B-D 1/2
+	 * A 1.5, C 1.5, B 0.5, D 0.5. Buchholz A: B 0.5 + C 1.5 = 2;
+	 * C: D 0.5 + A 1.5 = 2: equal; cut1 both 1.5; sonneborn-berger A: B
+	 * 0.5x1 + C 1.5x1/2 = 1.25, C: D 0.5x1 + A 1.5x1/2 = 1.25; direct
+	 * encounter 1/2 each; wins 1 each: A and C share rank 1, B and D 3 */
+	static const struct g gs[] = {
+		{ "1", "A", "B", VC_RES_WHITE, false, NULL, NULL },
+		{ "1", "C", "D", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "A", "C", VC_RES_DRAW, false, NULL, NULL },
+		{ "2", "B", "D", VC_RES_DRAW, false, NULL, NULL },
+	};
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, gs, 4);
+	enum vc_tiebreak tb[VC_TB_N];
+	int n = vc_tiebreak_defaults(VC_SYSTEM_SWISS, tb);
+	cr_assert_eq(n, 5);
+	cr_assert_eq(vc_standings_rank(&st, tb, n, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.system, VC_SYSTEM_SWISS);
+	expect(&st, "A", VC_TB_BUCHHOLZ, 2.0);
+	expect(&st, "C", VC_TB_BUCHHOLZ_CUT1, 1.5);
+	expect(&st, "A", VC_TB_SONNEBORN_BERGER, 1.25);
+	expect(&st, "C", VC_TB_DIRECT_ENCOUNTER, 0.5);
+	cr_assert_eq(who(&st, "A")->rank, 1);
+	cr_assert_eq(who(&st, "C")->rank, 1);
+	cr_assert_eq(who(&st, "B")->rank, 3);
+	cr_assert_eq(who(&st, "D")->rank, 3);
+	/* --system rr on the same games: the round-robin list */
+	n = vc_tiebreak_defaults(VC_SYSTEM_RR, tb);
+	cr_assert_eq(n, 4);
+	cr_assert_eq(vc_standings_rank(&st, tb, n, VC_SYSTEM_RR), 0);
+	cr_assert_eq(st.system, VC_SYSTEM_RR);
+	vc_standings_release(&st);
+}
+
+Test(tiebreak, findings_rounds_pairings_names)
+{
+	/* Ann twice in round 1; Ann-Bob again in round 2 of a Swiss (Cid
+	 * makes it one: not every two met equally); "ann " trims to "ann",
+	 * which differs from "Ann" in case only */
+	static const struct g gs[] = {
+		{ "1.1", "Ann", "Bob", VC_RES_WHITE, false, NULL, NULL },
+		{ "1.2", "Ann", "Cid", VC_RES_DRAW, false, NULL, NULL },
+		{ "2.1", "Bob", "Ann", VC_RES_DRAW, false, NULL, NULL },
+		{ "2.2", " ann ", "Cid", VC_RES_DRAW, false, NULL, NULL },
+	};
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, gs, 4);
+	cr_assert_eq(vc_standings_rank(&st, NULL, 0, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.system, VC_SYSTEM_SWISS);
+	cr_assert(has_finding(&st, "player-twice-in-round"));
+	cr_assert(has_finding(&st, "pairing-repeated"));
+	cr_assert(has_finding(&st, "name-variants"));
+	cr_assert(!has_finding(&st, "round-missing"));
+	who(&st, "ann"); /* trimmed */
+	vc_standings_release(&st);
+
+	/* a game without a round number */
+	static const struct g nr[] = {
+		{ "1", "A", "B", VC_RES_WHITE, false, NULL, NULL },
+		{ "?", "B", "A", VC_RES_WHITE, false, NULL, NULL },
+	};
+	vc_standings_init(&st);
+	add_all(&st, nr, 2);
+	cr_assert_eq(vc_standings_rank(&st, NULL, 0, VC_SYSTEM_AUTO), 0);
+	cr_assert(has_finding(&st, "round-missing"));
+	cr_assert_eq(st.rounds, 0);
+	vc_standings_release(&st);
+}
+
+Test(tiebreak, words_and_lists)
+{
+	enum vc_tiebreak tb[VC_TB_N];
+	const char *bad = NULL;
+	cr_assert_eq(vc_tiebreak_parse_list("koya,aro,buchholz-cut1", tb, VC_TB_N, &bad), 3);
+	cr_assert_eq(tb[0], VC_TB_KOYA);
+	cr_assert_eq(tb[2], VC_TB_BUCHHOLZ_CUT1);
+	cr_assert_eq(vc_tiebreak_parse_list("koya,nope", tb, VC_TB_N, &bad), -1);
+	cr_assert_str_eq(bad, "nope");
+	cr_assert_eq(vc_tiebreak_parse_list("koya,koya", tb, VC_TB_N, &bad), -1);
+	cr_assert_eq(vc_tiebreak_parse_list("", tb, VC_TB_N, &bad), -1);
+	cr_assert_eq(vc_tiebreak_parse_list("wins,", tb, VC_TB_N, &bad), -1);
+	for (int i = 0; i < VC_TB_N; i++) {
+		enum vc_tiebreak t;
+		cr_assert(vc_tiebreak_parse(vc_tiebreak_word((enum vc_tiebreak)i), &t));
+		cr_assert_eq(t, (enum vc_tiebreak)i);
+	}
+}
+
+Test(tiebreak, merge_keeps_games_and_ids)
+{
+	/* the round robin added in two parts, merged in order: the same
+	 * tie-breaks as added whole */
+	struct vc_standings whole, a, b, m;
+	vc_standings_init(&whole);
+	vc_standings_init(&a);
+	vc_standings_init(&b);
+	vc_standings_init(&m);
+	add_all(&whole, rr4, 6);
+	add_all(&a, rr4 + 3, 3); /* B, D, A first: ids differ from whole's */
+	add_all(&b, rr4, 3);
+	cr_assert_eq(vc_standings_merge(&m, &b), 0);
+	cr_assert_eq(vc_standings_merge(&m, &a), 0);
+	cr_assert_eq(m.ngames, 6);
+	enum vc_tiebreak tb[VC_TB_N];
+	int n = vc_tiebreak_defaults(VC_SYSTEM_RR, tb);
+	cr_assert_eq(vc_standings_rank(&whole, tb, n, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(vc_standings_rank(&m, tb, n, VC_SYSTEM_AUTO), 0);
+	for (size_t i = 0; i < whole.n; i++) {
+		cr_assert_str_eq(m.p[i].name, whole.p[i].name);
+		cr_assert_eq(m.p[i].rank, whole.p[i].rank);
+		cr_assert_eq(m.p[i].tb[VC_TB_SONNEBORN_BERGER], whole.p[i].tb[VC_TB_SONNEBORN_BERGER]);
+	}
+	vc_standings_release(&whole);
+	vc_standings_release(&a);
+	vc_standings_release(&b);
+	vc_standings_release(&m);
+}
+
+Test(tiebreak, big_database_stays_fast_and_findings_capped)
+{
+	/* 20000 players, each in 3 games of "round 1" (a database of many
+	 * events, not an event): 20000 player-twice-in-round findings, of
+	 * which 50 are kept; ranking and the name check stay near linear
+	 * (the unit-test timeout would catch a quadratic pass) */
+	struct vc_standings st;
+	vc_standings_init(&st);
+	char w[32], b[32];
+	for (int i = 0; i < 30000; i++) {
+		snprintf(w, sizeof w, "P%d", i % 20000);
+		snprintf(b, sizeof b, "P%d", (i * 7 + 1) % 20000);
+		struct vc_standings_info info = { .round = "1" };
+		cr_assert_eq(vc_standings_add_ex(&st, w, b, i % 3 ? VC_RES_DRAW : VC_RES_WHITE,
+		                                 &info), 0);
+	}
+	struct vc_standings_info r2 = { .round = "2" };
+	cr_assert_eq(vc_standings_add_ex(&st, "p 1", "x", VC_RES_DRAW, &r2), 0); /* "P1" spaced */
+	enum vc_tiebreak tb[VC_TB_N];
+	int n = vc_tiebreak_defaults(VC_SYSTEM_SWISS, tb);
+	cr_assert_eq(vc_standings_rank(&st, tb, n, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.nfindings, VC_STANDINGS_FINDINGS_MAX);
+	cr_assert_gt(st.findings_omitted, 1000);
+	long halves = 0;
+	for (size_t i = 0; i < st.n; i++) {
+		halves += st.p[i].halves;
+		cr_assert(i == 0 || st.p[i].rank >= st.p[i - 1].rank);
+	}
+	cr_assert_eq(halves, 2 * st.counted);
+	vc_standings_release(&st);
+}
