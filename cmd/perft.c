@@ -18,12 +18,13 @@
 #include "input.h"
 #include "perftreport.h"
 #include "perftsuite.h"
+#include "perft_split.h"
 
 static const char usage[] =
         "usage: vchess perft [--variant V] [--depth N] [--divide [--uci-style]]\n"
-        "                    [--format F] [--timing] [FEN]\n"
+        "                    [-j N] [--hash MB] [--format F] [--timing] [FEN]\n"
         "       vchess perft --suite FILE [--variant V] [--max-depth N]\n"
-        "                    [--max-nodes N] [--max-positions N] [-j N]\n"
+        "                    [--max-nodes N] [--max-positions N] [-j N] [--hash MB]\n"
         "                    [--stop-on-mismatch] [--format F] [--timing]\n"
         "\n"
         "Count the leaf nodes of the tree of legal moves N plies deep from FEN\n"
@@ -56,8 +57,13 @@ static const char usage[] =
         "      --max-nodes N    suite: skip counts larger than N\n"
         "      --max-positions N  suite: check the first N positions only\n"
         "      --stop-on-mismatch  suite: stop at the first count that differs\n"
+        "      --hash MB        a transposition table of MB megabytes (off by\n"
+        "                       default): deep counts run faster, but rest on\n"
+        "                       the 64 bits of the positions' Zobrist keys (two\n"
+        "                       positions with one key would share a count)\n"
         VC_HELP_MAX_RATIO
-        VC_HELP_JOBS
+        "  -j, --jobs N         use N threads: suite positions in parallel, or\n"
+        "                       one position's tree split (default 1)\n"
         VC_HELP_PROGRESS
         VC_HELP_QUIET
         VC_HELP_VERBOSE
@@ -76,7 +82,8 @@ enum {
 	O_UCI_STYLE,
 	O_FORMAT,
 	O_TIMING,
-	O_STOP
+	O_STOP,
+	O_HASH
 };
 
 static const struct option own_options[] = {
@@ -90,6 +97,7 @@ static const struct option own_options[] = {
 	{ "format", required_argument, NULL, O_FORMAT },
 	{ "timing", no_argument, NULL, O_TIMING },
 	{ "stop-on-mismatch", no_argument, NULL, O_STOP },
+	{ "hash", required_argument, NULL, O_HASH },
 	{ 0, 0, 0, 0 }
 };
 
@@ -104,6 +112,8 @@ struct perft_args {
 	int format;          /* -1: text; else enum vc_perftreport_format */
 	bool timing;
 	bool stop;           /* --stop-on-mismatch */
+	long hash_mb;        /* --hash; 0: none */
+	struct vc_perft_table *table; /* made from hash_mb */
 };
 
 static int perft_option(void *ctx, int opt, const char *arg)
@@ -136,6 +146,11 @@ static int perft_option(void *ctx, int opt, const char *arg)
 		return 0;
 	case O_UCI_STYLE:
 		a->uci_style = true;
+		return 0;
+	case O_HASH:
+		if (!vc_cli_parse_long(arg, 1, 1L << 20, &a->hash_mb))
+			return vc_cli_usage_error("perft", "--hash: '%s' is not a number of "
+			                          "megabytes from 1 to 1048576", arg);
 		return 0;
 	case O_FORMAT:
 		if (strcmp(arg, "text") == 0)
@@ -208,28 +223,28 @@ static void move_text(const struct vc_position *pos, vc_move m, char *buf)
 	vc_move_text(pos, m, VC_NOTATION_UCI, buf, 64);
 }
 
-/* Count under each legal move. The lines are printed ('MOVE COUNT', or
- * 'MOVE: COUNT' with uci), or handed to the caller through *keep (to free)
- * when keep is not NULL. Returns the total. */
-static uint64_t run_divide(const struct vc_position *pos, int depth, bool uci,
-                           struct divide_line **keep, int *nkeep)
+/* Count under each legal move, over `jobs` threads and the table of a
+ * (perft_split.h): the same counts whatever they are. The lines are printed
+ * ('MOVE COUNT', or 'MOVE: COUNT' with uci), or handed to the caller
+ * through *keep (to free) when keep is not NULL. Returns the total, or
+ * VC_PERFT_ERROR out of memory (nothing printed). */
+static uint64_t run_divide(const struct perft_args *a, const struct vc_position *pos, int depth,
+                           int jobs, struct divide_line **keep, int *nkeep)
 {
 	vc_move moves[VC_MAX_MOVES];
-	uint64_t total = 0;
+	uint64_t per[VC_MAX_MOVES];
 	if (depth == 0)
 		return 1;
-	int n = vc_legal_moves(pos, moves);
+	int n = 0;
+	uint64_t total = vc_cli_perft_split(pos, depth, jobs, a->table, moves, per, &n);
 	struct divide_line *lines = calloc((size_t)n + 1, sizeof *lines);
-	if (!lines) {
-		vc_cli_error("perft", "out of memory");
-		exit(VC_EXIT_INPUT);
+	if (total == VC_PERFT_ERROR || !lines) {
+		free(lines);
+		return VC_PERFT_ERROR;
 	}
 	for (int i = 0; i < n; i++) {
-		struct vc_position child = *pos;
 		move_text(pos, moves[i], lines[i].text);
-		vc_make_move(&child, moves[i]);
-		lines[i].nodes = depth > 1 ? vc_perft(&child, depth - 1) : 1;
-		total += lines[i].nodes;
+		lines[i].nodes = per[i];
 	}
 	qsort(lines, (size_t)n, sizeof *lines, cmp_divide);
 	if (keep) {
@@ -238,8 +253,8 @@ static uint64_t run_divide(const struct vc_position *pos, int depth, bool uci,
 		return total;
 	}
 	for (int i = 0; i < n; i++) {
-		printf(uci ? "%s: %" PRIu64 "\n" : "%s %" PRIu64 "\n",
-		       lines[i].text, lines[i].nodes);
+		printf(a->uci_style ? "%s: %" PRIu64 "\n" : "%s %" PRIu64 "\n", lines[i].text,
+		       lines[i].nodes);
 		vc_cli_check_output(stdout);
 	}
 	free(lines);
@@ -356,10 +371,24 @@ static int perft_single(const struct perft_args *a,
 	int nlines = 0;
 	bool report = a->format >= 0;
 	double t0 = vc_cli_now();
-	uint64_t nodes = a->divide ? run_divide(&pos, depth, a->uci_style,
-	                                        report ? &lines : NULL, &nlines)
-	                           : vc_perft(&pos, depth);
+	uint64_t nodes;
+	if (a->divide) {
+		nodes = run_divide(a, &pos, depth, opts->jobs, report ? &lines : NULL, &nlines);
+	} else if (opts->jobs > 1 || a->table) {
+		vc_move moves[VC_MAX_MOVES];
+		uint64_t per[VC_MAX_MOVES];
+		int n;
+		nodes = depth == 0 ? 1 : vc_cli_perft_split(&pos, depth, opts->jobs, a->table, moves,
+		                                             per, &n);
+	} else {
+		nodes = vc_perft(&pos, depth);
+	}
 	double t = vc_cli_now() - t0;
+	if (nodes == VC_PERFT_ERROR) {
+		vc_cli_error("perft", "out of memory");
+		free(fenarg);
+		return VC_EXIT_INPUT;
+	}
 	if (report)
 		single_report(a, variant, &pos, fenarg, depth, nodes, t, lines,
 		              nlines);
@@ -388,6 +417,7 @@ struct job {
 	bool *check;         /* counts to check (depth and node limits) */
 	uint64_t nodes;      /* all nodes counted for this position */
 	double *secs;        /* --timing: per entry->counts[i], or NULL */
+	struct vc_perft_table *table; /* --hash (shared by the jobs), or NULL */
 	bool done;
 };
 
@@ -406,7 +436,8 @@ static void run_job(struct job *j)
 		if (!j->check[i])
 			continue;
 		double t0 = j->secs ? vc_cli_now() : 0;
-		j->got[i] = vc_perft(&j->pos, j->entry->counts[i].depth);
+		j->got[i] = j->table ? vc_perft_hashed(&j->pos, j->entry->counts[i].depth, j->table)
+		                     : vc_perft(&j->pos, j->entry->counts[i].depth);
 		if (j->secs)
 			j->secs[i] = vc_cli_now() - t0;
 		j->nodes += j->got[i];
@@ -728,6 +759,7 @@ static int perft_suite(const struct perft_args *a,
 			exit(VC_EXIT_INPUT);
 		}
 		prepare_job(&jobs[i], &suite.entries[i], dflt, a);
+		jobs[i].table = a->table;
 		jobs[i].member = src.member[i];
 	}
 
@@ -862,6 +894,9 @@ static int perft_suite(const struct perft_args *a,
 	return t.mismatches || t.errors ? VC_EXIT_FINDINGS : VC_EXIT_OK;
 }
 
+static int perft_run(struct perft_args *a, struct vc_cli_opts *opts, int argc, char **argv,
+                     int first);
+
 int cmd_perft(int argc, char **argv)
 {
 	struct perft_args a = { .depth = -1, .max_depth = -1,
@@ -887,20 +922,38 @@ int cmd_perft(int argc, char **argv)
 		                          "not with --format");
 	if (a.uci_style)
 		a.divide = true;
-	if (a.suite) {
+	if (a.hash_mb) {
+		enum vc_code hc = vc_perft_table_new((size_t)a.hash_mb << 20, &a.table);
+		if (hc != VC_F_OK) {
+			vc_cli_error("perft", "--hash %ld: cannot allocate %ld MB for the table: %s",
+			             a.hash_mb, a.hash_mb, vc_strerror(hc));
+			return VC_EXIT_INPUT;
+		}
+	}
+	rc = perft_run(&a, &opts, argc, argv, first);
+	vc_perft_table_free(a.table);
+	return rc;
+}
+
+/* The command once its options are read (and its table made). */
+static int perft_run(struct perft_args *a, struct vc_cli_opts *opts, int argc, char **argv,
+                     int first)
+{
+	struct perft_args ar = *a;
+	if (ar.suite) {
 		if (first < argc)
 			return vc_cli_usage_error("perft", "--suite takes no FEN "
 			                          "argument");
-		if (a.divide || a.depth >= 0)
+		if (ar.divide || ar.depth >= 0)
 			return vc_cli_usage_error("perft", "--suite checks the "
 			                          "suite's depths: use --max-depth, "
 			                          "not --depth, --divide or "
 			                          "--uci-style");
-		return perft_suite(&a, &opts);
+		return perft_suite(&ar, opts);
 	}
-	if (a.max_depth >= 0 || a.max_nodes || a.max_positions >= 0 || a.stop)
+	if (ar.max_depth >= 0 || ar.max_nodes || ar.max_positions >= 0 || ar.stop)
 		return vc_cli_usage_error("perft", "--max-depth, --max-nodes, "
 		                          "--max-positions and --stop-on-mismatch "
 		                          "go with --suite");
-	return perft_single(&a, &opts, argc, argv, first);
+	return perft_single(&ar, opts, argc, argv, first);
 }
