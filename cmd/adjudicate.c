@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "inputs.h"
 #include "checker.h"
 #include "pipeline.h"
 #include "pgnfix.h"
@@ -44,6 +45,7 @@ static const char usage[] =
         VC_HELP_VERBOSE
         VC_HELP_OUTPUT
         VC_HELP_KEEP_PARTIAL
+        VC_HELP_EXCLUDE
         VC_HELP_MAX_ERRORS
         VC_HELP_MAX_RATIO
         VC_HELP_JOBS
@@ -376,7 +378,7 @@ int cmd_adjudicate(int argc, char **argv)
 		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_QUIET |
 		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS | VC_OPT_MAX_RATIO |
 		          VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD | VC_OPT_BUDGET |
-		          VC_OPT_KEEP_PARTIAL,
+		          VC_OPT_KEEP_PARTIAL | VC_OPT_EXCLUDE,
 		.options = own_options, .handle = own_option, .ctx = a,
 	};
 	int first;
@@ -401,6 +403,13 @@ int cmd_adjudicate(int argc, char **argv)
 		free(a);
 		return vc_cli_usage_error("adjudicate", "no input file (use '-' for standard input)");
 	}
+	/* directories walked, --exclude applied (inputs.h) */
+	char **files;
+	int nfiles;
+	if (!vc_cli_operands("adjudicate", &a->opts, argv + first, argc - first, &files, &nfiles)) {
+		free(a);
+		return VC_EXIT_INPUT;
+	}
 	/* before anything is opened: --fix-results FILE must not be an input
 	 * (it would be emptied before it is read), nor the report's file, nor
 	 * share standard output with the report (common.h) */
@@ -408,7 +417,7 @@ int cmd_adjudicate(int argc, char **argv)
 		{ "-o", vc_cli_report_path(&a->opts), true },
 		{ "--fix-results", a->fix_path, false },
 	};
-	rc = vc_cli_check_outputs("adjudicate", outs, 2, argv + first, argc - first);
+	rc = vc_cli_check_outputs("adjudicate", outs, 2, files, nfiles);
 	if (rc != VC_EXIT_OK) {
 		free(a);
 		return rc;
@@ -459,7 +468,7 @@ int cmd_adjudicate(int argc, char **argv)
 		.cmd = &cmd, .gc = &go, .opts = &a->opts, .shredder = a->shredder,
 		.rep = &a->rep, .progress = vc_cli_progress(&a->opts),
 	};
-	int status = vc_pipe_run(&pipe, argv + first, argc - first);
+	int status = vc_pipe_run(&pipe, files, nfiles);
 
 	if (a->standings) {
 		enum vc_tiebreak tb[VC_TB_N];

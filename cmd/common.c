@@ -1,5 +1,6 @@
 /* vchess - helpers shared by the subcommands. See common.h. */
 #include "common.h"
+#include "inputs.h"
 #include "input.h"
 #include "textesc.h"
 
@@ -35,6 +36,7 @@ enum {
 	V_AFTER_END,
 	V_BUDGET,
 	V_KEEP_PARTIAL,
+	V_EXCLUDE,
 	V_NO_PROGRESS = VC_OPT_VAL_BASE + 32,
 	V_HELP
 };
@@ -61,6 +63,7 @@ static const struct common_option common_options[] = {
 	{ VC_OPT_AFTER_END, { "after-end", required_argument, NULL, V_AFTER_END } },
 	{ VC_OPT_BUDGET, { "budget", required_argument, NULL, V_BUDGET } },
 	{ VC_OPT_KEEP_PARTIAL, { "keep-partial", no_argument, NULL, V_KEEP_PARTIAL } },
+	{ VC_OPT_EXCLUDE, { "exclude", required_argument, NULL, V_EXCLUDE } },
 };
 #define NCOMMON (sizeof common_options / sizeof common_options[0])
 
@@ -268,6 +271,12 @@ static int common_option(const struct vc_cli_spec *spec,
 		return 0;
 	case V_KEEP_PARTIAL:
 		o->keep_partial = true;
+		return 0;
+	case V_EXCLUDE:
+		if (o->nexclude == VC_CLI_MAX_EXCLUDE)
+			return vc_cli_usage_error(name, "more than %d --exclude patterns",
+			                          VC_CLI_MAX_EXCLUDE);
+		o->exclude[o->nexclude++] = (char *)arg;
 		return 0;
 	}
 	return vc_cli_usage_error(name, "internal error: option %d", val);
@@ -871,6 +880,7 @@ int vc_cli_finish(int rc)
 		free_slot(o);
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	vc_cli_operands_release();
 	/* for another run in this process */
 	acted_signal = 0;
 	got_signal = 0;

@@ -74,7 +74,12 @@ enum vc_exit {
 #define VC_OPT_BUDGET     (1u << 13) /* --budget NODES: time-forfeit search */
 #define VC_OPT_KEEP_PARTIAL (1u << 14) /* --keep-partial: an interrupted run
                                         keeps its output files as NAME.partial */
-#define VC_OPT_ALL        ((1u << 15) - 1)
+#define VC_OPT_EXCLUDE    (1u << 15) /* --exclude GLOB (repeatable): files of a
+                                        walked directory left out (inputs.h) */
+#define VC_OPT_ALL        ((1u << 16) - 1)
+
+/* Most --exclude patterns a command takes. */
+#define VC_CLI_MAX_EXCLUDE 64
 
 /* Option `val`s of the common options live in [VC_OPT_VAL_BASE,
  * VC_OPT_VAL_BASE + 64). A command's own options use a short-option letter
@@ -105,6 +110,8 @@ struct vc_cli_opts {
 	bool after_end_warn;              /* --after-end warn */
 	uint64_t budget;                  /* --budget; 0 = the library's default */
 	bool keep_partial;                /* --keep-partial (see vc_cli_finish) */
+	char *exclude[VC_CLI_MAX_EXCLUDE]; /* --exclude patterns (argv's) */
+	int nexclude;
 };
 
 /* Help lines for the common options, for composing a command's usage text
@@ -144,6 +151,9 @@ struct vc_cli_opts {
 #define VC_HELP_BUDGET \
 	"      --budget NODES   node budget of the time-forfeit search (default\n" \
 	"                       2000000)\n"
+#define VC_HELP_EXCLUDE \
+	"      --exclude GLOB   leave out files of a directory operand whose path\n" \
+	"                       or name matches GLOB (repeatable)\n"
 #define VC_HELP_KEEP_PARTIAL \
 	"      --keep-partial   an interrupted run keeps its output files as\n" \
 	"                       FILE.partial (default: removes them)\n"

@@ -144,6 +144,29 @@ bool vc_cli_inputs(const char *name, char *const *ops, int nops, char *const *ex
 	return true;
 }
 
+/* the operands of the run (vc_cli_operands), freed by vc_cli_finish */
+static char **run_files;
+static int run_nfiles;
+
+bool vc_cli_operands(const char *name, const struct vc_cli_opts *opts, char **ops, int nops,
+                     char ***files, int *nfiles)
+{
+	vc_cli_operands_release();
+	if (!vc_cli_inputs(name, ops, nops, opts->exclude, opts->nexclude, &run_files,
+	                   &run_nfiles))
+		return false;
+	*files = run_files;
+	*nfiles = run_nfiles;
+	return true;
+}
+
+void vc_cli_operands_release(void)
+{
+	vc_cli_inputs_free(run_files, run_nfiles);
+	run_files = NULL;
+	run_nfiles = 0;
+}
+
 void vc_cli_inputs_free(char **files, int n)
 {
 	if (!files)

@@ -25,4 +25,13 @@ bool vc_cli_inputs(const char *name, char *const *ops, int nops, char *const *ex
 /* Free what vc_cli_inputs made (NULL: nothing). */
 void vc_cli_inputs_free(char **files, int n);
 
+struct vc_cli_opts;
+/* A command's input files: its operands ops[0..nops-1] through
+ * vc_cli_inputs with the --exclude patterns of opts. The array lives until
+ * vc_cli_finish() (which calls vc_cli_operands_release), so that a command
+ * may return at any point. Returns false after saying why (exit status 3). */
+bool vc_cli_operands(const char *name, const struct vc_cli_opts *opts, char **ops, int nops,
+                     char ***files, int *nfiles);
+void vc_cli_operands_release(void);
+
 #endif

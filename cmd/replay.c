@@ -16,6 +16,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "inputs.h"
 #include "checker.h"
 #include "finalpgn.h"
 #include "history.h"
@@ -50,6 +51,7 @@ static const char usage[] =
         VC_HELP_VERBOSE
         VC_HELP_OUTPUT
         VC_HELP_KEEP_PARTIAL
+        VC_HELP_EXCLUDE
         VC_HELP_MAX_ERRORS
         VC_HELP_MAX_RATIO
         VC_HELP_JOBS
@@ -163,7 +165,7 @@ int cmd_replay(int argc, char **argv)
 		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_FORMAT | VC_OPT_STRICT |
 		          VC_OPT_QUIET | VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS |
 		          VC_OPT_MAX_RATIO | VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD |
-		          VC_OPT_KEEP_PARTIAL,
+		          VC_OPT_KEEP_PARTIAL | VC_OPT_EXCLUDE,
 		.options = own_options, .handle = own_option, .ctx = &R,
 	};
 	int first;
@@ -172,6 +174,11 @@ int cmd_replay(int argc, char **argv)
 		return rc;
 	if (first >= argc)
 		return vc_cli_usage_error("replay", "no input file (use '-' for standard input)");
+	/* directories walked, --exclude applied (inputs.h) */
+	char **files;
+	int nfiles;
+	if (!vc_cli_operands("replay", &R.opts, argv + first, argc - first, &files, &nfiles))
+		return VC_EXIT_INPUT;
 	if (R.final_pgn && R.opts.format != VC_FORMAT_TEXT)
 		return vc_cli_usage_error("replay", "--final-pgn writes PGN: --format does not "
 		                                    "apply");
@@ -182,7 +189,7 @@ int cmd_replay(int argc, char **argv)
 		{ R.final_pgn ? "--final-pgn -o" : "-o", vc_cli_report_path(&R.opts),
 		  !R.final_pgn },
 	};
-	rc = vc_cli_check_outputs("replay", outs, 1, argv + first, argc - first);
+	rc = vc_cli_check_outputs("replay", outs, 1, files, nfiles);
 	if (rc != VC_EXIT_OK)
 		return rc;
 	R.out = vc_cli_open_output("replay", &R.opts);
@@ -214,7 +221,7 @@ int cmd_replay(int argc, char **argv)
 		.ncopies = R.final_pgn ? 1 : 0, .copies = { R.final_pgn ? R.out : NULL },
 		.copy_sep = { "\n" }, .progress = vc_cli_progress(&R.opts),
 	};
-	int status = vc_pipe_run(&pipe, argv + first, argc - first);
+	int status = vc_pipe_run(&pipe, files, nfiles);
 	if (!R.final_pgn || R.opts.verbose)
 		vc_report_summary(&R.rep);
 	int closed = vc_cli_close_file("replay", R.out, vc_cli_report_path(&R.opts));

@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "inputs.h"
 #include "checker.h"
 #include "input.h"
 #include "report.h"
@@ -31,6 +32,7 @@ static const char usage[] =
         VC_HELP_VERBOSE
         VC_HELP_OUTPUT
         VC_HELP_KEEP_PARTIAL
+        VC_HELP_EXCLUDE
         VC_HELP_MAX_ERRORS
         VC_HELP_MAX_RATIO
         "      --valid-out FILE    copy each valid game's original text to FILE\n"
@@ -100,6 +102,11 @@ int cmd_validate(int argc, char **argv)
 		return rc;
 	if (first >= argc)
 		return vc_cli_usage_error("validate", "no input file (use '-' for standard input)");
+	/* directories walked, --exclude applied (inputs.h) */
+	char **files;
+	int nfiles;
+	if (!vc_cli_operands("validate", &v.opts, argv + first, argc - first, &files, &nfiles))
+		return VC_EXIT_INPUT;
 
 	/* before anything is opened: no output may be an input, two outputs
 	 * one file, or two outputs standard output (common.h) */
@@ -108,7 +115,7 @@ int cmd_validate(int argc, char **argv)
 		{ "--valid-out", v.valid_out, false },
 		{ "--invalid-out", v.invalid_out, false },
 	};
-	rc = vc_cli_check_outputs("validate", outs, 3, argv + first, argc - first);
+	rc = vc_cli_check_outputs("validate", outs, 3, files, nfiles);
 	if (rc != VC_EXIT_OK)
 		return rc;
 
@@ -143,7 +150,7 @@ int cmd_validate(int argc, char **argv)
 		.copy_input = v.vf || v.inf,
 		.progress = vc_cli_progress(&v.opts),
 	};
-	int status = vc_pipe_run(&pipe, argv + first, argc - first);
+	int status = vc_pipe_run(&pipe, files, nfiles);
 	vc_report_summary(&v.rep);
 	/* every output is closed and checked: a full disk is exit 3 */
 	int closed = vc_cli_close_file("validate", v.vf, v.valid_out);
