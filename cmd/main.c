@@ -81,12 +81,8 @@ int cmd_help(int argc, char **argv)
 	return c->run(2, sub_argv);
 }
 
-int main(int argc, char **argv)
+int vc_cli_main(int argc, char **argv)
 {
-	/* A closed pipe is noticed as EPIPE on stdout and ends vchess quietly
-	 * (vc_cli_check_output), not by a signal in the middle of a write. */
-	signal(SIGPIPE, SIG_IGN);
-
 	if (argc < 2) {
 		print_help(stderr);
 		return VC_EXIT_USAGE;
@@ -110,4 +106,12 @@ int main(int argc, char **argv)
 	}
 	int wrc = vc_cli_close_output(NULL, stdout);
 	return wrc ? wrc : rc;
+}
+
+int main(int argc, char **argv)
+{
+	/* A closed pipe is noticed as EPIPE on stdout and ends vchess quietly
+	 * (vc_cli_check_output), not by a signal in the middle of a write. */
+	signal(SIGPIPE, SIG_IGN);
+	return vc_cli_main(argc, argv);
 }

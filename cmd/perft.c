@@ -161,18 +161,20 @@ static void move_text(const struct vc_position *pos, vc_move m, char *buf)
 	vc_move_text(pos, m, VC_NOTATION_UCI, buf, 64);
 }
 
-static uint64_t run_divide(const struct vc_position *pos, int depth)
+/* The divide lines on standard output; returns the total in *nodes, or
+ * false when out of memory (nothing printed). */
+static bool run_divide(const struct vc_position *pos, int depth, uint64_t *nodes)
 {
 	vc_move moves[VC_MAX_MOVES];
 	uint64_t total = 0;
-	if (depth == 0)
-		return 1;
+	if (depth == 0) {
+		*nodes = 1;
+		return true;
+	}
 	int n = vc_legal_moves(pos, moves);
 	struct divide_line *lines = calloc((size_t)n + 1, sizeof *lines);
-	if (!lines) {
-		vc_cli_error("perft", "out of memory");
-		exit(VC_EXIT_INPUT);
-	}
+	if (!lines)
+		return false;
 	for (int i = 0; i < n; i++) {
 		struct vc_position child = *pos;
 		move_text(pos, moves[i], lines[i].text);
@@ -186,7 +188,8 @@ static uint64_t run_divide(const struct vc_position *pos, int depth)
 		vc_cli_check_output(stdout);
 	}
 	free(lines);
-	return total;
+	*nodes = total;
+	return true;
 }
 
 static void print_speed(const struct vc_cli_opts *opts, uint64_t nodes,
@@ -252,8 +255,13 @@ static int perft_single(const struct perft_args *a,
 
 	int depth = a->depth < 0 ? 1 : (int)a->depth;
 	double t0 = vc_cli_now();
-	uint64_t nodes = a->divide ? run_divide(&pos, depth)
-	                           : vc_perft(&pos, depth);
+	uint64_t nodes;
+	if (!a->divide)
+		nodes = vc_perft(&pos, depth);
+	else if (!run_divide(&pos, depth, &nodes)) {
+		vc_cli_error("perft", "out of memory");
+		return VC_EXIT_INPUT;
+	}
 	double t = vc_cli_now() - t0;
 	printf("nodes %" PRIu64 "\n", nodes);
 	vc_cli_check_output(stdout);
@@ -333,28 +341,41 @@ struct suite_source {
 	int nerrs;
 	const char *cur_member;   /* while parsing: the member's name */
 	bool input_failed;
+	bool oom;                 /* out of memory: reading stopped (exit 3) */
 	struct vc_input_error ierr;
 };
 
-static void *xrealloc(void *p, size_t n)
+/* realloc that keeps *p and sets src->oom when out of memory; true when
+ * *p is now n bytes. */
+static bool grow(struct suite_source *src, void *p, size_t n)
 {
-	void *q = realloc(p, n ? n : 1);
+	void *q = realloc(*(void **)p, n ? n : 1);
 	if (!q) {
-		vc_cli_error("perft", "out of memory");
-		exit(VC_EXIT_INPUT);
+		src->oom = true;
+		return false;
 	}
-	return q;
+	*(void **)p = q;
+	return true;
 }
 
-/* Read the whole current member into *buf; false on an input error (what
- * was read before it is still returned). */
-static bool read_member(struct vc_input *in, char **buf, size_t *len)
+/* Read the whole current member into *buf; false on an input error or
+ * when out of memory (src->oom; what was read before is still returned,
+ * *buf NULL when nothing could be). */
+static bool read_member(struct suite_source *src, struct vc_input *in,
+                        char **buf, size_t *len)
 {
 	size_t cap = 1 << 16, n = 0;
-	char *b = xrealloc(NULL, cap);
+	char *b = NULL;
+	*buf = NULL;
+	*len = 0;
+	if (!grow(src, &b, cap))
+		return false;
 	for (;;) {
-		if (cap - n < 4096)
-			b = xrealloc(b, cap *= 2);
+		if (cap - n < 4096) {
+			if (!grow(src, &b, cap * 2))
+				break;
+			cap *= 2;
+		}
 		ptrdiff_t r = vc_input_read(in, b + n, cap - n);
 		if (r <= 0) {
 			*buf = b;
@@ -363,12 +384,16 @@ static bool read_member(struct vc_input *in, char **buf, size_t *len)
 		}
 		n += (size_t)r;
 	}
+	*buf = b;
+	*len = n;
+	return false;
 }
 
 static void on_syntax_error(void *ctx, const struct vc_perftsuite_error *e)
 {
 	struct suite_source *src = ctx;
-	src->errs = xrealloc(src->errs, (size_t)(src->nerrs + 1) * sizeof *src->errs);
+	if (!grow(src, &src->errs, (size_t)(src->nerrs + 1) * sizeof *src->errs))
+		return;
 	src->errs[src->nerrs].e = *e;
 	src->errs[src->nerrs].member = src->cur_member;
 	src->nerrs++;
@@ -394,29 +419,33 @@ static void read_suite(const char *path, const struct vc_cli_opts *opts,
 	while ((r = vc_input_next_member(in, &name)) == 1) {
 		char *buf, *nm = NULL;
 		size_t len;
-		bool ok = read_member(in, &buf, &len);
-		if (name) {
+		bool ok = read_member(src, in, &buf, &len);
+		if (name && !src->oom) {
 			nm = strdup(name);
-			if (!nm) {
-				vc_cli_error("perft", "out of memory");
-				exit(VC_EXIT_INPUT);
+			if (!nm || !grow(src, &src->names,
+			                 (size_t)(src->nnames + 1) * sizeof *src->names)) {
+				free(nm);
+				nm = NULL;
+				src->oom = true;
+			} else {
+				src->names[src->nnames++] = nm;
 			}
-			src->names = xrealloc(src->names,
-			                      (size_t)(src->nnames + 1) * sizeof *src->names);
-			src->names[src->nnames++] = nm;
+		}
+		if (src->oom) {
+			free(buf);
+			break;
 		}
 		if (!ok) /* damaged input: its last, cut line is no syntax error */
 			while (len > 0 && buf[len - 1] != '\n')
 				len--;
 		int before = src->suite.count;
 		src->cur_member = nm;
-		if (vc_perftsuite_parse_all(&src->suite, buf, len, on_syntax_error, src) == -2) {
-			vc_cli_error("perft", "out of memory");
-			exit(VC_EXIT_INPUT);
-		}
+		if (vc_perftsuite_parse_all(&src->suite, buf, len, on_syntax_error, src) == -2)
+			src->oom = true;
 		free(buf);
-		src->member = xrealloc(src->member,
-		                       (size_t)src->suite.count * sizeof *src->member);
+		if (src->oom || !grow(src, &src->member,
+		                      (size_t)src->suite.count * sizeof *src->member))
+			break;
 		for (int i = before; i < src->suite.count; i++)
 			src->member[i] = nm;
 		if (!ok) {
@@ -424,7 +453,7 @@ static void read_suite(const char *path, const struct vc_cli_opts *opts,
 			break;
 		}
 	}
-	if (r < 0) {
+	if (r < 0 && !src->oom) {
 		src->input_failed = true;
 		src->ierr = *vc_input_error(in);
 	}
@@ -540,6 +569,11 @@ static int perft_suite(const struct perft_args *a,
 	struct suite_source src;
 	read_suite(a->suite, opts, &src);
 	struct vc_perft_suite suite = src.suite;
+	if (src.oom) {
+		vc_cli_error("perft", "out of memory");
+		suite_source_release(&src);
+		return VC_EXIT_INPUT;
+	}
 	if (src.input_failed && suite.count == 0 && !src.nerrs) {
 		vc_cli_error("perft", "cannot read %s: %s", file, src.ierr.message);
 		suite_source_release(&src);
@@ -549,32 +583,38 @@ static int perft_suite(const struct perft_args *a,
 	int n = suite.count;
 	if (a->max_positions >= 0 && n > a->max_positions)
 		n = (int)a->max_positions;
+	int nthreads = opts->jobs < n ? opts->jobs : n;
+	if (nthreads < 1)
+		nthreads = 1;
 	struct job *jobs = calloc((size_t)n + 1, sizeof *jobs);
-	if (!jobs) {
-		vc_cli_error("perft", "out of memory");
-		exit(VC_EXIT_INPUT);
-	}
-	for (int i = 0; i < n; i++) {
+	pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
+	bool oom = !jobs || !threads;
+	for (int i = 0; i < n && !oom; i++) {
 		int nc = suite.entries[i].ncounts;
 		jobs[i].got = calloc((size_t)nc + 1, sizeof *jobs[i].got);
 		jobs[i].check = calloc((size_t)nc + 1, sizeof *jobs[i].check);
 		if (!jobs[i].got || !jobs[i].check) {
-			vc_cli_error("perft", "out of memory");
-			exit(VC_EXIT_INPUT);
+			oom = true;
+			break;
 		}
 		prepare_job(&jobs[i], &suite.entries[i], dflt, a);
 		jobs[i].member = src.member[i];
+	}
+	if (oom) {
+		vc_cli_error("perft", "out of memory");
+		for (int i = 0; jobs && i < n; i++) {
+			free(jobs[i].got);
+			free(jobs[i].check);
+		}
+		free(jobs);
+		free(threads);
+		suite_source_release(&src);
+		return VC_EXIT_INPUT;
 	}
 
 	struct pool pool = { .jobs = jobs, .njobs = n };
 	pthread_mutex_init(&pool.lock, NULL);
 	pthread_cond_init(&pool.changed, NULL);
-	int nthreads = opts->jobs < n ? opts->jobs : (n > 0 ? n : 1);
-	pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
-	if (!threads) {
-		vc_cli_error("perft", "out of memory");
-		exit(VC_EXIT_INPUT);
-	}
 	vc_init(); /* tables ready before the threads race for them */
 	double t0 = vc_cli_now();
 	int started = 0;
@@ -583,10 +623,8 @@ static int perft_suite(const struct perft_args *a,
 			break;
 		started++;
 	}
-	if (started == 0) {
-		vc_cli_error("perft", "cannot start a thread");
-		exit(VC_EXIT_INPUT);
-	}
+	if (started == 0) /* no thread could be started: count them here */
+		worker(&pool);
 
 	/* Report in file order as soon as a prefix of the jobs is done. */
 	struct tally t = { 0, 0, 0, 0, 0, 0 };
