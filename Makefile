@@ -41,7 +41,7 @@ endif
 ALL_CFLAGS = -std=c11 $(OPT) $(ARCHFLAGS) -g -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
              -fvisibility=hidden \
              -DVC_VERSION='"$(VERSION)"' -Ilib -Iformats $(SAN) $(CFLAGS)
-LDLIBS  = -larchive -lz -lpthread -lm
+LDLIBS  = -larchive -lzstd -lz -lpthread -lm
 
 # DEBUG=1: every make checks the position's invariants and aborts naming
 # the broken one (VC_DEBUG, lib/variant_internal.h); -O1 keeps it quick.
@@ -69,7 +69,7 @@ PIC_OBJ = $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(FMT_SRC:%.c=$(BUILD)/pic/%.o)
 PUB_HDR = $(filter-out %_internal.h lib/internal.h,$(wildcard lib/*.h formats/*.h))
 
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
-        check-asan check-debug check-hostile check-parallel check-corpus check-diff check-backwards-long demo bench install deps fuzz \
+        check-asan check-debug check-hostile check-parallel check-shards check-corpus check-diff check-uci check-perft-formats check-backwards-long demo bench install deps fuzz \
         check-exports check-embed check-python install-python check-layers check-nomem
 
 all: vchess lib/libvchess.a $(BUILD)/$(SOFILE)
@@ -110,7 +110,7 @@ vchess: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 
 # The unit tests also link the command-line helpers (tests/test_cli.c) and
 # the pipeline (tests/test_pipeline.c; cmd/pipeline.c and cmd/pipe_*.c).
-CLI_OBJ = $(BUILD)/cmd/common.o $(BUILD)/cmd/pipeline.o \
+CLI_OBJ = $(BUILD)/cmd/common.o $(BUILD)/cmd/pipeline.o $(BUILD)/cmd/perft_split.o $(BUILD)/cmd/inputs.o \
           $(patsubst %.c,$(BUILD)/%.o,$(wildcard cmd/pipe_*.c))
 
 $(BUILD)/unit-tests: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
@@ -133,10 +133,26 @@ check-perft-quick: vchess
 check-perft: vchess
 	sh tests/perft_full.sh ./vchess
 
+# vchess perft --format json, jsonl and junit read back by Python's json
+# and junitparser (tests/perft_formats.sh).
+check-perft-formats: deps vchess
+	sh tests/perft_formats.sh ./vchess
+
+# vchess perft --divide --uci-style against Stockfish's go perft on six
+# positions (tests/diff_stockfish.sh; installs the stockfish package when
+# root and it is missing; about ten seconds).
+check-uci: vchess
+	sh tests/diff_stockfish.sh ./vchess
+
 # validate on hostile input made on the fly (garbage, 100 MB without a line
 # end, huge comments, tags and nesting, zip bombs): time, flat peak memory.
 check-hostile: deps vchess
 	sh tests/hostile.sh ./vchess
+
+# vchess shards: ranges that tile each file, zstd cuts on frame boundaries
+# (checked by decoding every range with the zstd tool), errors.
+check-shards: deps vchess
+	sh tests/shards.sh ./vchess
 
 # validate -j N against -j 1 with tiny chunks: reports, copies, standard
 # error and exit status byte-identical (tests/par_identical.sh).
@@ -202,7 +218,8 @@ vchess-debug: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
 check: deps all check-layers check-unit check-golden check-corpus check-nomem check-perft-quick \
-       check-hostile check-parallel check-exports check-embed check-python check-debug check-asan
+       check-perft-formats check-uci \
+       check-hostile check-parallel check-shards check-exports check-embed check-python check-debug check-asan
 	@echo "make check: all test suites passed"
 
 # The bundled games (data/games/, any depth) through validate; a finding is
@@ -219,7 +236,7 @@ demo: deps vchess
 bench: deps vchess
 	sh tests/bench.sh ./vchess
 
-check-diff: vchess
+check-diff: vchess check-uci
 	sh tests/diff_fairy.sh ./vchess
 
 # Backwards Stalemate Chess: the fast generator against the simple one of

@@ -40,6 +40,7 @@ static const char usage[] =
         VC_HELP_QUIET
         VC_HELP_VERBOSE
         VC_HELP_OUTPUT
+        VC_HELP_KEEP_PARTIAL
         VC_HELP_MAX_ERRORS
         VC_HELP_MAX_RATIO
         VC_HELP_JOBS
@@ -304,7 +305,8 @@ int cmd_adjudicate(int argc, char **argv)
 		.name = "adjudicate", .usage = usage,
 		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_FORMAT | VC_OPT_QUIET |
 		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS | VC_OPT_MAX_RATIO |
-		          VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD | VC_OPT_BUDGET,
+		          VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD | VC_OPT_BUDGET |
+		          VC_OPT_KEEP_PARTIAL,
 		.options = own_options, .handle = own_option, .ctx = a,
 	};
 	int first;
@@ -380,9 +382,15 @@ int cmd_adjudicate(int argc, char **argv)
 	if (a->standings)
 		vc_standings_sort(&a->st);
 	if (a->rep.format == VC_FORMAT_TEXT) {
+		/* the report ends with its completeness line, after the
+		 * adjudication's own summary */
+		enum vc_report_stop stop = a->rep.stop;
+		a->rep.stop = VC_REPORT_COMPLETE;
 		vc_report_summary(&a->rep);
 		struct vc_adjudicate_summary s = summary(a);
 		vc_adjudicate_text_summary(a->rep.out, &s);
+		a->rep.stop = stop;
+		vc_report_text_complete(a->rep.out, "adjudicate", stop);
 	} else {
 		vc_report_summary_ext(&a->rep, json_summary, a);
 	}

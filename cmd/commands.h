@@ -42,6 +42,10 @@ int cmd_replay(int argc, char **argv);
 /* vchess winnable: can a side still checkmate (cmd/winnable.c). */
 int cmd_winnable(int argc, char **argv);
 
+/* vchess shards: cut inputs into shards for many processes or machines
+ * (cmd/shards.c). */
+int cmd_shards(int argc, char **argv);
+
 /* vchess variants: list the registry (cmd/variants.c). */
 int cmd_variants(int argc, char **argv);
 

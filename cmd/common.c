@@ -1,10 +1,14 @@
 /* vchess - helpers shared by the subcommands. See common.h. */
 #include "common.h"
 #include "input.h"
+#include "textesc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +34,7 @@ enum {
 	V_DEAD,
 	V_AFTER_END,
 	V_BUDGET,
+	V_KEEP_PARTIAL,
 	V_NO_PROGRESS = VC_OPT_VAL_BASE + 32,
 	V_HELP
 };
@@ -55,19 +60,40 @@ static const struct common_option common_options[] = {
 	{ VC_OPT_DEAD, { "dead-positions", required_argument, NULL, V_DEAD } },
 	{ VC_OPT_AFTER_END, { "after-end", required_argument, NULL, V_AFTER_END } },
 	{ VC_OPT_BUDGET, { "budget", required_argument, NULL, V_BUDGET } },
+	{ VC_OPT_KEEP_PARTIAL, { "keep-partial", no_argument, NULL, V_KEEP_PARTIAL } },
 };
 #define NCOMMON (sizeof common_options / sizeof common_options[0])
 
 #define MAX_OPTIONS 64
 
+/* --keep-partial of the run (set by vc_cli_parse; read by the signal
+ * handler) */
+static volatile sig_atomic_t keep_partial;
+
 static void vmessage(const char *name, const char *fmt, va_list ap)
 {
-	fflush(stdout); /* keep report and message in order on a terminal */
+	/* keep report and message in order on a terminal; a failed write
+	 * keeps its reason for the report of the write error */
+	int e = errno;
+	if (fflush(stdout) != 0)
+		vc_cli_check_output(stdout);
+	errno = e;
 	if (name)
 		fprintf(stderr, "vchess %s: ", name);
 	else
 		fputs("vchess: ", stderr);
-	vfprintf(stderr, fmt, ap);
+	/* the message names inputs (paths, members, FENs): their control
+	 * characters escaped (formats/textesc.h) */
+	char small[1024];
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	char *big = n >= (int)sizeof small ? malloc((size_t)n + 1) : NULL;
+	if (big)
+		vsnprintf(big, (size_t)n + 1, fmt, aq);
+	va_end(aq);
+	vc_text_put(stderr, big ? big : small);
+	free(big);
 	fputc('\n', stderr);
 }
 
@@ -240,6 +266,9 @@ static int common_option(const struct vc_cli_spec *spec,
 			return vc_cli_usage_error(name, "--budget: '%s' is not a "
 			                          "positive number", arg);
 		return 0;
+	case V_KEEP_PARTIAL:
+		o->keep_partial = true;
+		return 0;
 	}
 	return vc_cli_usage_error(name, "internal error: option %d", val);
 }
@@ -322,6 +351,7 @@ int vc_cli_parse(int argc, char **argv, const struct vc_cli_spec *spec,
 			return rc;
 	}
 	*first = optind;
+	keep_partial = opts->keep_partial;
 	return VC_CLI_CONTINUE;
 }
 
@@ -470,13 +500,199 @@ int vc_cli_check_outputs(const char *name, const struct vc_cli_output *outs, int
 	return VC_EXIT_OK;
 }
 
+/* ---- output files: temporary names, renamed when the run completes ----
+ *
+ * Each regular output file is a slot here from its open to the end of the
+ * run. The signal handler may remove a slot's temporary at any moment, so
+ * a slot's names are written before `live` is set, and the handler reads
+ * nothing else. */
+#define MAX_OUT_FILES 8
+
+enum { OF_FREE, OF_OPEN, OF_CLOSED };
+
+struct out_file {
+	volatile sig_atomic_t live; /* tmp exists and is ours to remove */
+	int state;
+	FILE *f;
+	int err;                    /* errno of the first failed write, 0 */
+	char tmp[PATH_MAX];
+	char final[PATH_MAX];
+	char partial[PATH_MAX + 16];
+};
+
+static struct out_file out_files[MAX_OUT_FILES];
+static int stdout_err;               /* errno of standard output's first failed write */
+static bool stdout_err_said;         /* its write error was reported */
+static volatile sig_atomic_t got_signal;  /* the first signal that came */
+static volatile sig_atomic_t cooperative; /* the command checks got_signal */
+static int acted_signal;             /* the signal the run stopped for */
+static int devnull_fd = -1;
+
+/* Remove (or keep as .partial) every temporary still there. Async-signal-
+ * safe: the handler calls it. */
+static void drop_temporaries(void)
+{
+	for (int i = 0; i < MAX_OUT_FILES; i++) {
+		struct out_file *o = &out_files[i];
+		if (!o->live)
+			continue;
+		o->live = 0;
+		if (keep_partial)
+			rename(o->tmp, o->partial);
+		else
+			unlink(o->tmp);
+	}
+}
+
+static void hold_signals(sigset_t *old)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+static struct out_file *slot_of(FILE *f)
+{
+	if (!f)
+		return NULL;
+	for (int i = 0; i < MAX_OUT_FILES; i++)
+		if (out_files[i].state != OF_FREE && out_files[i].f == f)
+			return &out_files[i];
+	return NULL;
+}
+
+/* One slot's temporary removed (kept as .partial), the slot freed. */
+static void free_slot(struct out_file *o);
+static void drop_one(struct out_file *o)
+{
+	if (o->live) {
+		o->live = 0;
+		if (keep_partial)
+			rename(o->tmp, o->partial);
+		else
+			unlink(o->tmp);
+	}
+	free_slot(o);
+}
+
+/* A slot's file is given up: closed if open, its temporary removed or
+ * kept as .partial, the slot freed. */
+static void give_up(struct out_file *o)
+{
+	sigset_t old;
+	if (o->state == OF_OPEN)
+		fclose(o->f);
+	hold_signals(&old);
+	drop_one(o);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+static void free_slot(struct out_file *o)
+{
+	o->live = 0;
+	o->state = OF_FREE;
+	o->f = NULL;
+	o->err = 0;
+}
+
+static mode_t create_mode(void)
+{
+	/* the umask can only be read by setting it: back at once (no
+	 * file is created meanwhile: outputs are opened before threads) */
+	mode_t m = umask(0);
+	umask(m);
+	return 0666 & ~m;
+}
+
+/* dir and base of `path` into tmp as "DIR/.BASE.XXXXXX"; false when too long. */
+static bool temp_name(char *tmp, size_t size, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	int n;
+	if (slash)
+		n = snprintf(tmp, size, "%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1);
+	else
+		n = snprintf(tmp, size, ".%s.XXXXXX", path);
+	return n > 0 && (size_t)n < size;
+}
+
+/* Is st the file of standard output or error (/dev/stdout, /proc/self/fd/1
+ * redirected to a file)? Then it is the caller's: written, not replaced. */
+static bool std_stream(const struct stat *st)
+{
+	struct stat o;
+	for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++)
+		if (fstat(fd, &o) == 0 && o.st_dev == st->st_dev && o.st_ino == st->st_ino)
+			return true;
+	return false;
+}
+
+static FILE *open_direct(const char *name, const char *path)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		vc_cli_error(name, "cannot write %s: %s", path, strerror(errno));
+	return f;
+}
+
 FILE *vc_cli_open_file(const char *name, const char *path)
 {
 	if (strcmp(path, "-") == 0)
 		return stdout;
-	FILE *f = fopen(path, "wb");
-	if (!f)
+	struct stat st;
+	bool exists = stat(path, &st) == 0;
+	if (exists && (!S_ISREG(st.st_mode) || std_stream(&st) || strncmp(path, "/dev/", 5) == 0))
+		return open_direct(name, path); /* /dev/null, a FIFO, a terminal,
+		                                   /dev/stdout on a file */
+	if (exists && access(path, W_OK) != 0) {
 		vc_cli_error(name, "cannot write %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	struct out_file *o = NULL;
+	for (int i = 0; i < MAX_OUT_FILES && !o; i++)
+		if (out_files[i].state == OF_FREE)
+			o = &out_files[i];
+	if (!o) {
+		vc_cli_error(name, "cannot write %s: too many output files", path);
+		return NULL;
+	}
+	/* a symbolic link is followed, as fopen follows it: the file it
+	 * names is replaced, not the link */
+	char real[PATH_MAX];
+	const char *target = exists && realpath(path, real) ? real : path;
+	if (strlen(target) >= sizeof o->final || !temp_name(o->tmp, sizeof o->tmp, target)) {
+		vc_cli_error(name, "cannot write %s: %s", path, strerror(ENAMETOOLONG));
+		return NULL;
+	}
+	strcpy(o->final, target);
+	snprintf(o->partial, sizeof o->partial, "%s.partial", target);
+	mode_t mode = exists ? (st.st_mode & 07777) : create_mode();
+	int fd = mkstemp(o->tmp);
+	if (fd < 0) {
+		/* no temporary next to it (a directory we may not write), but
+		 * the file itself may be written: as before, directly */
+		if (exists && (errno == EACCES || errno == EPERM || errno == EROFS))
+			return open_direct(name, path);
+		vc_cli_error(name, "cannot write %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	o->live = 1; /* from here the handler removes it */
+	fcntl(fd, F_SETFD, FD_CLOEXEC);
+	FILE *f = NULL;
+	if (fchmod(fd, mode) != 0 || !(f = fdopen(fd, "wb"))) {
+		int e = errno;
+		close(fd);
+		unlink(o->tmp);
+		free_slot(o);
+		vc_cli_error(name, "cannot write %s: %s", path, strerror(e));
+		return NULL;
+	}
+	o->f = f;
+	o->err = 0;
+	o->state = OF_OPEN;
 	return f;
 }
 
@@ -497,12 +713,24 @@ static bool stdout_reader_gone(void)
 
 void vc_cli_check_output(FILE *f)
 {
-	if (f == stdout && ferror(f) && stdout_reader_gone()) {
-		/* quietly, but files written so far (validate --valid-out)
-		 * keep what was written to them */
-		fflush(NULL);
-		_exit(VC_EXIT_OK);
+	if (!f || !ferror(f))
+		return;
+	int e = errno;
+	if (f == stdout) {
+		if (stdout_reader_gone()) {
+			/* quietly; the run stops short, so the output files are
+			 * incomplete: removed, or kept as .partial */
+			fflush(NULL);
+			drop_temporaries();
+			_exit(VC_EXIT_OK);
+		}
+		if (!stdout_err)
+			stdout_err = e ? e : EIO;
+		return;
 	}
+	struct out_file *o = slot_of(f);
+	if (o && !o->err)
+		o->err = e ? e : EIO;
 }
 
 int vc_cli_close_file(const char *name, FILE *f, const char *path)
@@ -512,23 +740,34 @@ int vc_cli_close_file(const char *name, FILE *f, const char *path)
 	if (f == stdout) {
 		errno = 0;
 		if (fflush(f) != 0 || ferror(f)) {
+			int e = errno;
 			vc_cli_check_output(f);
-			vc_cli_error(name, "write error on standard output: %s",
-			             strerror(errno ? errno : EIO));
+			if (!stdout_err)
+				stdout_err = e ? e : EIO;
+			if (!stdout_err_said)
+				vc_cli_error(name, "write error on standard output: %s",
+				             strerror(stdout_err));
+			stdout_err_said = true;
 			return VC_EXIT_INPUT;
 		}
 		return VC_EXIT_OK;
 	}
+	struct out_file *o = slot_of(f);
 	errno = 0;
 	bool bad = ferror(f) != 0;
 	if (fclose(f) != 0)
 		bad = true;
+	int e = o && o->err ? o->err : errno ? errno : EIO;
+	if (o) {
+		o->state = OF_CLOSED;
+		if (bad)
+			give_up(o);
+	}
 	if (bad) {
 		if (path)
-			vc_cli_error(name, "write error on %s: %s", path,
-			             strerror(errno ? errno : EIO));
+			vc_cli_error(name, "write error on %s: %s", path, strerror(e));
 		else
-			vc_cli_error(name, "write error: %s", strerror(errno ? errno : EIO));
+			vc_cli_error(name, "write error: %s", strerror(e));
 		return VC_EXIT_INPUT;
 	}
 	return VC_EXIT_OK;
@@ -537,6 +776,108 @@ int vc_cli_close_file(const char *name, FILE *f, const char *path)
 int vc_cli_close_output(const char *name, FILE *f)
 {
 	return vc_cli_close_file(name, f, NULL);
+}
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+	if (cooperative && !got_signal) {
+		got_signal = sig;
+		/* a read blocked on standard input ends (SA_RESTART: the read
+		 * starts again, on /dev/null, and sees the end) */
+		if (devnull_fd >= 0)
+			dup2(devnull_fd, STDIN_FILENO);
+		errno = saved;
+		return;
+	}
+	drop_temporaries();
+	signal(sig, SIG_DFL);
+	raise(sig); /* held until the handler returns, then the default */
+	errno = saved;
+}
+
+static void at_exit(void)
+{
+	/* exit() before vc_cli_finish (out of memory): incomplete */
+	drop_temporaries();
+}
+
+void vc_cli_signals_init(void)
+{
+	static bool done;
+	if (done)
+		return;
+	done = true;
+	devnull_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGINT);
+	sigaddset(&sa.sa_mask, SIGTERM);
+	sigaddset(&sa.sa_mask, SIGHUP);
+	int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	for (int i = 0; i < 3; i++) {
+		struct sigaction old;
+		/* a signal ignored by whoever started vchess (nohup) stays so */
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+	atexit(at_exit);
+}
+
+void vc_cli_cooperate(void)
+{
+	cooperative = 1;
+}
+
+int vc_cli_interrupted(void)
+{
+	static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+	int sig = __atomic_load_n(&acted_signal, __ATOMIC_ACQUIRE);
+	if (sig || !got_signal)
+		return sig;
+	pthread_mutex_lock(&mu);
+	if (!acted_signal)
+		__atomic_store_n(&acted_signal, (int)got_signal, __ATOMIC_RELEASE);
+	sig = acted_signal;
+	pthread_mutex_unlock(&mu);
+	return sig;
+}
+
+int vc_cli_finish(int rc)
+{
+	sigset_t old;
+	int sig = acted_signal;
+	/* held for the whole loop: the outputs appear together, or none */
+	hold_signals(&old);
+	for (int i = 0; i < MAX_OUT_FILES; i++) {
+		struct out_file *o = &out_files[i];
+		if (o->state == OF_FREE)
+			continue;
+		if (o->state == OF_OPEN || sig) {
+			give_up(o); /* never closed: the command did not finish it */
+			continue;
+		}
+		if (o->live && rename(o->tmp, o->final) != 0) {
+			int e = errno;
+			unlink(o->tmp);
+			vc_cli_error(NULL, "cannot write %s: %s", o->final, strerror(e));
+			if (rc < VC_EXIT_INPUT)
+				rc = VC_EXIT_INPUT;
+		}
+		free_slot(o);
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	/* for another run in this process */
+	acted_signal = 0;
+	got_signal = 0;
+	cooperative = 0;
+	stdout_err = 0;
+	stdout_err_said = false;
+	return sig ? 128 + sig : rc;
 }
 
 double vc_cli_now(void)
@@ -573,4 +914,7 @@ void vc_cli_report_init(struct vc_report *r, FILE *out, const struct vc_cli_opts
 		.on_note = report_note,
 	};
 	vc_report_init(r, out, &o);
+	/* the report is open: a signal from now on ends the run with its
+	 * summary, marked incomplete (vc_pipe_run checks) */
+	vc_cli_cooperate();
 }

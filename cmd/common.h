@@ -72,7 +72,9 @@ enum vc_exit {
 #define VC_OPT_DEAD       (1u << 11) /* --dead-positions material|full */
 #define VC_OPT_AFTER_END  (1u << 12) /* --after-end error|warn */
 #define VC_OPT_BUDGET     (1u << 13) /* --budget NODES: time-forfeit search */
-#define VC_OPT_ALL        ((1u << 14) - 1)
+#define VC_OPT_KEEP_PARTIAL (1u << 14) /* --keep-partial: an interrupted run
+                                        keeps its output files as NAME.partial */
+#define VC_OPT_ALL        ((1u << 15) - 1)
 
 /* Option `val`s of the common options live in [VC_OPT_VAL_BASE,
  * VC_OPT_VAL_BASE + 64). A command's own options use a short-option letter
@@ -102,6 +104,7 @@ struct vc_cli_opts {
 	enum vc_dead_method dead;         /* --dead-positions; default full */
 	bool after_end_warn;              /* --after-end warn */
 	uint64_t budget;                  /* --budget; 0 = the library's default */
+	bool keep_partial;                /* --keep-partial (see vc_cli_finish) */
 };
 
 /* Help lines for the common options, for composing a command's usage text
@@ -141,6 +144,9 @@ struct vc_cli_opts {
 #define VC_HELP_BUDGET \
 	"      --budget NODES   node budget of the time-forfeit search (default\n" \
 	"                       2000000)\n"
+#define VC_HELP_KEEP_PARTIAL \
+	"      --keep-partial   an interrupted run keeps its output files as\n" \
+	"                       FILE.partial (default: removes them)\n"
 #define VC_HELP_HELP \
 	"  -h, --help           show this help\n"
 #define VC_HELP_EXIT \
@@ -271,18 +277,35 @@ const char *vc_cli_report_path(const struct vc_cli_opts *opts);
 int vc_cli_check_outputs(const char *name, const struct vc_cli_output *outs, int nouts,
                          char *const *inputs, int ninputs);
 
-/* Open an output checked by vc_cli_check_outputs(): standard output for
- * "-", else the file, created or truncated (binary: bytes are written as
- * given). Returns NULL after reporting "cannot write PATH: reason" (the
- * command should return VC_EXIT_INPUT). */
+/* Open an output checked by vc_cli_check_outputs() (binary: bytes are
+ * written as given): standard output for "-"; a path that names something
+ * other than a regular file (/dev/null, a FIFO, a terminal), a path under
+ * /dev/, or the file standard output or error is (/dev/stdout redirected
+ * to a file) is opened and written directly, never replaced; a regular file (or a name not taken)
+ * is written to a temporary file in its directory (".NAME.XXXXXX", made
+ * with the permissions a plain create would give: 0666 less the umask, or
+ * those of the file it replaces; a symbolic link is followed), which
+ * vc_cli_finish() renames to PATH when the run completes and removes
+ * otherwise (vchess(1) OUTPUT FILES). A file that exists but cannot be
+ * written is refused as fopen would refuse it. When no temporary file can
+ * be made in the directory (not writable) but the file exists and is
+ * writable, it is written directly. At most 8 files at once.
+ * Returns NULL after reporting "cannot write PATH: reason" (the command
+ * should return VC_EXIT_INPUT). */
 FILE *vc_cli_open_file(const char *name, const char *path);
 
 /* Flush and close what vc_cli_open_file() returned; `path` names it in the
  * message. Standard output is flushed, not closed; NULL (an output not
  * asked for) is fine. Returns VC_EXIT_OK, or VC_EXIT_INPUT after reporting
- * a write error ("write error on PATH: reason"): ferror() of the stream
- * and the result of fflush/fclose both count. A closed pipe on standard
- * output ends the process quietly (see vc_cli_check_output). */
+ * a write error ("write error on PATH: reason", the reason being that of
+ * the first write that failed, as seen by vc_cli_check_output, else of the
+ * flush or close): ferror() of the stream and the result of fflush/fclose
+ * both count. A write error on standard output is reported once per run,
+ * however often it is closed. A file with a write error is not renamed
+ * into place: its temporary is removed (kept as PATH.partial under
+ * --keep-partial); one closed without error waits for vc_cli_finish().
+ * A closed pipe on standard output ends the process quietly (see
+ * vc_cli_check_output). */
 int vc_cli_close_file(const char *name, FILE *f, const char *path);
 
 /* The report stream: standard output, or the -o file opened for writing
@@ -296,10 +319,56 @@ int vc_cli_close_output(const char *name, FILE *f);
 /* Call after writing a piece of report (a game, a perft line): if standard
  * output's reader has gone (EPIPE: `vchess ... | head`), the process ends
  * at once, quietly, with status 0 (vchess ignores SIGPIPE so that this is
- * the one place that decides). Other write errors are left for
- * vc_cli_close_output to report. `f` may be any stream; only standard
- * output ends the process. */
+ * the one place that decides); the run is then incomplete, so the output
+ * files are removed (kept as NAME.partial under --keep-partial). Other
+ * write errors are left for vc_cli_close_output to report; the reason
+ * (errno) of the first is remembered for it. `f` may be any stream; only
+ * standard output ends the process. */
 void vc_cli_check_output(FILE *f);
+
+/* ---- interrupted runs (vchess(1) EXIT STATUS, OUTPUT FILES) ---------------
+ *
+ * SIGINT, SIGTERM and SIGHUP: before vc_cli_cooperate() (and in commands
+ * that never call it: perft, variants) a signal removes the temporary
+ * output files (or renames them to NAME.partial under --keep-partial) and
+ * ends the process by the signal's default action. After it, the first
+ * signal only sets a flag (and points standard input at /dev/null, so
+ * that a read blocked on it ends): the command notices the flag with
+ * vc_cli_interrupted() between games, stops reading, writes what it has
+ * and its summary marked incomplete, and vc_cli_finish() removes the
+ * temporaries and gives the status 128 + the signal. A second signal ends
+ * the process at once, after removing the temporaries.
+ *
+ *     vc_cli_signals_init();                 // main, once, before a command
+ *     ... the command: vc_cli_cooperate(); between games
+ *         if (vc_cli_interrupted()) stop ...;
+ *     rc = vc_cli_finish(rc);                // main, after the command
+ */
+
+/* Install the handlers of SIGINT, SIGTERM and SIGHUP (SA_RESTART: a write
+ * to a slow pipe is not cut by them) and the exit hook that removes the
+ * temporaries of a run ended by exit() (out of memory). Idempotent. */
+void vc_cli_signals_init(void);
+
+/* From now on the command notices signals itself (see above). */
+void vc_cli_cooperate(void);
+
+/* The signal that stopped the run: 0 while none arrived. The first call
+ * that sees a signal decides that the run stops because of it; later
+ * calls return the same. Call it only where the command acts on it (a
+ * signal that comes after the last call is not acted on: the run
+ * completes). Any thread. */
+int vc_cli_interrupted(void);
+
+/* End of a run, `rc` its exit status: when vc_cli_interrupted() stopped
+ * it, every output file is removed (NAME.partial kept under
+ * --keep-partial) and the result is 128 + the signal; otherwise each
+ * output file closed without error is renamed into place (a rename that
+ * fails is reported: VC_EXIT_INPUT), any left open is removed as
+ * incomplete, and the result is rc. Signals are held meanwhile, so the
+ * files of a completed run appear together. Resets the state for another
+ * run in the same process. */
+int vc_cli_finish(int rc);
 
 /* Start the report r on `out` (formats/report.h) with what the common
  * options say (--format, --rules, --quiet, --verbose, --strict), under the

@@ -19,6 +19,7 @@ const struct vc_command vc_commands[] = {
 	{ "adjudicate", cmd_adjudicate, "the result by the rules for every game, and whether the declared one agrees" },
 	{ "replay", cmd_replay, "list moves and take-backs with tokens; write the final PGN" },
 	{ "winnable", cmd_winnable, "can a side still checkmate? dead positions, time-forfeit draws" },
+	{ "shards", cmd_shards, "cut inputs into shards for GNU parallel or a Slurm array job" },
 	{ "variants", cmd_variants, "list the variants and their PGN Variant tags" },
 	{ "help", cmd_help, "show the help of vchess or of one command" },
 	{ NULL, NULL, NULL }
@@ -105,7 +106,8 @@ int vc_cli_main(int argc, char **argv)
 		rc = c->run(argc - 1, argv + 1);
 	}
 	int wrc = vc_cli_close_output(NULL, stdout);
-	return wrc ? wrc : rc;
+	/* the output files renamed into place, or removed when interrupted */
+	return vc_cli_finish(wrc ? wrc : rc);
 }
 
 int main(int argc, char **argv)
@@ -113,5 +115,7 @@ int main(int argc, char **argv)
 	/* A closed pipe is noticed as EPIPE on stdout and ends vchess quietly
 	 * (vc_cli_check_output), not by a signal in the middle of a write. */
 	signal(SIGPIPE, SIG_IGN);
+	/* SIGINT, SIGTERM, SIGHUP: output files whole or absent (common.h) */
+	vc_cli_signals_init();
 	return vc_cli_main(argc, argv);
 }

@@ -16,12 +16,15 @@
 #include "commands.h"
 #include "common.h"
 #include "input.h"
+#include "perftreport.h"
 #include "perftsuite.h"
 
 static const char usage[] =
-        "usage: vchess perft [--variant V] [--depth N] [--divide] [FEN]\n"
+        "usage: vchess perft [--variant V] [--depth N] [--divide [--uci-style]]\n"
+        "                    [--format F] [--timing] [FEN]\n"
         "       vchess perft --suite FILE [--variant V] [--max-depth N]\n"
         "                    [--max-nodes N] [--max-positions N] [-j N]\n"
+        "                    [--stop-on-mismatch] [--format F] [--timing]\n"
         "\n"
         "Count the leaf nodes of the tree of legal moves N plies deep from FEN\n"
         "(default: the variant's start position). The count goes to standard\n"
@@ -41,10 +44,18 @@ static const char usage[] =
         "      --divide         one 'MOVE COUNT' line per legal move, sorted\n"
         "                       (UCI, or the variant's own move text), then\n"
         "                       the total\n"
-        "      --suite FILE     check the counts of a perft suite file\n"
+        "      --uci-style      with --divide: 'MOVE: COUNT' lines, a blank\n"
+        "                       line and 'Nodes searched: N', as UCI engines\n"
+        "                       print for 'go perft N'\n"
+        "      --format F       text (default), json, jsonl or junit (JUnit\n"
+        "                       XML: a test case per suite position)\n"
+        "      --timing         json, jsonl, junit: add each count's time and\n"
+        "                       speed (left out by default, so that reports of\n"
+        "                       two runs compare byte for byte)\n"        "      --suite FILE     check the counts of a perft suite file\n"
         "      --max-depth N    suite: check depths up to N only\n"
         "      --max-nodes N    suite: skip counts larger than N\n"
         "      --max-positions N  suite: check the first N positions only\n"
+        "      --stop-on-mismatch  suite: stop at the first count that differs\n"
         VC_HELP_MAX_RATIO
         VC_HELP_JOBS
         VC_HELP_PROGRESS
@@ -61,7 +72,11 @@ enum {
 	O_SUITE,
 	O_MAX_DEPTH,
 	O_MAX_NODES,
-	O_MAX_POSITIONS
+	O_MAX_POSITIONS,
+	O_UCI_STYLE,
+	O_FORMAT,
+	O_TIMING,
+	O_STOP
 };
 
 static const struct option own_options[] = {
@@ -71,6 +86,10 @@ static const struct option own_options[] = {
 	{ "max-depth", required_argument, NULL, O_MAX_DEPTH },
 	{ "max-nodes", required_argument, NULL, O_MAX_NODES },
 	{ "max-positions", required_argument, NULL, O_MAX_POSITIONS },
+	{ "uci-style", no_argument, NULL, O_UCI_STYLE },
+	{ "format", required_argument, NULL, O_FORMAT },
+	{ "timing", no_argument, NULL, O_TIMING },
+	{ "stop-on-mismatch", no_argument, NULL, O_STOP },
 	{ 0, 0, 0, 0 }
 };
 
@@ -81,6 +100,10 @@ struct perft_args {
 	long max_depth;      /* -1: no limit */
 	uint64_t max_nodes;  /* 0: no limit */
 	long max_positions;  /* -1: no limit */
+	bool uci_style;      /* --divide as UCI engines print it */
+	int format;          /* -1: text; else enum vc_perftreport_format */
+	bool timing;
+	bool stop;           /* --stop-on-mismatch */
 };
 
 static int perft_option(void *ctx, int opt, const char *arg)
@@ -111,6 +134,28 @@ static int perft_option(void *ctx, int opt, const char *arg)
 			return vc_cli_usage_error("perft", "--max-nodes: '%s' is not "
 			                          "a positive number", arg);
 		return 0;
+	case O_UCI_STYLE:
+		a->uci_style = true;
+		return 0;
+	case O_FORMAT:
+		if (strcmp(arg, "text") == 0)
+			a->format = -1;
+		else if (strcmp(arg, "json") == 0)
+			a->format = VC_PERFTREPORT_JSON;
+		else if (strcmp(arg, "jsonl") == 0)
+			a->format = VC_PERFTREPORT_JSONL;
+		else if (strcmp(arg, "junit") == 0)
+			a->format = VC_PERFTREPORT_JUNIT;
+		else
+			return vc_cli_usage_error("perft", "--format: '%s' is not "
+			                          "text, json, jsonl or junit", arg);
+		return 0;
+	case O_TIMING:
+		a->timing = true;
+		return 0;
+	case O_STOP:
+		a->stop = true;
+		return 0;
 	case O_MAX_POSITIONS:
 		if (!vc_cli_parse_long(arg, 1, 1000000000L, &a->max_positions))
 			return vc_cli_usage_error("perft", "--max-positions: '%s' is "
@@ -136,6 +181,8 @@ static void fen_warnings(const char *where, unsigned w)
 		                    "chess960" },
 		{ VC_FENW_CASTLING_IGNORED, "castling rights ignored in this "
 		                            "variant" },
+		{ VC_FENW_CASTLING_ORDER, "castling letters out of order or "
+		                          "repeated: read" },
 	};
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
 		if (w & words[i].bit)
@@ -161,20 +208,22 @@ static void move_text(const struct vc_position *pos, vc_move m, char *buf)
 	vc_move_text(pos, m, VC_NOTATION_UCI, buf, 64);
 }
 
-/* The divide lines on standard output; returns the total in *nodes, or
- * false when out of memory (nothing printed). */
-static bool run_divide(const struct vc_position *pos, int depth, uint64_t *nodes)
+/* Count under each legal move. The lines are printed ('MOVE COUNT', or
+ * 'MOVE: COUNT' with uci), or handed to the caller through *keep (to free)
+ * when keep is not NULL. Returns the total. */
+static uint64_t run_divide(const struct vc_position *pos, int depth, bool uci,
+                           struct divide_line **keep, int *nkeep)
 {
 	vc_move moves[VC_MAX_MOVES];
 	uint64_t total = 0;
-	if (depth == 0) {
-		*nodes = 1;
-		return true;
-	}
+	if (depth == 0)
+		return 1;
 	int n = vc_legal_moves(pos, moves);
 	struct divide_line *lines = calloc((size_t)n + 1, sizeof *lines);
-	if (!lines)
-		return false;
+	if (!lines) {
+		vc_cli_error("perft", "out of memory");
+		exit(VC_EXIT_INPUT);
+	}
 	for (int i = 0; i < n; i++) {
 		struct vc_position child = *pos;
 		move_text(pos, moves[i], lines[i].text);
@@ -183,13 +232,18 @@ static bool run_divide(const struct vc_position *pos, int depth, uint64_t *nodes
 		total += lines[i].nodes;
 	}
 	qsort(lines, (size_t)n, sizeof *lines, cmp_divide);
+	if (keep) {
+		*keep = lines;
+		*nkeep = n;
+		return total;
+	}
 	for (int i = 0; i < n; i++) {
-		printf("%s %" PRIu64 "\n", lines[i].text, lines[i].nodes);
+		printf(uci ? "%s: %" PRIu64 "\n" : "%s %" PRIu64 "\n",
+		       lines[i].text, lines[i].nodes);
 		vc_cli_check_output(stdout);
 	}
 	free(lines);
-	*nodes = total;
-	return true;
+	return total;
 }
 
 static void print_speed(const struct vc_cli_opts *opts, uint64_t nodes,
@@ -198,11 +252,54 @@ static void print_speed(const struct vc_cli_opts *opts, uint64_t nodes,
 	if (opts->quiet)
 		return;
 	fflush(stdout);
+	vc_cli_check_output(stdout); /* a failed flush: its reason kept */
 	if (seconds > 0)
 		fprintf(stderr, "time %.3f s, %.0f nodes/s\n", seconds,
 		        (double)nodes / seconds);
 	else
 		fprintf(stderr, "time %.3f s\n", seconds);
+}
+
+/* A single count as a JSON, JSON Lines or JUnit report on stdout. */
+static void single_report(const struct perft_args *a,
+                          const struct vc_variant *variant,
+                          const struct vc_position *pos, const char *fenarg,
+                          int depth, uint64_t nodes, double seconds,
+                          const struct divide_line *lines, int nlines)
+{
+	char fen[VC_FEN_MAX];
+	struct vc_perftreport_move *moves = NULL;
+	if (nlines > 0) {
+		moves = calloc((size_t)nlines, sizeof *moves);
+		if (!moves)
+			nlines = 0; /* the count still goes out */
+	}
+	for (int i = 0; i < nlines; i++) {
+		moves[i].move = lines[i].text;
+		moves[i].nodes = lines[i].nodes;
+	}
+	struct vc_perftreport_count count = {
+		.depth = depth, .expected = -1, .nodes = nodes, .checked = true,
+		.seconds = seconds,
+	};
+	struct vc_perftreport_position p = {
+		.variant = vc_variant_get(pos->variant) ?
+		           vc_variant_get(pos->variant)->name : variant->name,
+		.fen = fenarg ? fenarg : vc_fen_write(pos, fen, false),
+		.ncounts = 1,
+		.counts = &count,
+		.nmoves = nlines,
+		.moves = moves,
+	};
+	struct vc_perftreport_summary s = {
+		.positions = 1, .checked = 1, .nodes = nodes, .seconds = seconds,
+	};
+	struct vc_perftreport r;
+	vc_perftreport_begin(&r, stdout, (enum vc_perftreport_format)a->format,
+	                     a->timing ? VC_PERFTREPORT_TIMING : 0, NULL);
+	vc_perftreport_position(&r, &p);
+	vc_perftreport_end(&r, &s);
+	free(moves);
 }
 
 static int perft_single(const struct perft_args *a,
@@ -212,6 +309,7 @@ static int perft_single(const struct perft_args *a,
 	const struct vc_variant *variant =
 	        opts->variant ? opts->variant : vc_variant_default();
 	struct vc_position pos;
+	char *fenarg = NULL; /* the FEN argument as given */
 
 	if (first < argc) {
 		/* the FEN as one argument, or its fields as several */
@@ -246,7 +344,7 @@ static int perft_single(const struct perft_args *a,
 			free(fen);
 			return VC_EXIT_USAGE;
 		}
-		free(fen);
+		fenarg = fen;
 		if (!opts->quiet)
 			fen_warnings("FEN", res.warnings);
 	} else {
@@ -254,16 +352,23 @@ static int perft_single(const struct perft_args *a,
 	}
 
 	int depth = a->depth < 0 ? 1 : (int)a->depth;
+	struct divide_line *lines = NULL;
+	int nlines = 0;
+	bool report = a->format >= 0;
 	double t0 = vc_cli_now();
-	uint64_t nodes;
-	if (!a->divide)
-		nodes = vc_perft(&pos, depth);
-	else if (!run_divide(&pos, depth, &nodes)) {
-		vc_cli_error("perft", "out of memory");
-		return VC_EXIT_INPUT;
-	}
+	uint64_t nodes = a->divide ? run_divide(&pos, depth, a->uci_style,
+	                                        report ? &lines : NULL, &nlines)
+	                           : vc_perft(&pos, depth);
 	double t = vc_cli_now() - t0;
-	printf("nodes %" PRIu64 "\n", nodes);
+	if (report)
+		single_report(a, variant, &pos, fenarg, depth, nodes, t, lines,
+		              nlines);
+	else if (a->uci_style)
+		printf("\nNodes searched: %" PRIu64 "\n\n", nodes);
+	else
+		printf("nodes %" PRIu64 "\n", nodes);
+	free(lines);
+	free(fenarg);
 	vc_cli_check_output(stdout);
 	print_speed(opts, nodes, t);
 	return VC_EXIT_OK;
@@ -282,6 +387,7 @@ struct job {
 	uint64_t *got;       /* per entry->counts[i]; valid if check[i] */
 	bool *check;         /* counts to check (depth and node limits) */
 	uint64_t nodes;      /* all nodes counted for this position */
+	double *secs;        /* --timing: per entry->counts[i], or NULL */
 	bool done;
 };
 
@@ -299,7 +405,10 @@ static void run_job(struct job *j)
 	for (int i = 0; i < j->entry->ncounts; i++) {
 		if (!j->check[i])
 			continue;
+		double t0 = j->secs ? vc_cli_now() : 0;
 		j->got[i] = vc_perft(&j->pos, j->entry->counts[i].depth);
+		if (j->secs)
+			j->secs[i] = vc_cli_now() - t0;
 		j->nodes += j->got[i];
 	}
 }
@@ -341,41 +450,28 @@ struct suite_source {
 	int nerrs;
 	const char *cur_member;   /* while parsing: the member's name */
 	bool input_failed;
-	bool oom;                 /* out of memory: reading stopped (exit 3) */
 	struct vc_input_error ierr;
 };
 
-/* realloc that keeps *p and sets src->oom when out of memory; true when
- * *p is now n bytes. */
-static bool grow(struct suite_source *src, void *p, size_t n)
+static void *xrealloc(void *p, size_t n)
 {
-	void *q = realloc(*(void **)p, n ? n : 1);
+	void *q = realloc(p, n ? n : 1);
 	if (!q) {
-		src->oom = true;
-		return false;
+		vc_cli_error("perft", "out of memory");
+		exit(VC_EXIT_INPUT);
 	}
-	*(void **)p = q;
-	return true;
+	return q;
 }
 
-/* Read the whole current member into *buf; false on an input error or
- * when out of memory (src->oom; what was read before is still returned,
- * *buf NULL when nothing could be). */
-static bool read_member(struct suite_source *src, struct vc_input *in,
-                        char **buf, size_t *len)
+/* Read the whole current member into *buf; false on an input error (what
+ * was read before it is still returned). */
+static bool read_member(struct vc_input *in, char **buf, size_t *len)
 {
 	size_t cap = 1 << 16, n = 0;
-	char *b = NULL;
-	*buf = NULL;
-	*len = 0;
-	if (!grow(src, &b, cap))
-		return false;
+	char *b = xrealloc(NULL, cap);
 	for (;;) {
-		if (cap - n < 4096) {
-			if (!grow(src, &b, cap * 2))
-				break;
-			cap *= 2;
-		}
+		if (cap - n < 4096)
+			b = xrealloc(b, cap *= 2);
 		ptrdiff_t r = vc_input_read(in, b + n, cap - n);
 		if (r <= 0) {
 			*buf = b;
@@ -384,16 +480,12 @@ static bool read_member(struct suite_source *src, struct vc_input *in,
 		}
 		n += (size_t)r;
 	}
-	*buf = b;
-	*len = n;
-	return false;
 }
 
 static void on_syntax_error(void *ctx, const struct vc_perftsuite_error *e)
 {
 	struct suite_source *src = ctx;
-	if (!grow(src, &src->errs, (size_t)(src->nerrs + 1) * sizeof *src->errs))
-		return;
+	src->errs = xrealloc(src->errs, (size_t)(src->nerrs + 1) * sizeof *src->errs);
 	src->errs[src->nerrs].e = *e;
 	src->errs[src->nerrs].member = src->cur_member;
 	src->nerrs++;
@@ -419,33 +511,29 @@ static void read_suite(const char *path, const struct vc_cli_opts *opts,
 	while ((r = vc_input_next_member(in, &name)) == 1) {
 		char *buf, *nm = NULL;
 		size_t len;
-		bool ok = read_member(src, in, &buf, &len);
-		if (name && !src->oom) {
+		bool ok = read_member(in, &buf, &len);
+		if (name) {
 			nm = strdup(name);
-			if (!nm || !grow(src, &src->names,
-			                 (size_t)(src->nnames + 1) * sizeof *src->names)) {
-				free(nm);
-				nm = NULL;
-				src->oom = true;
-			} else {
-				src->names[src->nnames++] = nm;
+			if (!nm) {
+				vc_cli_error("perft", "out of memory");
+				exit(VC_EXIT_INPUT);
 			}
-		}
-		if (src->oom) {
-			free(buf);
-			break;
+			src->names = xrealloc(src->names,
+			                      (size_t)(src->nnames + 1) * sizeof *src->names);
+			src->names[src->nnames++] = nm;
 		}
 		if (!ok) /* damaged input: its last, cut line is no syntax error */
 			while (len > 0 && buf[len - 1] != '\n')
 				len--;
 		int before = src->suite.count;
 		src->cur_member = nm;
-		if (vc_perftsuite_parse_all(&src->suite, buf, len, on_syntax_error, src) == -2)
-			src->oom = true;
+		if (vc_perftsuite_parse_all(&src->suite, buf, len, on_syntax_error, src) == -2) {
+			vc_cli_error("perft", "out of memory");
+			exit(VC_EXIT_INPUT);
+		}
 		free(buf);
-		if (src->oom || !grow(src, &src->member,
-		                      (size_t)src->suite.count * sizeof *src->member))
-			break;
+		src->member = xrealloc(src->member,
+		                       (size_t)src->suite.count * sizeof *src->member);
 		for (int i = before; i < src->suite.count; i++)
 			src->member[i] = nm;
 		if (!ok) {
@@ -453,7 +541,7 @@ static void read_suite(const char *path, const struct vc_cli_opts *opts,
 			break;
 		}
 	}
-	if (r < 0 && !src->oom) {
+	if (r < 0) {
 		src->input_failed = true;
 		src->ierr = *vc_input_error(in);
 	}
@@ -474,6 +562,52 @@ struct tally {
 	long positions, checked, skipped, mismatches, errors;
 	uint64_t nodes;
 };
+
+/* report_job for --format json, jsonl and junit. */
+static void report_job_fmt(struct vc_perftreport *r, const char *file,
+                           const struct job *j, struct tally *t)
+{
+	const struct vc_perft_entry *e = j->entry;
+	struct vc_perftreport_position p = {
+		.file = file, .member = j->member, .line = e->line, .id = e->id,
+		.variant = j->usable && vc_variant_get(j->pos.variant) ?
+		           vc_variant_get(j->pos.variant)->name : e->variant,
+		.fen = e->fen,
+	};
+	t->positions++;
+	if (!j->usable) {
+		p.error = j->problem;
+		t->errors++;
+		vc_perftreport_position(r, &p);
+		return;
+	}
+	struct vc_perftreport_count *c = calloc((size_t)e->ncounts + 1, sizeof *c);
+	if (!c) {
+		p.error = "out of memory";
+		t->errors++;
+		vc_perftreport_position(r, &p);
+		return;
+	}
+	for (int i = 0; i < e->ncounts; i++) {
+		c[i].depth = e->counts[i].depth;
+		c[i].expected = (int64_t)e->counts[i].nodes;
+		c[i].checked = j->check[i];
+		if (!j->check[i]) {
+			t->skipped++;
+			continue;
+		}
+		c[i].nodes = j->got[i];
+		c[i].seconds = j->secs ? j->secs[i] : 0;
+		t->checked++;
+		if (j->got[i] != e->counts[i].nodes)
+			t->mismatches++;
+	}
+	p.ncounts = e->ncounts;
+	p.counts = c;
+	vc_perftreport_position(r, &p);
+	free(c);
+	t->nodes += j->nodes;
+}
 
 static void report_job(const char *file, const struct job *j,
                        const struct vc_cli_opts *opts, struct tally *t)
@@ -545,6 +679,8 @@ static void prepare_job(struct job *j, const struct vc_perft_entry *e,
 	}
 	j->warnings = res.warnings;
 	j->usable = true;
+	if (a->timing && a->format >= 0) /* no memory: no times, still counts */
+		j->secs = calloc((size_t)e->ncounts + 1, sizeof *j->secs);
 	for (int i = 0; i < e->ncounts; i++) {
 		const struct vc_perft_count *c = &e->counts[i];
 		j->check[i] = (a->max_depth < 0 || c->depth <= a->max_depth) &&
@@ -569,11 +705,6 @@ static int perft_suite(const struct perft_args *a,
 	struct suite_source src;
 	read_suite(a->suite, opts, &src);
 	struct vc_perft_suite suite = src.suite;
-	if (src.oom) {
-		vc_cli_error("perft", "out of memory");
-		suite_source_release(&src);
-		return VC_EXIT_INPUT;
-	}
 	if (src.input_failed && suite.count == 0 && !src.nerrs) {
 		vc_cli_error("perft", "cannot read %s: %s", file, src.ierr.message);
 		suite_source_release(&src);
@@ -583,38 +714,32 @@ static int perft_suite(const struct perft_args *a,
 	int n = suite.count;
 	if (a->max_positions >= 0 && n > a->max_positions)
 		n = (int)a->max_positions;
-	int nthreads = opts->jobs < n ? opts->jobs : n;
-	if (nthreads < 1)
-		nthreads = 1;
 	struct job *jobs = calloc((size_t)n + 1, sizeof *jobs);
-	pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
-	bool oom = !jobs || !threads;
-	for (int i = 0; i < n && !oom; i++) {
+	if (!jobs) {
+		vc_cli_error("perft", "out of memory");
+		exit(VC_EXIT_INPUT);
+	}
+	for (int i = 0; i < n; i++) {
 		int nc = suite.entries[i].ncounts;
 		jobs[i].got = calloc((size_t)nc + 1, sizeof *jobs[i].got);
 		jobs[i].check = calloc((size_t)nc + 1, sizeof *jobs[i].check);
 		if (!jobs[i].got || !jobs[i].check) {
-			oom = true;
-			break;
+			vc_cli_error("perft", "out of memory");
+			exit(VC_EXIT_INPUT);
 		}
 		prepare_job(&jobs[i], &suite.entries[i], dflt, a);
 		jobs[i].member = src.member[i];
-	}
-	if (oom) {
-		vc_cli_error("perft", "out of memory");
-		for (int i = 0; jobs && i < n; i++) {
-			free(jobs[i].got);
-			free(jobs[i].check);
-		}
-		free(jobs);
-		free(threads);
-		suite_source_release(&src);
-		return VC_EXIT_INPUT;
 	}
 
 	struct pool pool = { .jobs = jobs, .njobs = n };
 	pthread_mutex_init(&pool.lock, NULL);
 	pthread_cond_init(&pool.changed, NULL);
+	int nthreads = opts->jobs < n ? opts->jobs : (n > 0 ? n : 1);
+	pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
+	if (!threads) {
+		vc_cli_error("perft", "out of memory");
+		exit(VC_EXIT_INPUT);
+	}
 	vc_init(); /* tables ready before the threads race for them */
 	double t0 = vc_cli_now();
 	int started = 0;
@@ -623,15 +748,23 @@ static int perft_suite(const struct perft_args *a,
 			break;
 		started++;
 	}
-	if (started == 0) /* no thread could be started: count them here */
-		worker(&pool);
+	if (started == 0) {
+		vc_cli_error("perft", "cannot start a thread");
+		exit(VC_EXIT_INPUT);
+	}
 
 	/* Report in file order as soon as a prefix of the jobs is done. */
 	struct tally t = { 0, 0, 0, 0, 0, 0 };
+	struct vc_perftreport rep;
+	bool fmt = a->format >= 0, stopped = false;
+	if (fmt)
+		vc_perftreport_begin(&rep, stdout,
+		                     (enum vc_perftreport_format)a->format,
+		                     a->timing ? VC_PERFTREPORT_TIMING : 0, file);
 	bool progress = vc_cli_progress(opts), shown = false;
 	double last = t0;
 	pthread_mutex_lock(&pool.lock);
-	for (int printed = 0; printed < n;) {
+	for (int printed = 0; printed < n && !stopped;) {
 		while (!jobs[printed].done) {
 			struct timespec ts;
 			clock_gettime(CLOCK_REALTIME, &ts);
@@ -654,10 +787,17 @@ static int perft_suite(const struct perft_args *a,
 			fputs("\r\033[K", stderr);
 			shown = false;
 		}
-		for (; printed < upto; printed++)
-			report_job(file, &jobs[printed], opts, &t);
+		for (; printed < upto && !stopped; printed++) {
+			if (fmt)
+				report_job_fmt(&rep, file, &jobs[printed], &t);
+			else
+				report_job(file, &jobs[printed], opts, &t);
+			stopped = a->stop && t.mismatches > 0;
+		}
 		vc_cli_check_output(stdout);
 		pthread_mutex_lock(&pool.lock);
+		if (stopped) /* the workers take no more positions */
+			pool.next = pool.njobs;
 	}
 	pthread_mutex_unlock(&pool.lock);
 	for (int i = 0; i < started; i++)
@@ -666,15 +806,39 @@ static int perft_suite(const struct perft_args *a,
 
 	for (int i = 0; i < src.nerrs; i++) {
 		const struct suite_error *se = &src.errs[i];
+		if (fmt) {
+			struct vc_perftreport_position p = {
+				.file = file, .member = se->member,
+				.line = se->e.line, .column = se->e.column,
+				.error = se->e.message,
+			};
+			vc_perftreport_position(&rep, &p);
+			t.errors++;
+			continue;
+		}
 		printf("%s%s%s:%ld:%d: error: %s (line not checked)\n", file, se->member ? ":" : "",
 		       se->member ? se->member : "", se->e.line, se->e.column, se->e.message);
 		t.errors++;
 	}
-	printf("%s: %ld position%s, %ld count%s checked, %ld skipped: "
-	       "%ld mismatch%s, %ld error%s\n", file, t.positions,
-	       t.positions == 1 ? "" : "s", t.checked, t.checked == 1 ? "" : "s",
-	       t.skipped, t.mismatches, t.mismatches == 1 ? "" : "es", t.errors,
-	       t.errors == 1 ? "" : "s");
+	if (fmt) {
+		struct vc_perftreport_summary sum = {
+			.positions = t.positions, .checked = t.checked,
+			.skipped = t.skipped, .mismatches = t.mismatches,
+			.errors = t.errors, .nodes = t.nodes, .seconds = secs,
+			.stopped = stopped ? "mismatch" :
+			           src.input_failed ? "input-error" : NULL,
+		};
+		vc_perftreport_end(&rep, &sum);
+	} else {
+		printf("%s: %ld position%s, %ld count%s checked, %ld skipped: "
+		       "%ld mismatch%s, %ld error%s%s\n", file, t.positions,
+		       t.positions == 1 ? "" : "s", t.checked,
+		       t.checked == 1 ? "" : "s", t.skipped, t.mismatches,
+		       t.mismatches == 1 ? "" : "es", t.errors,
+		       t.errors == 1 ? "" : "s",
+		       stopped ? " (stopped at the first mismatch)" : "");
+	}
+	vc_cli_check_output(stdout);
 	if (t.checked == 0 && !opts->quiet)
 		vc_cli_error("perft", "warning: no count was checked");
 	print_speed(opts, t.nodes, secs);
@@ -682,6 +846,7 @@ static int perft_suite(const struct perft_args *a,
 	for (int i = 0; i < n; i++) {
 		free(jobs[i].got);
 		free(jobs[i].check);
+		free(jobs[i].secs);
 	}
 	free(jobs);
 	free(threads);
@@ -700,7 +865,7 @@ static int perft_suite(const struct perft_args *a,
 int cmd_perft(int argc, char **argv)
 {
 	struct perft_args a = { .depth = -1, .max_depth = -1,
-	                        .max_positions = -1 };
+	                        .max_positions = -1, .format = -1 };
 	struct vc_cli_spec spec = {
 		.name = "perft",
 		.usage = usage,
@@ -717,6 +882,11 @@ int cmd_perft(int argc, char **argv)
 	if (rc != VC_CLI_CONTINUE)
 		return rc;
 
+	if (a.uci_style && a.format >= 0)
+		return vc_cli_usage_error("perft", "--uci-style is a text format: "
+		                          "not with --format");
+	if (a.uci_style)
+		a.divide = true;
 	if (a.suite) {
 		if (first < argc)
 			return vc_cli_usage_error("perft", "--suite takes no FEN "
@@ -724,11 +894,13 @@ int cmd_perft(int argc, char **argv)
 		if (a.divide || a.depth >= 0)
 			return vc_cli_usage_error("perft", "--suite checks the "
 			                          "suite's depths: use --max-depth, "
-			                          "not --depth or --divide");
+			                          "not --depth, --divide or "
+			                          "--uci-style");
 		return perft_suite(&a, &opts);
 	}
-	if (a.max_depth >= 0 || a.max_nodes || a.max_positions >= 0)
-		return vc_cli_usage_error("perft", "--max-depth, --max-nodes and "
-		                          "--max-positions go with --suite");
+	if (a.max_depth >= 0 || a.max_nodes || a.max_positions >= 0 || a.stop)
+		return vc_cli_usage_error("perft", "--max-depth, --max-nodes, "
+		                          "--max-positions and --stop-on-mismatch "
+		                          "go with --suite");
 	return perft_single(&a, &opts, argc, argv, first);
 }

@@ -47,7 +47,7 @@ static struct chunk *chunk_acquire(struct pipeline *pl)
 			pipe_chunk_recycle(c);
 			break;
 		}
-		pthread_cond_wait(&pl->cv_main, &pl->mu);
+		pipe_wait_main(pl);
 	}
 	pthread_mutex_unlock(&pl->mu);
 	c->id = pl->nread;
@@ -198,7 +198,7 @@ bool pipe_chunk_member(struct pipeline *pl, vc_pgn_read_fn rd, void *ctx, const 
 			pl->st_helped++;
 			pipe_run_one(&pl->workers[0]);
 		} else {
-			pthread_cond_wait(&pl->cv_main, &pl->mu);
+			pipe_wait_main(pl);
 		}
 	}
 	pthread_mutex_unlock(&pl->mu);

@@ -8,29 +8,41 @@
  */
 #include "pipeline_internal.h"
 
+/* Record a game's share for the segment's writer (-j N): after what
+ * copy k holds so far, or to none (k < 0). */
+static void seg_copy_rec(struct worker *w, int k)
+{
+	struct seg *s = w->seg;
+	if (s->nrecs == s->caprecs) {
+		size_t cap = s->caprecs ? 2 * s->caprecs : 16;
+		struct copy_rec *v = realloc(s->recs, cap * sizeof *v);
+		if (!v)
+			pipe_out_of_memory();
+		s->recs = v;
+		s->caprecs = cap;
+	}
+	size_t at = 0;
+	if (k >= 0) {
+		fflush(s->fc[k]); /* the cookie stream's buffer into s->copy[k] */
+		at = s->copy[k]->len;
+	}
+	s->recs[s->nrecs++] = (struct copy_rec){ k, at, w->copy_end };
+}
+
 void vc_pipe_copy_game(struct vc_pipe_out *o, int k, const struct vc_gc_game *g)
 {
-	FILE *f = o->copy[k];
-	if (!f)
-		return;
+	(void)g;
 	struct worker *w = o->priv;
+	if (!w->pl->copy_input || w->copy_taken)
+		return;
+	w->copy_taken = true;
+	FILE *f = o->copy[k];
 	if (w->direct) {
-		vc_report_copy_game(o->rep, f, g);
-		return;
-	}
-	if (g->raw) {
-		vc_report_copy_raw(f, g->raw, g->raw_len);
-		return;
-	}
-	/* as vc_report_copy_game, numbered when written */
-	struct seg *s = w->seg;
-	char loc[512];
-	if (!s->fn)
-		s->fn = pipe_gbuf_open(s->note = pipe_gbuf_get());
-	vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
-	fprintf(s->fn, "vchess %s: %s: game ", o->rep->command, loc);
-	vc_report_put_index(&s->note_marks, s->fn, g->index);
-	fputs(" not copied: longer than vchess keeps (limit-raw, limit-line)\n", s->fn);
+		pipe_copy_emit(&w->pl->copier, f, w->copy_end);
+		if (f && o->rep->after_write)
+			o->rep->after_write(f); /* --valid-out -: a closed pipe */
+	} else
+		seg_copy_rec(w, f ? k : -1);
 }
 
 void vc_pipe_copy_item(struct vc_pipe_out *o, int k)
@@ -52,7 +64,35 @@ int pipe_worker_on_game(void *user, const struct vc_gc_game *g)
 {
 	struct worker *w = user;
 	struct pipeline *pl = w->pl;
+	/* -j 1: a signal stops the run before this game's output (it may
+	 * be a game cut short by the end of standard input the signal
+	 * caused) */
+	if (w->direct && pipe_interrupted(pl))
+		return 1; /* the checker stops */
+	if (pl->copy_input) {
+		/* where g's share of the input ends (vc_pipe_copy_game) */
+		const struct vc_pgn_game *pg = w->rd ? vc_pgn_reader_game(w->rd) : NULL;
+		if (pg)
+			w->copy_end = pg->copy_end;
+		else if (w->epd)
+			/* a position line: its line end (none after the last
+			 * line of a stream without one) */
+			w->copy_end = w->epd->offset + w->epd->full + !w->epd->finished;
+		w->copy_taken = false;
+		/* in the record: a PGN game's (a position line's share does
+		 * not take the bytes after the stream's last line) */
+		w->out.rep->with_copy_end = pg != NULL;
+		w->out.rep->copy_end = w->copy_end;
+	}
 	int r = pl->cmd->on_game(w->wctx, &w->out, g);
+	if (pl->copy_input && !w->copy_taken) {
+		/* not copied: its share goes nowhere */
+		w->copy_taken = true;
+		if (w->direct)
+			pipe_copy_emit(&pl->copier, NULL, w->copy_end);
+		else
+			seg_copy_rec(w, -1);
+	}
 	bool failed = (r & VC_PIPE_FAILED) && pl->max_errors > 0;
 	if (w->direct) {
 		if (pl->cmd->take) {

@@ -80,9 +80,12 @@ static size_t job_read(void *ctx, const char **data)
 			J->saw_error = true;
 			return VC_PGN_READ_ERROR;
 		}
-		if (c->next_fresh && vc_pgn_reader_at_rest(J->rd))
-			return 0; /* the end of input ends the open game as the
-			             next chunk's first tag would */
+		if (c->next_fresh && vc_pgn_reader_at_rest(J->rd)) {
+			/* the end of input ends the open game as the next
+			 * chunk's first tag would, its share of the input too */
+			vc_pgn_reader_cut(J->rd);
+			return 0;
+		}
 		/* read on into the next chunk */
 		struct worker *w = J->w;
 		pthread_mutex_lock(&pl->mu);
@@ -145,7 +148,9 @@ static void run_job(struct worker *w, struct job *J)
 	if (vc_pgn_reader_init_borrow(&rd, job_read, J, &vis, &po) != 0)
 		pipe_out_of_memory();
 	J->rd = &rd;
+	w->rd = &rd;
 	vc_pgn_read(&rd);
+	w->rd = NULL;
 	vc_pgn_reader_release(&rd);
 	J->rd = NULL;
 	pipe_seg_finish(w);

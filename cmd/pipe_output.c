@@ -105,6 +105,7 @@ void pipe_seg_free(struct pipeline *pl, struct seg *s)
 		gbuf_put(s->note);
 		free(s->marks.v);
 		free(s->note_marks.v);
+		free(s->recs);
 		if (s->state)
 			pl->cmd->merge(pl->cmd->ctx, s->state, false);
 		free(s);
@@ -210,18 +211,37 @@ static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 		}
 		vc_report_write_marked(rep->out, b, n, &s->marks, base);
 	}
+	size_t at[VC_PIPE_MAX_COPIES] = { 0 }; /* of each copy buffer, written */
 	for (int k = 0; k < p->ncopies; k++) {
 		struct gbuf *g = s->copy[k];
-		if (!g || !g->len)
-			continue;
-		size_t skip = 0;
-		if (p->copy_sep[k] && !pl->copy_any[k]) {
-			skip = strlen(p->copy_sep[k]); /* the stream's first item */
-			if (skip > g->len)
-				skip = g->len;
+		if (g && g->len && p->copy_sep[k] && !pl->copy_any[k]) {
+			at[k] = strlen(p->copy_sep[k]); /* the stream's first item */
+			if (at[k] > g->len)
+				at[k] = g->len;
 		}
+	}
+	/* the games' shares of the input, each after what its copy held
+	 * before it */
+	for (size_t i = 0; i < s->nrecs; i++) {
+		const struct copy_rec *cr = &s->recs[i];
+		FILE *f = NULL;
+		if (cr->k >= 0) {
+			struct gbuf *g = s->copy[cr->k];
+			f = p->copies[cr->k];
+			if (cr->at > at[cr->k]) {
+				fwrite(g->p + at[cr->k], 1, cr->at - at[cr->k], f);
+				at[cr->k] = cr->at;
+			}
+			pl->copy_any[cr->k] = true;
+		}
+		pipe_copy_emit(&pl->copier, f, cr->end);
+	}
+	for (int k = 0; k < p->ncopies; k++) {
+		struct gbuf *g = s->copy[k];
+		if (!g || g->len <= at[k])
+			continue;
 		pl->copy_any[k] = true;
-		fwrite(g->p + skip, 1, g->len - skip, p->copies[k]);
+		fwrite(g->p + at[k], 1, g->len - at[k], p->copies[k]);
 	}
 	if (s->note && s->note->len)
 		vc_report_write_marked(stderr, s->note->p, s->note->len, &s->note_marks, base);
@@ -241,11 +261,29 @@ static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 		pipe_progress(pl, false);
 }
 
+/* With the lock held: the run stopped (--max-errors, a signal); no job's
+ * output is wanted any more. */
+static void stop_writing(struct pipeline *pl)
+{
+	pipe_stop_all(pl);
+	if (pl->stream_open) {
+		/* as -j 1 ends the member it stopped in */
+		pl->stream_open = false;
+		pthread_mutex_unlock(&pl->mu);
+		pipe_stream_end(pl, false);
+		pthread_mutex_lock(&pl->mu);
+	}
+}
+
 /* With the lock held (released while writing): write every segment of the
- * chain that is done, in order. */
+ * chain that is done, in order; none once a signal came. */
 void pipe_flush_ready(struct pipeline *pl)
 {
 	while (!pl->stopped && pl->flushed < pl->nread) {
+		if (pipe_interrupted(pl)) {
+			stop_writing(pl);
+			return;
+		}
 		struct chunk *c = slot(pl, pl->flushed);
 		struct job *J = pl->chain;
 		if (!J) {
@@ -267,14 +305,14 @@ void pipe_flush_ready(struct pipeline *pl)
 		struct seg *s = J->head;
 		if (!s || !s->done)
 			return;
-		if (pl->streamed == pl->flushed && pl->cmd->stream_bytes) {
+		if (pl->streamed == pl->flushed && (pl->cmd->stream_bytes || pl->copy_input)) {
 			/* the chunk's bytes before the games that end in it */
 			pl->streamed++;
 			pthread_mutex_unlock(&pl->mu);
-			if (c->first && pl->cmd->stream_begin)
-				pl->cmd->stream_begin(pl->cmd->ctx, c->source, name_str(c->member));
+			if (c->first)
+				pipe_stream_begin(pl, c->source, name_str(c->member));
 			pl->stream_open = true;
-			pl->cmd->stream_bytes(pl->cmd->ctx, (const char *)c->buf, c->len);
+			pipe_stream_bytes(pl, (const char *)c->buf, c->len);
 			pthread_mutex_lock(&pl->mu);
 		}
 		J->head = s->next;
@@ -291,15 +329,7 @@ void pipe_flush_ready(struct pipeline *pl)
 		pthread_mutex_lock(&pl->mu);
 		pthread_cond_broadcast(&pl->cv_chunk); /* a job may wait for this */
 		if (pl->stopped) {
-			pipe_stop_all(pl);
-			if (pl->stream_open) {
-				/* as -j 1 ends the member it stopped in */
-				pl->stream_open = false;
-				pthread_mutex_unlock(&pl->mu);
-				if (pl->cmd->stream_end)
-					pl->cmd->stream_end(pl->cmd->ctx, false);
-				pthread_mutex_lock(&pl->mu);
-			}
+			stop_writing(pl);
 			return;
 		}
 		if (!chunk_end)
@@ -311,8 +341,7 @@ void pipe_flush_ready(struct pipeline *pl)
 		if (c->last && pl->stream_open) {
 			pl->stream_open = false;
 			pthread_mutex_unlock(&pl->mu);
-			if (pl->cmd->stream_end)
-				pl->cmd->stream_end(pl->cmd->ctx, true);
+			pipe_stream_end(pl, true);
 			pthread_mutex_lock(&pl->mu);
 		}
 		if (over) {
@@ -338,7 +367,7 @@ void pipe_drain(struct pipeline *pl)
 			pipe_run_one(&pl->workers[0]);
 			continue;
 		}
-		pthread_cond_wait(&pl->cv_main, &pl->mu);
+		pipe_wait_main(pl);
 	}
 	pthread_mutex_unlock(&pl->mu);
 }

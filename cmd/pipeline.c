@@ -70,9 +70,11 @@
  * pipeline_internal.h is the state they share.
  */
 #define _GNU_SOURCE /* fopencookie */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "pipeline_internal.h"
 
@@ -82,6 +84,35 @@ void pipe_out_of_memory(void)
 {
 	fputs("vchess: out of memory\n", stderr);
 	exit(VC_EXIT_INPUT);
+}
+
+/* A signal asked the run to stop (common.h): from now on the run is
+ * stopped, as --max-errors stops it, and nothing more is written but the
+ * summary, marked incomplete. Called where the calling thread may stop:
+ * before each game's output (direct) or each segment's (chunked). */
+bool pipe_interrupted(struct pipeline *pl)
+{
+	if (!pl->interrupted && vc_cli_interrupted()) {
+		pl->interrupted = true;
+		pl->stopped = true;
+		pl->stop_saw_error = false; /* input errors past here are not said */
+	}
+	return pl->interrupted;
+}
+
+/* The calling thread waits for a worker (with the lock held), and looks
+ * for a signal at least ten times a second meanwhile (no handler may
+ * signal a condition variable). */
+void pipe_wait_main(struct pipeline *pl)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_nsec += 100 * 1000 * 1000;
+	if (ts.tv_nsec >= 1000 * 1000 * 1000) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000 * 1000 * 1000;
+	}
+	pthread_cond_timedwait(&pl->cv_main, &pl->mu, &ts);
 }
 
 /* --progress: bytes, games and the rate on standard error, at most four
@@ -108,6 +139,33 @@ void pipe_progress(struct pipeline *pl, bool final)
 	fflush(stderr);
 }
 
+/* A member's bytes, in order, for the command's stream_* (adjudicate
+ * --fix-results) and the copier (copy_input): calling thread. */
+void pipe_stream_begin(struct pipeline *pl, const char *source, const char *member)
+{
+	if (pl->copy_input)
+		pipe_copy_begin(&pl->copier);
+	if (pl->cmd->stream_begin)
+		pl->cmd->stream_begin(pl->cmd->ctx, source, member);
+}
+
+void pipe_stream_bytes(void *ctx, const char *buf, size_t n)
+{
+	struct pipeline *pl = ctx;
+	if (pl->copy_input)
+		pipe_copy_feed(&pl->copier, buf, n);
+	if (pl->cmd->stream_bytes)
+		pl->cmd->stream_bytes(pl->cmd->ctx, buf, n);
+}
+
+void pipe_stream_end(struct pipeline *pl, bool whole)
+{
+	if (pl->copy_input)
+		pipe_copy_end(&pl->copier, whole);
+	if (pl->cmd->stream_end)
+		pl->cmd->stream_end(pl->cmd->ctx, whole);
+}
+
 /* An EPD member into a checker of its own, read by vc_epd_reader (epd.h),
  * saying when memory runs out. Returns false when it did, before
  * any line was read. */
@@ -124,8 +182,10 @@ static bool epd_member(struct pipeline *pl, struct worker *w, struct vc_peek *pk
 	bool ok = vc_epd_reader_init(&er, pk, c) == VC_F_OK;
 	if (ok) {
 		/* pipe_worker_on_game stops the run at --max-errors */
+		w->epd = &er;
 		while (!pl->stopped && vc_epd_next(&er) > 0)
 			;
+		w->epd = NULL;
 		vc_epd_reader_release(&er);
 	}
 	vc_checker_release(c);
@@ -140,31 +200,53 @@ static bool direct_member(struct pipeline *pl, struct vc_peek *pk, bool epd, con
 {
 	struct worker *w = &pl->workers[0];
 	const struct vc_pipe_command *cmd = pl->cmd;
-	if (cmd->stream_bytes) {
+	bool tap = cmd->stream_bytes || pl->copy_input;
+	if (tap) {
 		/* the member reader passes on what it reads from here on */
 		struct vc_member_reader *mr = pk->ctx;
-		if (cmd->stream_begin)
-			cmd->stream_begin(cmd->ctx, path, member);
+		pipe_stream_begin(pl, path, member);
 		if (pk->len)
-			cmd->stream_bytes(cmd->ctx, pk->buf, pk->len);
-		mr->tap = cmd->stream_bytes;
-		mr->tap_ctx = cmd->ctx;
+			pipe_stream_bytes(pl, pk->buf, pk->len);
+		mr->tap = pipe_stream_bytes;
+		mr->tap_ctx = pl;
 		mr->tap_on = true;
 	}
 	w->direct = true;
 	w->out.rep = pl->rep;
 	for (int k = 0; k < VC_PIPE_MAX_COPIES; k++)
 		w->out.copy[k] = k < pl->p->ncopies ? pl->p->copies[k] : NULL;
-	bool ok = epd ? epd_member(pl, w, pk, path, member)
-	              : vc_checker_run(&w->chk, vc_peek_read, pk, path, member) != VC_PGN_NOMEM;
+	bool ok;
+	if (epd) {
+		ok = epd_member(pl, w, pk, path, member);
+	} else {
+		/* as vc_checker_run, with the reader at hand for on_game
+		 * (its games' copy_end) */
+		struct vc_pgn_visitor vis;
+		vc_checker_visitor(&w->chk, &vis, path, member);
+		struct vc_pgn_options po;
+		memset(&po, 0, sizeof po);
+		po.keep_raw = pl->keep_raw;
+		po.comment_marker = '%'; /* the checker reads only [%clk] commands */
+		struct vc_pgn_reader rd;
+		ok = vc_pgn_reader_init(&rd, vc_peek_read, pk, &vis, &po) == 0;
+		if (ok) {
+			w->rd = &rd;
+			vc_pgn_read(&rd);
+			w->rd = NULL;
+			vc_pgn_reader_release(&rd);
+		}
+	}
 	w->direct = false;
 	if (cmd->take) {
 		void *st = cmd->take(w->wctx);
 		if (st)
 			cmd->merge(cmd->ctx, st, true);
 	}
-	if (cmd->stream_end)
-		cmd->stream_end(cmd->ctx, ok && !pl->stopped);
+	if (tap) {
+		struct vc_member_reader *mr = pk->ctx;
+		mr->tap_on = false;
+		pipe_stream_end(pl, ok && !pl->stopped);
+	}
 	return ok;
 }
 
@@ -185,9 +267,28 @@ static int one_path(struct pipeline *pl, const char *path)
 		return VC_EXIT_INPUT;
 	}
 	int status = VC_EXIT_OK, r = 0;
+	/* the failure reported last: a failure the archive cannot go on
+	 * from is returned again by vc_input_next_member, not said twice */
+	struct vc_input_error reported;
+	vc_input_error_init(&reported);
 	const char *member;
 	pl->cur = in;
-	while (!pl->stopped && (r = vc_input_next_member(in, &member)) == 1) {
+	while (!pl->stopped && (r = vc_input_next_member(in, &member)) != 0) {
+		if (r < 0) {
+			/* between members (a member of a member could not be
+			 * reached): said once, then on when the archive allows */
+			if (memcmp(&reported, vc_input_error(in), sizeof reported) == 0)
+				break;
+			pipe_drain(pl);
+			if (pl->stopped)
+				break;
+			const struct vc_input_error *e = vc_input_error(in);
+			vc_report_input_error(rep, path, NULL, vc_input_errkind_code(e->kind),
+			                      e->message);
+			status = VC_EXIT_INPUT;
+			reported = *e;
+			continue;
+		}
 		struct vc_member_reader ic;
 		vc_member_reader_init(&ic, in);
 		struct vc_peek pk;
@@ -197,8 +298,8 @@ static int one_path(struct pipeline *pl, const char *path)
 			pipe_drain(pl);
 			if (pl->stopped)
 				break;
-			fprintf(stderr, "vchess %s: %s:%s: skipped: not PGN or EPD\n", rep->command,
-			        path, member);
+			vc_cli_error(rep->command, "%s:%s: skipped: %s", path, member,
+			             vc_member_skip_reason(&ic));
 			continue;
 		}
 		bool epd = vc_peek_is_epd(&pk), ok;
@@ -230,17 +331,12 @@ static int one_path(struct pipeline *pl, const char *path)
 				vc_report_input_error(rep, path, member,
 				                      vc_input_errkind_code(e->kind), e->message);
 				status = VC_EXIT_INPUT;
+				reported = *e;
 			}
-			break;
-		}
-	}
-	if (!pl->stopped && r < 0 && status == VC_EXIT_OK) {
-		pipe_drain(pl);
-		if (!pl->stopped) {
-			const struct vc_input_error *e = vc_input_error(in);
-			vc_report_input_error(rep, path, NULL, vc_input_errkind_code(e->kind),
-			                      e->message);
-			status = VC_EXIT_INPUT;
+			/* the archive goes on with its next member when it can
+			 * (input.h); else the next call fails the same way */
+			if (pl->stopped)
+				break;
 		}
 	}
 	pipe_drain(pl);
@@ -299,6 +395,10 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 	pl.seg_split = pl.chunk_size / 4;
 	pl.job_hold_max = 2 * pl.chunk_size;
 	pl.keep_raw = p->gc->keep_raw;
+	pl.copy_input = p->copy_input;
+	pl.copier.spill = -1;
+	if (pl.copy_input)
+		p->rep->with_copy_end = true;
 	int jobs = p->opts->jobs > 1 ? p->opts->jobs : 1;
 	pl.nchunks = 2 * jobs + 2;
 	pl.chunks = calloc((size_t)pl.nchunks, sizeof *pl.chunks);
@@ -313,6 +413,17 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 	pthread_cond_init(&pl.cv_work, NULL);
 	pthread_cond_init(&pl.cv_main, NULL);
 	pthread_cond_init(&pl.cv_chunk, NULL);
+	/* signals set a flag from here on, which the calling thread checks
+	 * between games; the worker threads never take them (they are
+	 * started with them blocked), so a signal reaches the thread that
+	 * reads the input and writes the output */
+	vc_cli_cooperate();
+	sigset_t sigs, oldmask;
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &sigs, &oldmask);
 	/* worker reports render entries; the JSON document is the main
 	 * report's (pipe_seg_open gives them its state) */
 	struct vc_cli_opts wopts = *p->opts;
@@ -327,6 +438,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 			break;
 		vc_cli_report_init(&w->rep, NULL, &wopts, p->rep->command, p->shredder);
 		w->rep.format = p->opts->format;
+		w->rep.with_copy_end = pl.copy_input;
 		w->wctx = cmd->worker_new ? cmd->worker_new(cmd->ctx, &w->chk) : cmd->ctx;
 		if (!w->wctx) {
 			vc_checker_release(&w->chk);
@@ -339,6 +451,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 			break;
 		}
 	}
+	pthread_sigmask(SIG_SETMASK, &oldmask, NULL);
 	pl.nworkers = nw;
 	int status = VC_EXIT_OK;
 	if (nw == 0) {
@@ -357,9 +470,15 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 			if (one_path(&pl, paths[i]) == VC_EXIT_INPUT)
 				status = VC_EXIT_INPUT;
 		pipe_drain(&pl);
+		/* the last look: a signal that came while the input was read
+		 * to its end (standard input pointed at /dev/null by the
+		 * handler ends so) makes the run incomplete too */
+		pipe_interrupted(&pl);
 		if (pl.progress)
 			pipe_progress(&pl, true);
 	}
+	p->rep->stop = pl.interrupted ? VC_REPORT_INTERRUPTED
+	               : pl.stopped ? VC_REPORT_MAX_ERRORS : VC_REPORT_COMPLETE;
 	if (getenv("VCHESS_PAR_DEBUG"))
 		fprintf(stderr, "chunks %llu, jobs %llu, extended %llu, restarted %llu, gave up %llu, "
 		        "run by the reader %llu\n",
@@ -396,6 +515,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 		free(c->buf);
 	}
 	pipe_pool_release();
+	pipe_copy_release(&pl.copier);
 	pthread_mutex_destroy(&pl.mu);
 	pthread_cond_destroy(&pl.cv_work);
 	pthread_cond_destroy(&pl.cv_main);

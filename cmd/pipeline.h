@@ -54,12 +54,16 @@ struct vc_pipe_out {
 	void *priv; /* the pipeline's */
 };
 
-/* Copy game g's original bytes unchanged to o->copy[k] (as
- * vc_report_copy_game: followed by a blank line in the game's line-end
- * style), or, when the record does not hold them (longer than
- * limit-raw/limit-line), a note on standard error that it was not copied,
- * in input order with the rest of standard error. o->copy[k] NULL:
- * nothing. The checker must keep raw bytes (vc_gc_options.keep_raw). */
+/* Copy game g's share of the input, unchanged, to o->copy[k] (NULL:
+ * to none): the bytes from the end of the previous game's share to the
+ * end of g's (its copy_end, pgn.h: the game, the blank lines, `%` lines
+ * and other bytes before it back to the previous game, and after the
+ * member's last game every byte to the member's end). So the copies of a
+ * member's games, put back together in game order, are the member byte
+ * for byte, whatever its size (bytes are held in a temporary file past
+ * a few MiB) and whatever -j. At most once per game, and only with
+ * struct vc_pipe copy_input; a game on_game does not copy has its share
+ * dropped. */
 void vc_pipe_copy_game(struct vc_pipe_out *o, int k, const struct vc_gc_game *g);
 
 /* An item (a game) of copy stream k begins: writes p->copy_sep[k] to
@@ -145,6 +149,10 @@ struct vc_pipe {
 	int ncopies;                     /* 0..VC_PIPE_MAX_COPIES */
 	FILE *copies[VC_PIPE_MAX_COPIES]; /* the final copy streams, or NULL */
 	const char *copy_sep[VC_PIPE_MAX_COPIES]; /* see vc_pipe_copy_item; NULL: none */
+	bool copy_input;                 /* on_game copies games' input with
+	                                    vc_pipe_copy_game: the pipeline holds
+	                                    the bytes for it, and game records
+	                                    carry copy_end (vc_report) */
 	bool progress;                   /* progress line on standard error */
 };
 
@@ -157,7 +165,15 @@ struct vc_pipe {
  * (vc_report_input_error with VC_F_OUT_OF_MEMORY, after the output of the
  * games before it; the CLI's report ends the process there with exit 3,
  * cmd/common.c); elsewhere it ends the process at once, with exit 3.
- * Stops early, reading no further input, once --max-errors games failed.
+ * Stops early, reading no further input, once --max-errors games failed,
+ * or once a signal came (vc_cli_interrupted, common.h: looked at before
+ * each game's output under -j 1, before each segment's under -j N, and at
+ * least ten times a second while the calling thread waits; the worker
+ * threads never take the signals). p->rep->stop then says why
+ * (VC_REPORT_MAX_ERRORS, VC_REPORT_INTERRUPTED), for the summary. After a
+ * signal nothing more is written, not even a game already checked, so that
+ * a game cut short by the end of standard input the signal caused is never
+ * reported.
  * Fewer threads than asked when threads cannot be started. */
 int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths);
 

@@ -83,6 +83,29 @@ struct gbuf {
 	struct gbuf *next; /* in the pool */
 };
 
+/* The input's bytes held for the copies of games (pipe_copy.c): member
+ * offsets [base, top), the first in memory (mem[mstart, mlen)), the rest
+ * in an unlinked temporary file (its bytes [frd, fwr); spill: its
+ * descriptor, -1 until one is needed). */
+struct copier {
+	uint64_t base, top;
+	char *mem;
+	size_t mstart, mlen, mcap;
+	int spill;
+	uint64_t frd, fwr;
+	FILE *last;  /* where the last game's share went (NULL: nowhere) */
+	bool games;  /* a game's share was given away in this member */
+};
+
+/* A game's share in a segment (-j N): given to copy k (-1: to none) when
+ * the segment is written, after the first `at` bytes of its copy k
+ * buffer; it ends at member offset `end`. */
+struct copy_rec {
+	int k;
+	size_t at;
+	uint64_t end;
+};
+
 /* One piece of a job's output: the report, the copies, the notes for
  * standard error, with where game numbers are, the report's counts and
  * the command's summary state for its games. */
@@ -99,6 +122,8 @@ struct seg {
 	                   one chunk went on in the next segment) */
 	bool failed;    /* ends with a game that counts for --max-errors */
 	bool saw_error; /* its job had met the member's read error */
+	struct copy_rec *recs; /* the games' shares, in order (copy_input) */
+	size_t nrecs, caprecs;
 };
 
 enum job_state { J_QUEUED, J_RUNNING, J_FINISHED };
@@ -138,6 +163,13 @@ struct worker {
 	struct vc_pipe_out out;  /* what on_game writes to */
 	struct seg *seg;         /* being written */
 	struct job *job;         /* being run */
+	/* copy_input: the reader (PGN) or position-line reader (EPD) running,
+	 * and the game on_game is given: where its share ends, whether
+	 * vc_pipe_copy_game took it */
+	struct vc_pgn_reader *rd;
+	struct vc_epd_reader *epd;
+	uint64_t copy_end;
+	bool copy_taken;
 };
 
 /* Where the next chunk of the member being read starts. */
@@ -189,13 +221,17 @@ struct pipeline {
 	struct reading rs;
 	/* --max-errors */
 	long max_errors, fails;
-	bool stopped;            /* the limit was reached: read no more */
+	bool stopped;            /* the limit was reached, or a signal came
+	                            (interrupted): read no more */
+	bool interrupted;        /* stopped by a signal (vc_cli_interrupted) */
 	bool stop_saw_error;     /* ... after the member's read error */
 	/* --format json: the writer's state inside the "games" array once it
 	 * holds an item (segments are rendered in it) */
 	bool json;
 	struct vc_json json_more;
 	bool copy_any[VC_PIPE_MAX_COPIES]; /* an item was written (copy_sep) */
+	bool copy_input;         /* p->copy_input: the copier runs */
+	struct copier copier;    /* calling thread */
 	/* statistics (VCHESS_PAR_DEBUG) */
 	uint64_t st_jobs, st_extend, st_restart, st_giveup, st_helped;
 	/* progress */
@@ -221,9 +257,21 @@ static inline size_t seg_len(const struct seg *s)
 	return n;
 }
 
+/* pipe_copy.c */
+void pipe_copy_begin(struct copier *cp);
+void pipe_copy_feed(struct copier *cp, const char *b, size_t n);
+void pipe_copy_emit(struct copier *cp, FILE *f, uint64_t end);
+void pipe_copy_end(struct copier *cp, bool whole);
+void pipe_copy_release(struct copier *cp);
+
 /* pipeline.c */
+void pipe_stream_begin(struct pipeline *pl, const char *source, const char *member);
+void pipe_stream_bytes(void *pl, const char *buf, size_t n);
+void pipe_stream_end(struct pipeline *pl, bool whole);
 void pipe_out_of_memory(void);
 void pipe_progress(struct pipeline *pl, bool final);
+bool pipe_interrupted(struct pipeline *pl);
+void pipe_wait_main(struct pipeline *pl);
 
 /* pipe_command.c */
 int pipe_worker_on_game(void *user, const struct vc_gc_game *g);

@@ -49,6 +49,7 @@ static const char usage[] =
         VC_HELP_QUIET
         VC_HELP_VERBOSE
         VC_HELP_OUTPUT
+        VC_HELP_KEEP_PARTIAL
         VC_HELP_MAX_ERRORS
         VC_HELP_MAX_RATIO
         VC_HELP_JOBS
@@ -161,7 +162,8 @@ int cmd_replay(int argc, char **argv)
 		.name = "replay", .usage = usage,
 		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_FORMAT | VC_OPT_STRICT |
 		          VC_OPT_QUIET | VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS |
-		          VC_OPT_MAX_RATIO | VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD,
+		          VC_OPT_MAX_RATIO | VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD |
+		          VC_OPT_KEEP_PARTIAL,
 		.options = own_options, .handle = own_option, .ctx = &R,
 	};
 	int first;

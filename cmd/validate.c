@@ -30,6 +30,7 @@ static const char usage[] =
         VC_HELP_QUIET
         VC_HELP_VERBOSE
         VC_HELP_OUTPUT
+        VC_HELP_KEEP_PARTIAL
         VC_HELP_MAX_ERRORS
         VC_HELP_MAX_RATIO
         "      --valid-out FILE    copy each valid game's original text to FILE\n"
@@ -129,7 +130,8 @@ int cmd_validate(int argc, char **argv)
 		.variant = v.opts.variant,
 		.rules = v.opts.rules,
 		.strict = v.opts.strict,
-		.keep_raw = v.vf || v.inf,
+		/* copies are cut from the input by the pipeline (copy_input),
+		 * not from the reader's copy of each game */
 		.no_final_fen = v.opts.format == VC_FORMAT_TEXT, /* JSON only shows it */
 		.dead_positions = v.opts.dead,
 		.after_end_warn = v.opts.after_end_warn,
@@ -138,6 +140,7 @@ int cmd_validate(int argc, char **argv)
 	const struct vc_pipe pipe = {
 		.cmd = &cmd, .gc = &go, .opts = &v.opts, .shredder = v.shredder,
 		.rep = &v.rep, .ncopies = 2, .copies = { v.vf, v.inf },
+		.copy_input = v.vf || v.inf,
 		.progress = vc_cli_progress(&v.opts),
 	};
 	int status = vc_pipe_run(&pipe, argv + first, argc - first);

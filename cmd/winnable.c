@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,7 @@ static const char usage[] =
         VC_HELP_FORMAT
         VC_HELP_QUIET
         VC_HELP_OUTPUT
+        VC_HELP_KEEP_PARTIAL
         VC_HELP_JOBS
         VC_HELP_MAX_RATIO
         VC_HELP_HELP
@@ -142,6 +144,7 @@ struct run {
 	atomic_int next;
 	/* totals */
 	uint64_t positions, queries, nodes, count[3], bad;
+	enum vc_report_stop stop; /* a signal stopped the run (common.h) */
 	double us_total;
 };
 
@@ -332,17 +335,34 @@ static int flush_block(struct run *r, struct worker *ws, int nthreads)
 {
 	if (!r->nq)
 		return 0;
+	/* a signal: the queries not answered yet are dropped, the run ends
+	 * with what was written and its summary marked incomplete */
+	bool drop = vc_cli_interrupted() != 0;
 	atomic_store(&r->next, 0);
-	if (nthreads <= 1) {
+	if (drop) {
+		r->stop = VC_REPORT_INTERRUPTED;
+	} else if (nthreads <= 1) {
 		work(&ws[0]);
 	} else {
-		for (int t = 0; t < nthreads; t++)
-			if (pthread_create(&ws[t].tid, NULL, work, &ws[t]))
-				return -1;
-		for (int t = 0; t < nthreads; t++)
+		/* the threads never take SIGINT and the like: the calling
+		 * thread's handler sets the flag it checks */
+		sigset_t sigs, old;
+		sigemptyset(&sigs);
+		sigaddset(&sigs, SIGINT);
+		sigaddset(&sigs, SIGTERM);
+		sigaddset(&sigs, SIGHUP);
+		pthread_sigmask(SIG_BLOCK, &sigs, &old);
+		int started = 0;
+		for (; started < nthreads; started++)
+			if (pthread_create(&ws[started].tid, NULL, work, &ws[started]))
+				break;
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		for (int t = 0; t < started; t++)
 			pthread_join(ws[t].tid, NULL);
+		if (started < nthreads)
+			return -1;
 	}
-	for (int i = 0; i < r->nq; i++) {
+	for (int i = 0; i < r->nq && !drop; i++) {
 		const struct query *q = &r->q[i];
 		bool newpos = i == 0 || q->fen != r->q[i - 1].fen;
 		write_query(r, q, newpos);
@@ -536,7 +556,8 @@ static int read_member(struct run *r, struct worker *ws, int nthreads,
 	long lineno = 0;
 	size_t n;
 	int rc = 0;
-	while ((n = vc_peek_read(pk, buf, sizeof buf)) > 0 && n != VC_PGN_READ_ERROR) {
+	while (!vc_cli_interrupted() && (n = vc_peek_read(pk, buf, sizeof buf)) > 0 &&
+	       n != VC_PGN_READ_ERROR) {
 		size_t i = 0;
 		while (i < (size_t)n) {
 			char *nl = memchr(buf + i, '\n', (size_t)n - i);
@@ -566,7 +587,9 @@ static int read_member(struct run *r, struct worker *ws, int nthreads,
 			}
 		}
 	}
-	if (n == VC_PGN_READ_ERROR)
+	if (vc_cli_interrupted())
+		rc = 0; /* a signal: the rest is not read, nor is it an error */
+	else if (n == VC_PGN_READ_ERROR)
 		rc = -1; /* the cut last line is no position */
 	else if (len && file_line(r, ws, nthreads, line, len, path, member, ++lineno))
 		rc = -2;
@@ -607,16 +630,17 @@ static int read_file(struct run *r, struct worker *ws, int nthreads, const char 
 		input_error(path, NULL, &err);
 		return VC_EXIT_INPUT;
 	}
-	int rc = VC_EXIT_OK, m;
+	int rc = VC_EXIT_OK, m = 0;
 	const char *member;
-	while ((m = vc_input_next_member(in, &member)) == 1) {
+	while (!vc_cli_interrupted() && (m = vc_input_next_member(in, &member)) == 1) {
 		struct vc_member_reader mr;
 		struct vc_peek pk;
 		vc_member_reader_init(&mr, in);
 		if (!vc_member_peek(&pk, &mr, member) ||
 		    (member && !mr.failed && !vc_peek_is_epd(&pk))) {
-			vc_cli_error("winnable", "%s:%s: skipped: not a list of positions",
-			             path, member);
+			const char *link = vc_input_member_link(in);
+			vc_cli_error("winnable", "%s:%s: skipped: %s", path, member,
+			             link ? link : "not a list of positions");
 			continue;
 		}
 		int a = read_member(r, ws, nthreads, &pk, path, member);
@@ -631,7 +655,7 @@ static int read_file(struct run *r, struct worker *ws, int nthreads, const char 
 			break;
 		}
 	}
-	if (m < 0) {
+	if (m < 0 && !vc_cli_interrupted()) {
 		input_error(path, NULL, vc_input_error(in));
 		rc = VC_EXIT_INPUT;
 	}
@@ -676,6 +700,7 @@ static void write_summary(struct run *r)
 		if (c->timing && r->queries)
 			fprintf(r->out, "; mean %.2f us a query", r->us_total / (double)r->queries);
 		fputc('\n', r->out);
+		vc_report_text_complete(r->out, "winnable", r->stop);
 		return;
 	}
 	struct vc_json *j = &r->json;
@@ -694,6 +719,7 @@ static void write_summary(struct run *r)
 	vc_json_kv_uint(j, "nodes", r->nodes);
 	if (c->timing)
 		vc_json_kv_int(j, "time_ns", (int64_t)(r->us_total * 1000.0 + 0.5));
+	vc_report_json_complete(r->stop, j);
 	vc_json_end_object(j);
 	vc_json_end_object(j);
 	json_out(r);
@@ -705,7 +731,7 @@ int cmd_winnable(int argc, char **argv)
 	struct vc_cli_spec spec = {
 		.name = "winnable", .usage = usage,
 		.common = VC_OPT_VARIANT | VC_OPT_FORMAT | VC_OPT_QUIET | VC_OPT_OUTPUT |
-		          VC_OPT_JOBS | VC_OPT_MAX_RATIO,
+		          VC_OPT_JOBS | VC_OPT_MAX_RATIO | VC_OPT_KEEP_PARTIAL,
 		.options = own_options, .handle = handle_option, .ctx = &c,
 	};
 	struct vc_cli_opts opts;
@@ -760,7 +786,8 @@ int cmd_winnable(int argc, char **argv)
 	}
 
 	rc = VC_EXIT_OK;
-	for (int i = first; i < argc; i++) {
+	vc_cli_cooperate(); /* the queries check for a signal block by block */
+	for (int i = first; i < argc && !vc_cli_interrupted(); i++) {
 		if (c.force_fen || reads_as_fen(argv[i])) {
 			struct where where = { .arg = argv[i] };
 			if (add_position(&r, ws, nthreads, argv[i], &where) == -2)
@@ -773,6 +800,8 @@ int cmd_winnable(int argc, char **argv)
 	}
 	if (flush_block(&r, ws, nthreads))
 		rc = VC_EXIT_INPUT;
+	if (vc_cli_interrupted())
+		r.stop = VC_REPORT_INTERRUPTED;
 	write_summary(&r);
 	if (vc_json_error(&r.json)) { /* the records' memory ran out */
 		vc_cli_error("winnable", "out of memory");

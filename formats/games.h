@@ -77,9 +77,11 @@ enum vc_code vc_games_open(struct vc_games **out, const char *path,
  * valid until the next call on g) and *len (its length, no line end) to
  * the game's JSON object; 0 when every game has been given; -1 when the
  * input could not be read on (damaged, truncated, a zip-bomb guard,
- * an archive inside the archive): the games before the fault have all
- * been given, vc_games_error tells the fault, and later calls return -1
- * again. json and len must not be NULL. */
+ * a member nested too deep): the games before the fault have all been
+ * given, vc_games_error tells the fault, and later calls return -1
+ * again (the reader stops at the first fault, even where the commands
+ * go on with the archive's next member, input.h). json and len must not
+ * be NULL. */
 int vc_games_next(struct vc_games *g, const char **json, size_t *len);
 
 /* Did the input fail (vc_games_next returned -1)? */

@@ -10,10 +10,15 @@
  *            directory and read 7z at all).
  * vc_input_read() wraps them with the zip-bomb guard.
  *
- * An archive member that is itself compressed is decoded by a child input
- * (struct vc_input with `parent` set) whose raw bytes are the member's data
- * instead of a file's: the same sniffing and back ends, one level deep, and
- * the guard of the parent over both.
+ * An archive member that is itself compressed or an archive is decoded by
+ * a child input (struct vc_input with `parent` set) whose raw bytes are the
+ * member's data instead of a file's: the same sniffing and back ends, to
+ * VC_INPUT_MAX_NEST levels, and the guard of the file's input over all of
+ * them. A child that is an archive hands its members up, named
+ * "member:child's member". After a failure, decide() finds the level
+ * that can go on (the deepest archive whose reader is still sound, or the
+ * file's zip opened again) and resume() carries it out on the next
+ * vc_input_next_member.
  */
 #include "input.h"
 
@@ -43,7 +48,8 @@ enum backend { BE_PLAIN, BE_GZIP, BE_ARCHIVE };
 enum sniffed { SNIFF_PLAIN, SNIFF_GZIP, SNIFF_COMPRESSED, SNIFF_ARCHIVE };
 enum gz_state { GZ_MEMBER, GZ_BETWEEN, GZ_DONE };
 /* How the current archive member is read: as it is, through a child input
- * that decompresses it, or not at all (an archive inside an archive). */
+ * that decompresses it or reads it as an archive, or not at all (nested
+ * too deep). */
 enum member_mode { M_PLAIN, M_NESTED, M_REFUSED };
 
 struct vc_input {
@@ -106,7 +112,41 @@ struct vc_input {
 
 	/* In a child: the input whose current member is our raw stream. */
 	struct vc_input *parent;
+	int depth;              /* 0 for the file, a child its parent's + 1 */
+
+	/* Members of an archive member (nested archives): the child's
+	 * members are ours, named "member:child's member". */
+	char *full_name;
+	bool nest_archive;      /* the child is an archive */
+	const char *link;       /* the current member is a link: what it is */
+	char link_text[256];
+
+	/* After a failure: where it came from and what the next
+	 * vc_input_next_member does about it (resume). */
+	bool child_fault;       /* the child failed (nest_fail took it over) */
+	bool ar_fatal;          /* libarchive is in its fatal state */
+	bool guard_trip;        /* the ratio guard stopped the input */
+	bool cap_hit;           /* the absolute cap did */
+	bool planned;           /* plan decided, message annotated */
+	int plan;               /* enum plan */
+	uint64_t entries;       /* headers read from libarchive */
+	int64_t member_hdr;     /* header offset of the current member */
+	/* The ratio guard measures from here after a tripped member was
+	 * skipped (no floor then): a segment of the input. */
+	uint64_t g_base_out, g_base_in;
+	bool g_reset;
 };
+
+/* What vc_input_next_member does after a failure (input.h). */
+enum plan { PL_STOP = 0, PL_SKIP, PL_INNER };
+
+/* The file's input (the guard's owner). */
+static struct vc_input *root_of(struct vc_input *in)
+{
+	while (in->parent)
+		in = in->parent;
+	return in;
+}
 
 /* ---- errors ------------------------------------------------------------ */
 
@@ -611,6 +651,8 @@ static ptrdiff_t ar_read_blocks(struct vc_input *in, char *buf, size_t n)
 			 * end of the member, maybe with its last block. That
 			 * block is delivered first, then the error. */
 			ar_fail(in);
+			if (r == ARCHIVE_FATAL)
+				in->ar_fatal = true;
 			if (r != ARCHIVE_WARN || sz == 0)
 				return -1;
 			defer_error(in);
@@ -675,8 +717,10 @@ static ptrdiff_t nest_feed(struct vc_input *in, char *buf, size_t n)
 		return -1;
 	}
 	if (r > 0) {
-		in->fed_total += (uint64_t)r;
-		check_ratio(in);
+		/* every level's expansion counts in the file's guard */
+		struct vc_input *rt = root_of(in);
+		rt->fed_total += (uint64_t)r;
+		check_ratio(rt);
 	}
 	return r;
 }
@@ -691,10 +735,14 @@ static void nest_fail(struct vc_input *in)
 
 	if (raise_deferred(in))
 		return;
-	if (e && e->kind != VC_INPUT_OK)
+	if (in->err.kind != VC_INPUT_OK)
+		return; /* our own failure (the guard) came first */
+	if (e && e->kind != VC_INPUT_OK) {
 		fail(in, e->kind, e->sys_errno, "%s", e->message);
-	else
+		in->child_fault = true;
+	} else {
 		fail(in, VC_INPUT_ENOMEM, ENOMEM, "out of memory");
+	}
 }
 
 /* Read a compressed member through its child, started on the first read;
@@ -705,15 +753,8 @@ static ptrdiff_t nest_read(struct vc_input *in, char *buf, size_t n)
 	char scratch[16384];
 	ptrdiff_t r;
 
-	if (in->nest_done)
+	if (in->nest_done || !in->nest)
 		return 0;
-	if (!in->nest) {
-		in->nest = nest_open(in);
-		if (!in->nest || vc_input_next_member(in->nest, NULL) < 0) {
-			nest_fail(in);
-			return -1;
-		}
-	}
 	r = vc_input_read(in->nest, buf, n);
 	if (r > 0)
 		return r;
@@ -721,6 +762,8 @@ static ptrdiff_t nest_read(struct vc_input *in, char *buf, size_t n)
 		nest_fail(in);
 		return -1;
 	}
+	if (in->nest_archive)
+		return 0; /* the end of the child's member, not of the child */
 	vc_input_close(in->nest);
 	in->nest = NULL;
 	in->nest_done = true;
@@ -740,8 +783,8 @@ static ptrdiff_t ar_read(struct vc_input *in, char *buf, size_t n)
 		break;
 	}
 	fail(in, VC_INPUT_EUNSUPPORTED, 0,
-	     "an archive inside an archive is not read (only compressed "
-	     "members are decoded)");
+	     "archives or compressed data nested more than %d levels deep "
+	     "are not read", VC_INPUT_MAX_NEST);
 	return -1;
 }
 
@@ -773,16 +816,23 @@ static uint64_t guard_in(const struct vc_input *in)
 static void check_ratio(struct vc_input *in)
 {
 	uint64_t total = in->out_total + in->fed_total;
+	/* after a tripped member was skipped, a new segment: measured from
+	 * the skipped member's start, without the floor (input.h) */
+	uint64_t seg = total - in->g_base_out;
+	uint64_t seg_in = guard_in(in) - in->g_base_in;
+	uint64_t floor = in->g_reset ? 0 : in->opts.ratio_floor;
 
-	if (in->kind != VC_INPUT_PLAIN && in->opts.max_ratio &&
-	    total > in->opts.ratio_floor &&
-	    (total - 1) / in->opts.max_ratio >= guard_in(in))
+	if (in->err.kind == VC_INPUT_OK && in->kind != VC_INPUT_PLAIN &&
+	    in->opts.max_ratio && seg > floor &&
+	    (seg - 1) / in->opts.max_ratio >= seg_in) {
+		in->guard_trip = true;
 		fail(in, VC_INPUT_ELIMIT, 0,
 		     "decompressed data exceeds %llu bytes per compressed byte "
 		     "(%llu from %llu; zip-bomb guard: --max-ratio N raises it)",
 		     (unsigned long long)in->opts.max_ratio,
 		     (unsigned long long)total,
 		     (unsigned long long)guard_in(in));
+	}
 }
 
 static ptrdiff_t guarded_read(struct vc_input *in, char *buf, size_t n)
@@ -805,6 +855,7 @@ static ptrdiff_t guarded_read(struct vc_input *in, char *buf, size_t n)
 		return r;
 	if (cap && in->out_total + (uint64_t)r > cap) {
 		r = (ptrdiff_t)(cap - in->out_total);
+		in->cap_hit = true;
 		fail(in, VC_INPUT_ELIMIT, 0,
 		     "more than %llu bytes of input (limit)",
 		     (unsigned long long)cap);
@@ -814,9 +865,15 @@ static ptrdiff_t guarded_read(struct vc_input *in, char *buf, size_t n)
 	return r > 0 ? r : -1;
 }
 
+static void annotate(struct vc_input *in);
+
 ptrdiff_t vc_input_read(struct vc_input *in, char *buf, size_t n)
 {
-	return guarded_read(in, buf, n);
+	ptrdiff_t r = guarded_read(in, buf, n);
+
+	if (r < 0)
+		annotate(in);
+	return r;
 }
 
 /* Decode and discard the rest of the current member. A compressed member
@@ -854,11 +911,13 @@ static void begin_member(struct vc_input *in)
 	vc_input_close(in->nest);
 	in->nest = NULL;
 	in->nest_done = false;
+	in->nest_archive = false;
+	in->link = NULL;
 }
 
 /* Sniff a new archive member: PGN or EPD (or anything else that is not
- * compressed) is read as it is, a compressed file through a child, an
- * archive not at all. */
+ * compressed) is read as it is, a compressed file or an archive through a
+ * child, unless it is nested too deep. */
 static void member_mode(struct vc_input *in)
 {
 	member_peek(in);
@@ -868,10 +927,8 @@ static void member_mode(struct vc_input *in)
 		break;
 	case SNIFF_GZIP:
 	case SNIFF_COMPRESSED:
-		in->mode = M_NESTED;
-		break;
 	case SNIFF_ARCHIVE:
-		in->mode = M_REFUSED;
+		in->mode = in->depth >= VC_INPUT_MAX_NEST ? M_REFUSED : M_NESTED;
 		break;
 	}
 }
@@ -902,6 +959,121 @@ static int ar_next(struct vc_input *in, const char **name)
 	return r;
 }
 
+/* "member:inner" as the name of a member of a member. Returns 0, -1 out
+ * of memory (recorded). */
+static int compose_name(struct vc_input *in, const char *inner)
+{
+	size_t a = strlen(in->member_name), b = strlen(inner);
+	char *p = malloc(a + b + 2);
+
+	if (!p) {
+		fail(in, VC_INPUT_ENOMEM, ENOMEM, "out of memory");
+		return -1;
+	}
+	memcpy(p, in->member_name, a);
+	p[a] = ':';
+	memcpy(p + a + 1, inner, b + 1);
+	free(in->full_name);
+	in->full_name = p;
+	return 0;
+}
+
+/* The next member of the archive member being read as an archive (its
+ * child): 1 with *name set, 0 when the child has no more, -1 when it
+ * failed (its failure is ours, the child's fault). */
+/* A child's failure found while moving to its next member: ours, its
+ * message prefixed with the member's name (no member is current for the
+ * caller to name). */
+static void nest_fail_named(struct vc_input *in)
+{
+	nest_fail(in);
+	if (in->child_fault && in->member_name) {
+		char msg[sizeof in->err.message];
+		size_t k = strlen(in->member_name);
+		if (k > sizeof msg / 2)
+			k = sizeof msg / 2;
+		memcpy(msg, in->member_name, k);
+		memcpy(msg + k, ": ", 2);
+		size_t m = strlen(in->err.message);
+		if (m > sizeof msg - k - 3)
+			m = sizeof msg - k - 3;
+		memcpy(msg + k + 2, in->err.message, m);
+		msg[k + 2 + m] = '\0';
+		memcpy(in->err.message, msg, sizeof msg);
+	}
+}
+
+static int nest_next(struct vc_input *in, const char **name)
+{
+	const char *inner = NULL;
+	int r = vc_input_next_member(in->nest, &inner);
+
+	if (r < 0) {
+		nest_fail_named(in);
+		return -1;
+	}
+	if (r == 0)
+		return 0;
+	if (compose_name(in, inner ? inner : "(unnamed)") < 0)
+		return -1;
+	*name = in->full_name;
+	return 1;
+}
+
+/* Start the child of a compressed or archived member (M_NESTED): an
+ * archive's members are then ours. Returns 1 with *name set (the member
+ * itself, or its child's first member), 0 for an archive without members,
+ * -1 on failure (the member's). */
+static int nest_start(struct vc_input *in, const char **name)
+{
+	const char *inner = NULL;
+	int r;
+
+	in->nest = nest_open(in);
+	if (!in->nest) {
+		nest_fail(in);
+		return -1;
+	}
+	r = vc_input_next_member(in->nest, &inner);
+	if (r < 0) {
+		nest_fail_named(in);
+		return -1;
+	}
+	if (in->nest->kind != VC_INPUT_ARCHIVE) {
+		/* a compressed stream: one member, ours */
+		*name = in->member_name;
+		return 1;
+	}
+	in->nest_archive = true;
+	if (r == 0)
+		return 0;
+	if (compose_name(in, inner ? inner : "(unnamed)") < 0)
+		return -1;
+	*name = in->full_name;
+	return 1;
+}
+
+/* What an archive entry that is not a regular file is, for the note
+ * (NULL: nothing to say, a directory or a device). */
+static const char *link_of(struct vc_input *in, struct archive_entry *e)
+{
+	const char *t;
+
+	if (archive_entry_filetype(e) == AE_IFLNK) {
+		t = archive_entry_symlink(e);
+		snprintf(in->link_text, sizeof in->link_text, "symbolic link to %s",
+		         t ? t : "?");
+		return in->link_text;
+	}
+	if (archive_entry_hardlink(e) &&
+	    (!archive_entry_size_is_set(e) || archive_entry_size(e) == 0)) {
+		t = archive_entry_hardlink(e);
+		snprintf(in->link_text, sizeof in->link_text, "hard link to %s", t);
+		return in->link_text;
+	}
+	return NULL;
+}
+
 static int ar_next_in_locale(struct vc_input *in, const char **name)
 {
 	for (;;) {
@@ -909,6 +1081,11 @@ static int ar_next_in_locale(struct vc_input *in, const char **name)
 		const char *p;
 		int r;
 
+		if (in->in_member && in->nest_archive && in->nest && !in->nest_done) {
+			r = nest_next(in, name);
+			if (r != 0)
+				return r;
+		}
 		if (in->in_member && drain(in) < 0)
 			return -1;
 		in->in_member = false;
@@ -937,31 +1114,26 @@ static int ar_next_in_locale(struct vc_input *in, const char **name)
 			in->ar_done = true;
 			return 0;
 		}
-		if (r < ARCHIVE_WARN) {
+		if (r < ARCHIVE_WARN || r == ARCHIVE_RETRY) {
 			ar_fail(in);
+			if (r == ARCHIVE_FATAL)
+				in->ar_fatal = true;
 			return -1;
 		}
+		in->entries++;
 		in->entry = e;
 		begin_member(in);
+		in->member_hdr = archive_read_header_position(in->ar);
 		if (archive_format(in->ar) == ARCHIVE_FORMAT_RAW) {
 			in->kind = VC_INPUT_COMPRESSED;
 			in->members++;
 			return 1;
 		}
 		in->kind = VC_INPUT_ARCHIVE;
-		if (in->parent) {
-			/* a compressed member holding an archive (.tar.gz) */
-			fail(in, VC_INPUT_EUNSUPPORTED, 0,
-			     "an archive inside an archive is not read (only "
-			     "compressed members are decoded)");
-			in->in_member = false;
-			return -1;
-		}
-		if (archive_entry_filetype(e) != AE_IFREG ||
-		    (archive_entry_hardlink(e) &&
-		     (!archive_entry_size_is_set(e) || archive_entry_size(e) == 0)))
+		in->link = link_of(in, e);
+		if (!in->link && archive_entry_filetype(e) != AE_IFREG)
 			continue; /* drained (for the guard) at the loop's top */
-		if (archive_entry_is_encrypted(e)) {
+		if (!in->link && archive_entry_is_encrypted(e)) {
 			p = archive_entry_pathname(e);
 			fail(in, VC_INPUT_EUNSUPPORTED, 0,
 			     "member %s is encrypted", p ? p : "?");
@@ -982,9 +1154,186 @@ static int ar_next_in_locale(struct vc_input *in, const char **name)
 		}
 		*name = in->member_name;
 		in->members++;
+		if (in->link) {
+			/* no data: an empty member the caller skips, saying
+			 * what it is (vc_input_member_link) */
+			in->blk_eof = true;
+			return 1;
+		}
 		member_mode(in);
+		if (in->mode == M_NESTED) {
+			r = nest_start(in, name);
+			if (r != 0)
+				return r;
+			continue; /* an empty archive */
+		}
 		return 1;
 	}
+}
+
+/* ---- after a failure: go on when the archive allows it ---------------------- */
+
+/* Can this level skip what is left of its current member (or, for a
+ * failure between members, read its next header)? */
+static bool can_skip(const struct vc_input *in)
+{
+	int fmt;
+
+	if (in->be != BE_ARCHIVE || in->cap_hit || in->ar_done ||
+	    archive_format(in->ar) == ARCHIVE_FORMAT_RAW)
+		return false;
+	fmt = archive_format(in->ar) & ARCHIVE_FORMAT_BASE_MASK;
+	if (in->guard_trip)
+		/* skipping must not decompress more: an uncompressed
+		 * archive whose members are stored or compressed one by one */
+		return archive_filter_count(in->ar) <= 1 &&
+		       (fmt == ARCHIVE_FORMAT_ZIP || fmt == ARCHIVE_FORMAT_TAR ||
+		        fmt == ARCHIVE_FORMAT_CPIO || fmt == ARCHIVE_FORMAT_AR);
+	if (!in->ar_fatal)
+		return true;
+	/* libarchive gave up: a file with a central directory is opened
+	 * again and read on from the next entry */
+	return !in->parent && in->seekable &&
+	       (fmt == ARCHIVE_FORMAT_ZIP || fmt == ARCHIVE_FORMAT_7ZIP);
+}
+
+/* Decide, level by level down the children, what the next
+ * vc_input_next_member does after the failure in in->err: *lost is set
+ * to the name of a member archive whose rest is given up (NULL: none). */
+static int decide(struct vc_input *in, const char **lost)
+{
+	*lost = NULL;
+	in->plan = PL_STOP;
+	if (in->child_fault && in->nest && !in->guard_trip) {
+		if (in->nest_archive || in->nest->kind == VC_INPUT_ARCHIVE) {
+			const char *l2;
+			if (decide(in->nest, &l2) != PL_STOP) {
+				*lost = l2;
+				return in->plan = PL_INNER;
+			}
+			*lost = in->member_name;
+		}
+	}
+	if (in->guard_trip && in->nest_archive && in->member_name)
+		*lost = in->member_name;
+	if (can_skip(in))
+		in->plan = PL_SKIP;
+	return in->plan;
+}
+
+/* A failure seen by the caller: decide what follows and say it in the
+ * message, once. */
+static void annotate(struct vc_input *in)
+{
+	const char *lost;
+	size_t len;
+
+	if (in->planned || in->err.kind == VC_INPUT_OK || in->parent)
+		return;
+	in->planned = true;
+	decide(in, &lost);
+	len = strlen(in->err.message);
+	if (in->plan == PL_STOP && in->kind == VC_INPUT_ARCHIVE && in->members > 0 &&
+	    !in->ar_done)
+		snprintf(in->err.message + len, sizeof in->err.message - len,
+		         " (the rest of the archive was not read)");
+	else if (lost)
+		snprintf(in->err.message + len, sizeof in->err.message - len,
+		         " (the rest of %s was not read)", lost);
+}
+
+static int ar_setup(struct vc_input *in, struct vc_input_error *err);
+
+/* Open the file's archive again and pass the entries read so far: after
+ * libarchive gave up on a damaged member of a zip or 7z, whose central
+ * directory says where the next one starts. Returns 0, -1 on failure
+ * (recorded). */
+static int reopen(struct vc_input *in)
+{
+	uint64_t skip = in->entries;
+	struct vc_input_error e;
+	locale_t old;
+
+	archive_read_free(in->ar);
+	in->ar = NULL;
+	in->ar_fatal = false;
+	in->io_errno = 0;
+	in->entry = NULL;
+	in->in_member = false;
+	vc_input_error_init(&e);
+	if (ar_setup(in, &e) < 0) {
+		fail(in, e.kind, e.sys_errno, "%s", e.message);
+		return -1;
+	}
+	if (in->err.kind != VC_INPUT_OK)
+		return -1;
+	old = enter_utf8(in);
+	for (uint64_t i = 0; i < skip; i++) {
+		struct archive_entry *ent;
+		int r = archive_read_next_header(in->ar, &ent);
+		if (r == ARCHIVE_EOF) {
+			in->ar_done = true;
+			break;
+		}
+		if (r < ARCHIVE_WARN) {
+			ar_fail(in);
+			in->ar_fatal = r == ARCHIVE_FATAL;
+			leave_utf8(old);
+			return -1;
+		}
+	}
+	leave_utf8(old);
+	return 0;
+}
+
+/* Carry out the plan: the error is cleared and the level stands where its
+ * next member is read. Returns 0, -1 when that failed (a new error). */
+static int resume(struct vc_input *in)
+{
+	bool trip = in->guard_trip;
+
+	if (in->plan == PL_INNER) {
+		if (resume(in->nest) < 0) {
+			nest_fail(in);
+			return -1;
+		}
+		vc_input_error_init(&in->err);
+		vc_input_error_init(&in->deferred);
+		in->child_fault = false;
+		return 0;
+	}
+	vc_input_close(in->nest);
+	in->nest = NULL;
+	in->nest_done = true;
+	in->nest_archive = false;
+	vc_input_error_init(&in->err);
+	vc_input_error_init(&in->deferred);
+	in->child_fault = false;
+	in->guard_trip = false;
+	if (in->ar_fatal) {
+		if (reopen(in) < 0)
+			return -1;
+	} else if (in->in_member) {
+		locale_t old = enter_utf8(in);
+		int r = archive_read_data_skip(in->ar);
+		leave_utf8(old);
+		if (r < ARCHIVE_WARN) {
+			ar_fail(in);
+			in->ar_fatal = r == ARCHIVE_FATAL;
+			in->in_member = false;
+			return -1;
+		}
+	}
+	in->in_member = false;
+	if (trip) {
+		/* a new segment of the guard, from the skipped member's
+		 * start (its compressed bytes are credit, not output) */
+		in->g_base_out = in->out_total + in->fed_total;
+		in->g_base_in = in->member_hdr > 0 && (uint64_t)in->member_hdr <= guard_in(in) ?
+		                (uint64_t)in->member_hdr : guard_in(in);
+		in->g_reset = true;
+	}
+	return 0;
 }
 
 int vc_input_next_member(struct vc_input *in, const char **member_name)
@@ -994,8 +1343,19 @@ int vc_input_next_member(struct vc_input *in, const char **member_name)
 
 	if (member_name)
 		*member_name = NULL;
-	if (in->err.kind != VC_INPUT_OK)
-		return -1;
+	if (in->err.kind != VC_INPUT_OK) {
+		if (in->parent)
+			return -1; /* the parent decides and resumes */
+		annotate(in);
+		if (in->plan == PL_STOP)
+			return -1;
+		in->planned = false;
+		if (resume(in) < 0) {
+			in->plan = PL_STOP;
+			in->planned = true;
+			return -1;
+		}
+	}
 	if (in->be != BE_ARCHIVE) {
 		/* One member; what the caller left unread is not decoded. */
 		if (in->members > 0) {
@@ -1009,7 +1369,16 @@ int vc_input_next_member(struct vc_input *in, const char **member_name)
 	r = ar_next(in, &name);
 	if (r == 1 && member_name)
 		*member_name = name;
+	if (r < 0)
+		annotate(in);
 	return r;
+}
+
+const char *vc_input_member_link(const struct vc_input *in)
+{
+	while (in->in_member && in->nest_archive && in->nest)
+		in = in->nest;
+	return in->in_member ? in->link : NULL;
 }
 
 /* ---- open / close --------------------------------------------------------------- */
@@ -1044,7 +1413,7 @@ static int ar_setup(struct vc_input *in, struct vc_input_error *err)
 	 * 128 KiB ahead while bidding, and a decoding error inside that
 	 * look-ahead loses every byte before it (a damaged .xz gave nothing
 	 * at all); mtree would also take some text for an archive. */
-	if (!in->parent && !in->mpeek && !(in->mpeek = malloc(SNIFF_MIN))) {
+	if (!in->mpeek && !(in->mpeek = malloc(SNIFF_MIN))) {
 		open_fail(err, VC_INPUT_ENOMEM, ENOMEM, "out of memory");
 		return -1;
 	}
@@ -1081,12 +1450,15 @@ static int ar_setup(struct vc_input *in, struct vc_input_error *err)
 	/* libarchive reads ahead and may find damage already here. That is
 	 * the stream's fault, not the path's: recorded for the first
 	 * vc_input_next_member, like damage found later. */
-	in->utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+	if (!in->utf8)
+		in->utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
 	if (!in->utf8)
 		in->utf8 = newlocale(LC_CTYPE_MASK, "en_US.UTF-8", (locale_t)0);
 	old = enter_utf8(in);
-	if (archive_read_open1(a) != ARCHIVE_OK)
+	if (archive_read_open1(a) != ARCHIVE_OK) {
 		ar_fail(in);
+		in->ar_fatal = true;
+	}
 	leave_utf8(old);
 	return 0;
 }
@@ -1210,6 +1582,7 @@ static struct vc_input *nest_open(struct vc_input *parent)
 		return NULL;
 	in->fd = -1;
 	in->parent = parent;
+	in->depth = parent->depth + 1;
 	in->total_size = -1;
 	vc_input_options_init(&in->opts);
 	in->opts.max_ratio = 0;
@@ -1247,6 +1620,7 @@ void vc_input_close(struct vc_input *in)
 	if (in->own_fd && in->fd >= 0)
 		close(in->fd);
 	free(in->member_name);
+	free(in->full_name);
 	free(in->mpeek);
 	free(in->raw);
 	free(in->path);

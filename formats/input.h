@@ -20,8 +20,10 @@
  *   archive     zip, 7z, tar (also inside any of the compressions above),
  *               rar, cab, xar, ar, cpio: libarchive. Regular-file
  *               members are delivered in archive order, each with its
- *               path inside the archive; directories, symbolic links,
- *               devices and hard links without data are skipped. Order is
+ *               path inside the archive; directories and devices are
+ *               skipped; symbolic links and hard links without data are
+ *               delivered as empty members that vc_input_member_link
+ *               names, for the caller to skip with a note. Order is
  *               the archive's own (libarchive's 7z writer, for one, puts
  *               empty files last). 7z needs seeking: from a pipe it fails
  *               with VC_INPUT_EUNSUPPORTED; zip and tar stream fine.
@@ -29,13 +31,18 @@
  *               at the member's end) is a VC_INPUT_ECORRUPT error after
  *               the member's data, all of it: the bytes cannot be told
  *               good or bad before the end.
- *   nested      an archive member that is itself gzip- or otherwise
- *               compressed (c.pgn.gz inside a zip) is decompressed, one
- *               level: its bytes are the decompressed stream, under the
- *               member's own name. A member that is an archive, or a
- *               compressed archive (a zip inside a tar, a .tar.gz inside
- *               a zip), is not read: reading it fails with
- *               VC_INPUT_EUNSUPPORTED (skipping it is fine).
+ *   nested      an archive member that is itself compressed (c.pgn.gz
+ *               inside a zip) is decompressed: its bytes are the
+ *               decompressed stream, under the member's own name. A member
+ *               that is an archive, or a compressed archive (a zip inside
+ *               a .tar.gz, a .tar.gz inside a zip), is read as one: its
+ *               members are the outer archive's, named
+ *               "outer:inner" ("inner.zip:game.pgn"; deeper levels add
+ *               ":name" each), in order, in place of the member. Members
+ *               are read up to VC_INPUT_MAX_NEST levels of archives and
+ *               compressions inside the file; a member one level deeper
+ *               fails to read with VC_INPUT_EUNSUPPORTED, as that
+ *               member's failure.
  *
  * Detection uses strong signatures only (tar: a valid header checksum), so
  * text is never mistaken for an archive. Only the compressions and formats
@@ -56,8 +63,11 @@
  *     delivered exceed `max_ratio` (default 1000) times the compressed bytes
  *     consumed so far (for libarchive: the furthest offset read, so zip
  *     entries that overlap to reuse one compressed kernel count it once).
- *     The data of compressed members (nested) counts on top of the bytes
- *     delivered: either decompression may be the bomb.
+ *     The data of compressed and archived members (nested, every level)
+ *     counts on top of the bytes delivered: any decompression may be the
+ *     bomb; the guard measures the whole expansion. After a member that
+ *     tripped it is skipped (see below), the guard measures on from that
+ *     member's start, without the floor.
  *     Real PGN compresses 4:1 to 20:1. Deflate tops out at 1032:1: a
  *     maximally packed gzip bomb (zeros at level 9, ~1030:1) trips within
  *     a few MiB; bzip2/xz/zstd bombs (10^4:1 and more) at once. Output
@@ -71,9 +81,27 @@
  * (a skipped compressed member is decoded from the archive, not
  * decompressed further).
  *
- * Errors are sticky: once a read or vc_input_next_member fails, every later
- * call fails the same way (a damaged member ends the archive's reading
- * too). A damaged stream delivers everything decoded before the damage
+ * Failures of one member. When a read of an archive member fails (too
+ * deep, the guard's ratio, a damaged member, a CRC mismatch, an encrypted
+ * member) or vc_input_next_member fails on a member of a member, the
+ * failure is that member's when the archive can go on past it: the next
+ * vc_input_next_member skips what is left of the member (without
+ * decompressing it) and returns the member after it, the error record
+ * reset to VC_INPUT_OK. An archive can go on when its reader is still
+ * sound (a CRC mismatch, a refused or encrypted member, any failure
+ * inside a member of a member); after libarchive gave up on the file, a
+ * zip or 7z file (not a pipe) is opened again and read on from the next
+ * entry of its central directory; after the ratio guard, an archive whose
+ * members are skipped without decompressing (zip, tar, cpio, ar not
+ * inside a compression). Otherwise (a damaged compressed stream, the
+ * absolute cap, a pipe) it cannot: the failure's message then ends with
+ * "(the rest of the archive was not read)", or, for an archive member
+ * given up inside one that goes on, "(the rest of NAME was not read)",
+ * and the error is sticky: every later call fails the same way. A
+ * caller reports a failure once (an identical error record returned
+ * again is the same failure) and calls vc_input_next_member again.
+ * Plain, gzip and single-stream compressed inputs have one member: their
+ * failures are always sticky. A damaged stream delivers everything decoded before the damage
  * first: the bytes come back from vc_input_read as usual and the error only
  * on the call after them. With zlib (gzip files, gzip members) that is every
  * byte the damaged stream can yield. libarchive's decoders hand out whole
@@ -110,7 +138,7 @@ enum vc_input_errkind {
 	                        * compressed data or archive structure */
 	VC_INPUT_EUNSUPPORTED, /* "unsupported": encrypted member, compression
 	                        * method libarchive cannot decode, 7z from a
-	                        * pipe */
+	                        * pipe, a member nested too deep */
 	VC_INPUT_ELIMIT,       /* "limit-exceeded": zip-bomb ratio or cap */
 	VC_INPUT_ENOMEM        /* "out-of-memory" */
 };
@@ -132,6 +160,11 @@ enum vc_input_kind {
 	VC_INPUT_COMPRESSED,
 	VC_INPUT_ARCHIVE
 };
+
+/* How deep members are read inside members (see "nested" above): a
+ * member inside this many levels of archives or compressions within the
+ * file is read, one level deeper is refused (VC_INPUT_EUNSUPPORTED). */
+#define VC_INPUT_MAX_NEST 4
 
 #define VC_INPUT_DEFAULT_MAX_RATIO 1000u
 #define VC_INPUT_DEFAULT_RATIO_FLOOR ((uint64_t)1 << 20)
@@ -178,7 +211,8 @@ struct vc_input *vc_input_open_opts(const char *path,
                                     struct vc_input_error *err);
 
 /* Advance to the next member, skipping (but decoding, for the guard) what
- * is left of the current one.
+ * is left of the current one; after a failure, past the failed member
+ * when the archive allows it ("Failures of one member" above).
  * Returns 1 when a member is ready to read: *member_name (if member_name is
  * not NULL) is set to its path inside the archive (UTF-8 when the archive
  * records its charset, as 7z, pax and flagged zip do, whatever the process
@@ -189,6 +223,13 @@ struct vc_input *vc_input_open_opts(const char *path,
  * Returns 0 when there are no more members (an archive may have none),
  * -1 on error (see vc_input_error; *member_name is then NULL). */
 int vc_input_next_member(struct vc_input *in, const char **member_name);
+
+/* When the current member is a symbolic link or a hard link without data
+ * (tar, cpio, zip, 7z record them): what it is, "symbolic link to
+ * TARGET" or "hard link to TARGET" (owned by the input, valid until the
+ * next vc_input_next_member); the member then reads as empty and the
+ * caller skips it with a note naming it. NULL for any other member. */
+const char *vc_input_member_link(const struct vc_input *in);
 
 /* Read up to n bytes of the current member into buf.
  * Returns the number of bytes read (> 0; it may be less than n), 0 at the

@@ -49,11 +49,18 @@ size_t vc_member_read(void *ctx, char *buf, size_t n);
  * garbage is reported, not skipped), an archive member (member, its name,
  * not NULL) when it looks like PGN or EPD (vc_peek_is_pgn,
  * vc_peek_is_epd), or when the read failed (the failure is to be
- * reported: a member that is itself an archive fails so). Returns false
- * for an archive member to be skipped, a README inside a zip say: no
- * game, and the caller says so (the commands on standard error). pk then
- * holds the member's first bytes, read through mr. */
+ * reported: a member nested deeper than VC_INPUT_MAX_NEST fails so).
+ * Returns false for an archive member to be skipped, a README inside a
+ * zip say, or a symbolic or hard link (vc_input_member_link): no game,
+ * and the caller says so with vc_member_skip_reason (the commands on
+ * standard error, naming the member). pk then holds the member's first
+ * bytes, read through mr. */
 bool vc_member_peek(struct vc_peek *pk, struct vc_member_reader *mr, const char *member);
+
+/* Why vc_member_peek skipped the member mr reads: "symbolic link to
+ * TARGET", "hard link to TARGET" (vc_input_member_link) or "not PGN or
+ * EPD". Static or owned by the input; valid until its next member. */
+const char *vc_member_skip_reason(const struct vc_member_reader *mr);
 
 #pragma GCC visibility pop
 #ifdef __cplusplus

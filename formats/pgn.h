@@ -115,9 +115,12 @@ extern "C" {
  *   result-in-variation    a result token inside a variation; ignored.
  *   bad-nag                a NAG above $255 or an annotation like `!!!`;
  *                          ignored.
- *   limit-raw              the game's original bytes exceed limits.raw; the
- *                          copy given at end_game holds only the first
- *                          limits.raw bytes (game->raw_truncated).
+ *   limit-raw              (keep_raw only) the game's original bytes
+ *                          exceed limits.raw; the copy given at end_game
+ *                          holds only the first limits.raw bytes
+ *                          (game->raw_truncated). copy_end is exact
+ *                          whatever the size: a copier that cuts the
+ *                          input itself at it never meets this limit.
  * `null-move` and all rules findings belong to the caller.
  */
 /* The reader reports codes VC_F_PGN_SYNTAX..VC_F_OUT_OF_MEMORY (errors)
@@ -162,8 +165,9 @@ struct vc_pgn_limits {
 
 struct vc_pgn_options {
 	struct vc_pgn_limits limits;
-	/* Keep a copy of each game's original bytes for end_game (for
-	 * `--valid-out` / `--invalid-out`). Off: no copy is made. */
+	/* Keep a copy of each game's original bytes for end_game, up to
+	 * limits.raw (game->raw). Off: no copy is made. (validate's copies
+	 * are cut from the input at copy_end instead, with no limit.) */
 	bool keep_raw;
 	/* Read buffer size in bytes; 0 = VC_PGN_DEFAULT_BUFFER. Any size >= 1
 	 * works (tests use tiny ones to cross refill boundaries). */
@@ -232,6 +236,18 @@ struct vc_pgn_game {
 	size_t raw_len;
 	bool raw_truncated;      /* raw holds only a prefix, maybe empty
 	                            (warning limit-raw) */
+	/* One past the game's share of the input: the bytes a copy of the
+	 * game holds (vchess-validate(1) --valid-out) are those from the
+	 * previous game's copy_end (the first game's: the start of the input)
+	 * up to here. It is the end of the game's last token, moved past the
+	 * blanks (space, tab) and the one line end (LF, CR LF, CR) that
+	 * directly follow it, if they do; so blank lines, `%` lines and
+	 * other bytes between games go with the game after them. The last
+	 * game of the input takes every byte up to the end of the input (or
+	 * up to the read error: every byte read): its copy_end is the
+	 * input's length plus start_offset, unless the input ends at a cut
+	 * (vc_pgn_reader_cut). Final at end_game; with or without keep_raw. */
+	uint64_t copy_end;
 	const char *eol;         /* first line end seen in the game: "\n",
 	                            "\r\n" or "\r"; "\n" when none */
 	unsigned long plies;     /* main-line moves delivered so far */
@@ -350,6 +366,10 @@ struct vc_pgn_reader {
 	size_t raw_from;            /* buf index not yet copied */
 	unsigned char *tail;        /* last bytes seen while raw is full */
 	size_t tail_len, tail_cap;
+	/* where the last game's share of the input ends (split_scan) */
+	uint64_t sp_off, sp_at;
+	int sp_state;
+	bool at_end, cut;
 	char msg[160];
 };
 
@@ -401,8 +421,18 @@ int vc_pgn_read_game(struct vc_pgn_reader *r);
  * open game ends there the same whether the `[` or the end of the input
  * comes next. Meant for a read callback (the reader asks for more bytes only
  * once it has consumed all it holds), to decide whether the input can be
- * cut there. False after a read error or a STOP. */
+ * cut there; one that cuts says so with vc_pgn_reader_cut, so that the
+ * open game's copy_end is where the `[` would put it. False after a read
+ * error or a STOP. */
 bool vc_pgn_reader_at_rest(const struct vc_pgn_reader *r);
+
+/* For a read or borrow callback that ends its input at a cut (the input
+ * goes on in another reader, vc_pgn_reader_at_rest having said it may be
+ * cut there): call it before returning 0. The last game's copy_end is
+ * then where it would be had the next game followed (the end of its last
+ * token and the line end after it), not the end of the input, so that
+ * the pieces' games have the copy_end the whole input's would. */
+void vc_pgn_reader_cut(struct vc_pgn_reader *r);
 
 /* The game being read, or NULL between games. For use inside callbacks. */
 const struct vc_pgn_game *vc_pgn_reader_game(const struct vc_pgn_reader *r);

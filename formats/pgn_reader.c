@@ -137,6 +137,64 @@ static void raw_from_tail(struct vc_pgn_reader *r, size_t k)
 	raw_append(r, r->tail, k); /* may refill the tail: memmove there */
 }
 
+/* ---- Where a game's share of the input ends ---------------------------------
+ * A game's share (vc_pgn_game.copy_end) ends after the blanks (space, tab)
+ * and the one line end that directly follow its last token; without such
+ * a line end, at the token. The scan starts at the last token's end and
+ * stops at the first byte that decides it; it is done lazily, on the bytes
+ * of the buffer when the game ends and before each refill while a game is
+ * open (the token ended in the buffer being left, so no byte after it is
+ * lost), never per byte or per token. */
+enum { SP_BLANKS, SP_CR, SP_DONE };
+
+static void split_scan(struct vc_pgn_reader *r)
+{
+	const uint64_t e = r->last_end.offset;
+	if (r->sp_off != e) {
+		r->sp_off = e;
+		r->sp_at = e;
+		r->sp_state = SP_BLANKS;
+	}
+	const uint64_t top = r->buf_off + r->len;
+	if (r->sp_state != SP_DONE && r->sp_at < r->buf_off) {
+		/* a token end set back into an earlier buffer (a word
+		 * before `(`): a byte that is no blank follows it */
+		r->sp_at = e;
+		r->sp_state = SP_DONE;
+	}
+	while (r->sp_state != SP_DONE && r->sp_at < top) {
+		unsigned char c = r->buf[r->sp_at - r->buf_off];
+		if (r->sp_state == SP_CR) {
+			if (c == '\n')
+				r->sp_at++;
+			r->sp_state = SP_DONE;
+		} else if (c == ' ' || c == '\t') {
+			r->sp_at++;
+		} else if (c == '\n') {
+			r->sp_at++;
+			r->sp_state = SP_DONE;
+		} else if (c == '\r') {
+			r->sp_at++;
+			r->sp_state = SP_CR;
+		} else {
+			r->sp_at = e; /* no line end after the game: the blanks go
+			                 with the next one */
+			r->sp_state = SP_DONE;
+		}
+	}
+}
+
+/* Where the game that ends now leaves off (split_scan for the bytes the
+ * input still holds; at the end of the input (not a cut), the input's end:
+ * bytes after the last game go with it). */
+static uint64_t split_end(struct vc_pgn_reader *r)
+{
+	if (r->at_end && !r->cut)
+		return r->buf_off + r->len; /* all read (finish: after the refill) */
+	split_scan(r);
+	return r->sp_state == SP_BLANKS ? r->last_end.offset : r->sp_at;
+}
+
 /* Capture starts (or restarts) at stream offset off <= the current byte.
  * The bytes from off on are taken from the read buffer when they are still
  * there, else from the copy made so far and the tail. */
@@ -239,6 +297,7 @@ static void close_game(struct vc_pgn_reader *r, bool reopen)
 			        "game has no result token");
 	}
 	g->end = r->last_end;
+	g->copy_end = split_end(r);
 	if (r->keep_raw && r->raw_on) {
 		raw_flush(r, r->pos);
 		uint64_t want = g->end.offset - r->raw_base;
@@ -250,8 +309,8 @@ static void close_game(struct vc_pgn_reader *r, bool reopen)
 			r->raw_full && g->end.offset - r->raw_base > r->raw_len;
 		if (g->raw_truncated && !r->skipping && !r->stopped)
 			vc_pgn_finding(r, VC_F_LIMIT_RAW, &g->end,
-			        "game longer than %zu bytes; copy truncated",
-			        r->lim.raw);
+			        "game longer than %zu bytes: its copy (keep_raw) holds "
+			        "only its first bytes", r->lim.raw);
 		if (!g->raw)
 			g->raw = "";
 	}
@@ -1469,10 +1528,12 @@ static void finish(struct vc_pgn_reader *r)
 		loc_at(r, here_off(r), &l);
 		/* a game whose result was read is complete: the failure is
 		 * reported between games */
+		r->at_end = true; /* the game ended now is the input's last */
 		if (r->phase == G_POST)
 			close_game(r, false);
 		vc_pgn_finding(r, VC_F_READ_ERROR, &l, "read error");
 	}
+	r->at_end = true;
 	close_game(r, false);
 	r->done = true;
 }
@@ -1481,6 +1542,8 @@ static bool refill(struct vc_pgn_reader *r)
 {
 	if (r->eof)
 		return false;
+	if (r->phase != G_NONE)
+		split_scan(r); /* the bytes after the last token leave */
 	raw_flush(r, r->len);
 	r->buf_off += r->len;
 	r->pos = 0;
@@ -1550,6 +1613,11 @@ bool vc_pgn_reader_at_rest(const struct vc_pgn_reader *r)
 	       !r->io_error && !r->done && (r->phase == G_NONE || r->phase == G_POST);
 }
 
+void vc_pgn_reader_cut(struct vc_pgn_reader *r)
+{
+	r->cut = true;
+}
+
 const struct vc_pgn_game *vc_pgn_reader_game(const struct vc_pgn_reader *r)
 {
 	return r->phase != G_NONE || r->in_end ? &r->game : NULL;
@@ -1590,6 +1658,7 @@ static int reader_init(struct vc_pgn_reader *r, vc_pgn_read_fn read,
 	r->line_start = opt->start_offset;
 	r->cr_end = UINT64_MAX;
 	r->eol_cr = UINT64_MAX;
+	r->sp_off = UINT64_MAX;
 	size_t longest = r->lim.comment;
 	if (longest < r->lim.tag_value + QUOTE_SLACK)
 		longest = r->lim.tag_value + QUOTE_SLACK;

@@ -6,6 +6,7 @@
 
 #include "position.h"
 #include "report.h"
+#include "textesc.h"
 
 static size_t udigits(uint64_t v, char *buf)
 {
@@ -76,6 +77,12 @@ int vc_report_write_marked(FILE *to, const char *buf, size_t len,
 void vc_report_location(char *buf, size_t size, const char *source, const char *member,
                         uint64_t line, uint64_t column)
 {
+	/* names from the input: control characters escaped (textesc.h) */
+	char src[512], mem[512];
+	if (vc_text_needs_escape(source))
+		source = vc_text_escape(src, sizeof src, source);
+	if (member && vc_text_needs_escape(member))
+		member = vc_text_escape(mem, sizeof mem, member);
 	if (member)
 		snprintf(buf, size, "%s:%s:%llu:%llu", source, member, (unsigned long long)line,
 		         (unsigned long long)column);
@@ -97,6 +104,8 @@ void vc_report_init(struct vc_report *r, FILE *out, const struct vc_report_optio
 	r->shredder = o->shredder;
 	r->after_write = o->after_write;
 	r->on_note = o->on_note;
+	r->with_copy_end = o->with_copy_end;
+	r->copy_end = o->copy_end;
 	if (r->format == VC_FORMAT_JSON) {
 		vc_json_init_file(&r->json, out, VC_JSON_PRETTY);
 		vc_json_begin_object(&r->json);
@@ -121,9 +130,10 @@ static void count_code(struct vc_report *r, enum vc_code code)
 	vc_report_count_code(r, code, 1);
 }
 
+/* The value the checker uses: the last one when a tag is repeated. */
 static const char *tag_of(const struct vc_gc_game *g, const char *name)
 {
-	for (int i = 0; i < g->ntags; i++)
+	for (int i = g->ntags - 1; i >= 0; i--)
 		if (strcmp(g->tags[i].name, name) == 0)
 			return g->tags[i].value;
 	return NULL;
@@ -147,7 +157,11 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 				vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
 				fprintf(r->out, "%s: note: game ", loc);
 				vc_report_put_index(r->marks, r->out, g->index);
-				fprintf(r->out, ": %s - %s\n", w ? w : "?", b ? b : "?");
+				fputs(": ", r->out);
+				vc_text_put(r->out, w ? w : "?");
+				fputs(" - ", r->out);
+				vc_text_put(r->out, b ? b : "?");
+				fputc('\n', r->out);
 			}
 		}
 		vc_report_location(loc, sizeof loc, g->source, g->member, f->line, f->column);
@@ -155,11 +169,16 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 		vc_report_put_index(r->marks, r->out, g->index);
 		if (f->ply > 0)
 			fprintf(r->out, ", ply %d", f->ply);
-		if (f->move[0])
-			fprintf(r->out, " (%s)", f->move);
+		if (f->move[0]) {
+			fputs(" (", r->out);
+			vc_text_put(r->out, f->move);
+			fputc(')', r->out);
+		}
 		if (f->variation)
 			fputs(" in a variation", r->out);
-		fprintf(r->out, ": %s [%s]\n", f->message, vc_code_word(f->code));
+		fputs(": ", r->out);
+		vc_text_put(r->out, f->message);
+		fprintf(r->out, " [%s]\n", vc_code_word(f->code));
 	}
 	int more = g->nerrors + g->nwarnings - g->nfindings;
 	if (more > 0 && !r->quiet) {
@@ -173,9 +192,16 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 		vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
 		fprintf(r->out, "%s: %s: game ", loc, g->valid ? "valid" : "invalid");
 		vc_report_put_index(r->marks, r->out, g->index);
-		fprintf(r->out, " (%s - %s), %s, %d plies, result %s, board %s%s%s\n",
-		        w ? w : "?", b ? b : "?", g->variant ? g->variant : "unknown variant", g->plies,
-		        g->declared ? g->declared : (g->movetext_result ? g->movetext_result : "none"),
+		fputs(" (", r->out);
+		vc_text_put(r->out, w ? w : "?");
+		fputs(" - ", r->out);
+		vc_text_put(r->out, b ? b : "?");
+		fputs("), ", r->out);
+		vc_text_put(r->out, g->variant ? g->variant : "unknown variant");
+		fprintf(r->out, ", %d plies, result ", g->plies);
+		vc_text_put(r->out, g->declared ? g->declared
+		                    : (g->movetext_result ? g->movetext_result : "none"));
+		fprintf(r->out, ", board %s%s%s\n",
 		        vc_result_string(g->board.result),
 		        g->board.termination ? " by " : "",
 		        g->board.termination ? vc_termination_word(g->board.termination) : "");
@@ -219,7 +245,31 @@ static void json_finding(struct vc_json *j, const struct vc_finding *f)
 		vc_json_kv_null(j, "move");
 	if (f->variation)
 		vc_json_kv_bool(j, "variation", true);
+	if (f->reason)
+		vc_json_kv_string(j, "reason", f->reason);
 	vc_json_end_object(j);
+}
+
+/* The "tags" members: each name once, at its first place, with the value
+ * the checker uses (the last one given); the earlier values are in the
+ * duplicate-tag warnings. A repeat always brings such a warning, so a game
+ * without warnings is written straight. */
+static void write_tags(struct vc_json *j, const struct vc_gc_game *g)
+{
+	for (int i = 0; i < g->ntags; i++) {
+		const char *name = g->tags[i].name, *value = g->tags[i].value;
+		if (g->nwarnings > 0) {
+			bool seen = false;
+			for (int k = 0; k < i && !seen; k++)
+				seen = strcmp(g->tags[k].name, name) == 0;
+			if (seen)
+				continue;
+			for (int k = i + 1; k < g->ntags; k++)
+				if (strcmp(g->tags[k].name, name) == 0)
+					value = g->tags[k].value;
+		}
+		vc_json_kv_string(j, name, value);
+	}
 }
 
 /* The game object. marks (may be NULL): where the index is written on
@@ -239,14 +289,15 @@ static void json_game(const struct vc_report_options *o, struct vc_json *j,
 		vc_report_mark_index(marks, mark_f, g->index);
 	vc_json_kv_uint(j, "line", g->line);
 	vc_json_kv_uint(j, "offset", g->offset);
+	if (o->with_copy_end)
+		vc_json_kv_uint(j, "copy_end", o->copy_end);
 	if (g->variant)
 		vc_json_kv_string(j, "variant", g->variant);
 	else
 		vc_json_kv_null(j, "variant");
 	vc_json_key(j, "tags");
 	vc_json_begin_object(j);
-	for (int i = 0; i < g->ntags; i++)
-		vc_json_kv_string(j, g->tags[i].name, g->tags[i].value);
+	write_tags(j, g);
 	vc_json_end_object(j);
 	vc_json_kv_int(j, "plies", g->plies);
 	vc_json_kv_bool(j, "valid", g->valid);
@@ -264,6 +315,11 @@ static void json_game(const struct vc_report_options *o, struct vc_json *j,
 				json_finding(j, &g->findings[i]);
 		vc_json_end_array(j);
 	}
+	/* findings counted but not listed (the record keeps the first
+	 * VC_GC_MAX_FINDINGS): written only when there are some */
+	int omitted = g->nerrors + g->nwarnings - g->nfindings;
+	if (omitted > 0)
+		vc_json_kv_int(j, "findings_omitted", omitted);
 	vc_json_key(j, "result");
 	vc_json_begin_object(j);
 	/* a Result tag that is no result (reported as bad-result-tag) is not
@@ -369,7 +425,8 @@ static struct vc_report_options options_of(const struct vc_report *r)
 		.format = r->format, .rules = r->rules, .quiet = r->quiet,
 		.verbose = r->verbose, .strict = r->strict, .shredder = r->shredder,
 		.command = r->command, .after_write = r->after_write,
-		.on_note = r->on_note,
+		.on_note = r->on_note, .with_copy_end = r->with_copy_end,
+		.copy_end = r->copy_end,
 	};
 	return o;
 }
@@ -380,10 +437,17 @@ static void after_write(const struct vc_report *r, FILE *f)
 		r->after_write(f);
 }
 
+/* Notes name inputs (paths, member names) and carry the input layer's
+ * messages: their control characters are escaped (textesc.h), whatever
+ * the hook does with them. Escaping is idempotent (a backslash stays), so
+ * a location escaped already is unchanged. */
 static void note(const struct vc_report *r, enum vc_code code, const char *text)
 {
-	if (r->on_note)
-		r->on_note(r->command, code, text);
+	if (!r->on_note)
+		return;
+	char *esc = vc_text_needs_escape(text) ? vc_text_escape_dup(text) : NULL;
+	r->on_note(r->command, code, esc ? esc : text);
+	free(esc);
 }
 
 /* A note of printf-style text: the whole of it, however long (cut short
@@ -483,7 +547,33 @@ static void json_summary(struct vc_report *r, struct vc_json *j, vc_report_extra
 	vc_json_end_object(j);
 	if (extra)
 		extra(ctx, j);
+	vc_report_json_complete(r->stop, j);
 	vc_json_end_object(j);
+}
+
+void vc_report_json_complete(enum vc_report_stop stop, struct vc_json *j)
+{
+	vc_json_kv_bool(j, "complete", stop == VC_REPORT_COMPLETE);
+	if (stop != VC_REPORT_COMPLETE)
+		vc_json_kv_string(j, "stopped", vc_report_stop_word(stop));
+}
+
+const char *vc_report_stop_word(enum vc_report_stop stop)
+{
+	switch (stop) {
+	case VC_REPORT_MAX_ERRORS: return "max-errors";
+	case VC_REPORT_INTERRUPTED: return "interrupted";
+	case VC_REPORT_COMPLETE: break;
+	}
+	return NULL;
+}
+
+void vc_report_text_complete(FILE *f, const char *command, enum vc_report_stop stop)
+{
+	if (stop == VC_REPORT_MAX_ERRORS)
+		fprintf(f, "%s: incomplete: stopped by --max-errors\n", command);
+	else if (stop == VC_REPORT_INTERRUPTED)
+		fprintf(f, "%s: incomplete: stopped by a signal\n", command);
 }
 
 /* Codes in the order of their words (the summary's order). */
@@ -514,6 +604,7 @@ void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra, void
 		for (int i = 0; i < r->ncodes; i++)
 			fprintf(r->out, "  %-28s %llu\n", vc_code_word(r->code_order[i]),
 			        (unsigned long long)r->code_count[r->code_order[i]]);
+		vc_report_text_complete(r->out, r->command, r->stop);
 		break;
 	case VC_FORMAT_JSON:
 		vc_json_end_array(&r->json);

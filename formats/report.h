@@ -59,6 +59,19 @@ struct vc_report_options {
 	 * NULL: nothing is said (the counts and return values still tell). The
 	 * vchess command prints "vchess COMMAND: TEXT" on stderr. */
 	void (*on_note)(const char *command, enum vc_code code, const char *text);
+	/* JSON game records carry "copy_end": copy_end, the end of the
+	 * game's share of the input (struct vc_pgn_game copy_end, pgn.h), for
+	 * a caller that copies games' input (validate --valid-out and
+	 * --invalid-out, vchess-validate(1)); it sets copy_end for each game. */
+	bool with_copy_end;
+	uint64_t copy_end;
+};
+
+/* Why a report is incomplete (struct vc_report.stop). */
+enum vc_report_stop {
+	VC_REPORT_COMPLETE = 0,    /* every input read to its end */
+	VC_REPORT_MAX_ERRORS,      /* --max-errors ended the run */
+	VC_REPORT_INTERRUPTED      /* a signal (SIGINT, SIGTERM, SIGHUP) */
 };
 
 /* Where game numbers were written into a stream (validate -j: a worker
@@ -98,6 +111,14 @@ struct vc_report {
 	/* NULL, or where the game numbers written to `out` go (set by the
 	 * pipeline of -j N, cmd/pipeline.h) */
 	struct vc_report_marks *marks;
+	/* Why the run stopped before the end of its input, set by the
+	 * command before the summary: the summary says the report is
+	 * incomplete (vchess(1) EXIT STATUS; JSON "complete": false and
+	 * "stopped": "max-errors" or "interrupted"). */
+	enum vc_report_stop stop;
+	/* as in struct vc_report_options, set for each game by the caller */
+	bool with_copy_end;
+	uint64_t copy_end;
 };
 
 /* Extra members a command adds to a game's JSON object (e.g. the
@@ -153,14 +174,28 @@ void vc_report_count_code(struct vc_report *r, enum vc_code code, uint64_t n);
 /* The summary: text, the counts line and the count of each error code in
  * name order; JSON, the "summary" member, which closes the document;
  * JSONL, a {"summary":...} line. Codes in name order make the summary the
- * same whatever order the games came in (-j). No entry may follow. */
+ * same whatever order the games came in (-j). No entry may follow.
+ * Completeness (r->stop): the JSON summary object ends with "complete":
+ * true, or "complete": false and "stopped": "max-errors" or
+ * "interrupted"; the text summary of an incomplete report ends with the
+ * line "COMMAND: incomplete: stopped by --max-errors" (or "...: stopped
+ * by a signal"), a complete one has no such line (vchess(1) REPORTS). */
 void vc_report_summary(struct vc_report *r);
 /* The same, with extra members of the JSON summary object written by
  * extra_json (may be NULL; not called for text, where the command prints
  * its own lines after the summary). */
 void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra_json, void *ctx);
-/* --valid-out / --invalid-out: write a game's original bytes (raw, len)
- * to f unchanged, then what separates it from the next one: nothing for
+/* The completeness marker alone, for summaries written by a command of
+ * its own (winnable): JSON, "complete": true, or "complete": false and
+ * "stopped": WORD, as members of the open object j; text, the line
+ * "COMMAND: incomplete: ..." on f when stop says so, nothing otherwise.
+ * vc_report_stop_word: "max-errors", "interrupted", NULL when complete. */
+void vc_report_json_complete(enum vc_report_stop stop, struct vc_json *j);
+void vc_report_text_complete(FILE *f, const char *command, enum vc_report_stop stop);
+const char *vc_report_stop_word(enum vc_report_stop stop);
+/* A game record's own bytes (raw, len: a reader's copy with keep_raw,
+ * pgn.h) written as a file of games: the bytes unchanged, then what
+ * separates them from the next game: nothing for
  * an EPD line that carries its line end, else a line end and a blank line
  * in the game's own line-end style (CR LF stays CR LF). f or raw NULL:
  * nothing. */
@@ -168,7 +203,10 @@ void vc_report_copy_raw(FILE *f, const char *raw, size_t len);
 /* The same for a game record: its bytes, or, when the record has none
  * (a game too long to keep whole), nothing but a note to the on_note hook
  * (code VC_F_LIMIT_RAW, "LOCATION: game N not copied: ..."): never a cut
- * copy. Returns 0 when copied or f is NULL, -1 when not copied. */
+ * copy. Returns 0 when copied or f is NULL, -1 when not copied. For a
+ * caller holding records; vchess validate's --valid-out and --invalid-out
+ * lose nothing instead, whatever a game's size: they cut the input itself
+ * at each game's copy_end (vchess-validate(1) COPIES). */
 int vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_game *g);
 /* Write a game number to f, and when m is not NULL record where (the
  * stream offset by ftell, so f must be a stream that has one, such as a

@@ -3,10 +3,12 @@
 #include <string.h>
 
 #include "report_adjudicate.h"
+#include "textesc.h"
 
+/* The value the checker uses: the last one when a tag is repeated. */
 static const char *tag_of(const struct vc_gc_game *g, const char *name)
 {
-	for (int i = 0; i < g->ntags; i++)
+	for (int i = g->ntags - 1; i >= 0; i--)
 		if (strcmp(g->tags[i].name, name) == 0)
 			return g->tags[i].value;
 	return NULL;
@@ -138,8 +140,13 @@ void vc_adjudicate_text_verdict(FILE *f, const char *loc, const struct vc_gc_gam
 	const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
 	fprintf(f, "%s: game ", loc);
 	vc_report_put_index(marks, f, g->index);
-	if (w || b)
-		fprintf(f, " (%s - %s)", w ? w : "?", b ? b : "?");
+	if (w || b) {
+		fputs(" (", f);
+		vc_text_put(f, w ? w : "?");
+		fputs(" - ", f);
+		vc_text_put(f, b ? b : "?");
+		fputc(')', f);
+	}
 	fputs(": ", f);
 	switch (v->basis) {
 	case VC_BASIS_INVALID:
@@ -177,18 +184,29 @@ void vc_adjudicate_text_verdict(FILE *f, const char *loc, const struct vc_gc_gam
 	}
 	fputs("; declared ", f);
 	if (v->declared)
-		fputs(v->declared, f);
+		vc_text_put(f, v->declared);
 	else
 		fputs("none", f);
 	if (v->movetext && (!v->declared || strcmp(v->movetext, v->declared)))
-		fprintf(f, ", movetext %s", v->movetext);
-	if (v->termination_tag)
-		fprintf(f, ", Termination \"%s\"", v->termination_tag);
+	{
+		fputs(", movetext ", f);
+		vc_text_put(f, v->movetext);
+	}
+	if (v->termination_tag) {
+		fputs(", Termination \"", f);
+		vc_text_put(f, v->termination_tag);
+		fputc('"', f);
+	}
 	if (v->basis != VC_BASIS_INVALID)
 		fputs(v->agrees ? ": agrees" : ": disagrees", f);
-	if (v->after_ply >= 0)
-		fprintf(f, "; moves after the end from ply %d%s%s%s", v->after_ply,
-		        v->after_move[0] ? " (" : "", v->after_move, v->after_move[0] ? ")" : "");
+	if (v->after_ply >= 0) {
+		fprintf(f, "; moves after the end from ply %d", v->after_ply);
+		if (v->after_move[0]) {
+			fputs(" (", f);
+			vc_text_put(f, v->after_move);
+			fputc(')', f);
+		}
+	}
 	text_claims(f, v);
 	fputc('\n', f);
 }
@@ -261,7 +279,10 @@ void vc_adjudicate_text_summary(FILE *f, const struct vc_adjudicate_summary *s)
 	        "draws", "losses");
 	for (size_t i = 0; i < st->n; i++) {
 		const struct vc_player *p = &st->p[i];
-		fprintf(f, "%4ld  %-32s %6ld %5ld%s %5ld %6ld %7ld\n", p->rank, p->name, p->games,
+		char name[256];
+		const char *pn = vc_text_needs_escape(p->name) ?
+		                 vc_text_escape(name, sizeof name, p->name) : p->name;
+		fprintf(f, "%4ld  %-32s %6ld %5ld%s %5ld %6ld %7ld\n", p->rank, pn, p->games,
 		        p->halves / 2, p->halves % 2 ? ".5" : "  ", p->wins, p->draws, p->losses);
 	}
 }

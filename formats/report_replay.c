@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "report_replay.h"
+#include "textesc.h"
 #include "clock.h"
 
 static const char *color_word(int c, bool upper)
@@ -18,9 +19,10 @@ static void numbered(const struct vc_hnode *n, char *buf, size_t size)
 	snprintf(buf, size, "%u%s %s", n->fullmove, n->color == VC_WHITE ? "." : "...", n->san);
 }
 
+/* The value the checker uses: the last one when a tag is repeated. */
 static const char *tag_of(const struct vc_gc_game *g, const char *name)
 {
-	for (int i = 0; i < g->ntags; i++)
+	for (int i = g->ntags - 1; i >= 0; i--)
 		if (strcmp(g->tags[i].name, name) == 0)
 			return g->tags[i].value;
 	return NULL;
@@ -37,8 +39,12 @@ void vc_replay_text_game(FILE *f, const char *loc, const struct vc_gc_game *g,
 	const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
 	fprintf(f, "%s: game ", loc);
 	vc_report_put_index(marks, f, g->index);
-	fprintf(f, " (%s - %s), %s", w ? w : "?", b ? b : "?",
-	        g->variant ? g->variant : "unknown variant");
+	fputs(" (", f);
+	vc_text_put(f, w ? w : "?");
+	fputs(" - ", f);
+	vc_text_put(f, b ? b : "?");
+	fputs("), ", f);
+	vc_text_put(f, g->variant ? g->variant : "unknown variant");
 	if (g->setup_ok) {
 		fputs(vc_gc_text(g, VC_GC_AT_START, counted ? t : NULL, VC_WHITE, note, sizeof note), f);
 		char fen[VC_FEN_MAX];

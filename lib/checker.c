@@ -296,6 +296,16 @@ static bool setup(struct vc_checker *c, const struct vc_loc *loc)
 			                      : "unknown variant \"%s\"", vt);
 			return false;
 		}
+	} else if (v && vt) {
+		/* the caller's variant wins over the tag; say so where they
+		 * disagree, at the tag */
+		bool unsupported = false;
+		const struct vc_variant *tv = vc_variant_find(vt, &unsupported);
+		if (tv != v)
+			vc_gc_add(c, VC_F_VARIANT_TAG_OVERRIDDEN, c->tag_off[c->variant_tag].line,
+			          c->tag_off[c->variant_tag].column, 0, NULL,
+			          "Variant tag \"%s\" is not the variant asked for (%s), which is used",
+			          vt, v->name);
 	}
 	if (!v)
 		v = vc_variant_default();
@@ -449,9 +459,10 @@ int vc_checker_tag(void *user, const char *name, const char *value, size_t value
 	c->tag_off[r->ntags].line = loc->line;
 	c->tag_off[r->ntags].column = loc->column;
 	int idx = r->ntags++;
-	if (dup >= 0)
+	if (dup >= 0) /* both values, cut short to fit the message */
 		vc_gc_add(c, VC_F_DUPLICATE_TAG, loc->line, loc->column, 0, NULL,
-		          "tag %s given twice: the last value is used", name);
+		          "tag %.40s given twice (\"%.56s\", then \"%.56s\"): the last value is used",
+		          name, tag_value(c, dup), c->arena + v);
 	if (name[0] == 'F' && strcmp(name, "FEN") == 0) {
 		c->fen_tag = idx;
 		c->fen_line = loc->line;
@@ -518,6 +529,32 @@ static const char *san_failure(int st)
 	                                 : "not a move";
 }
 
+/* An illegal move's finding, with why (vc_san_illegal_reason): worked out
+ * here, once a move is refused, never on the per-ply path. */
+static void illegal_move(struct vc_checker *c, const struct vc_position *pos,
+                         const struct vc_move_token *mv, int ply, const char *label,
+                         const char *where)
+{
+	static const char *const why[] = {
+		[VC_ILLEGAL_UNKNOWN] = "",
+		[VC_ILLEGAL_UNREACHABLE] = ": no such piece can reach the square",
+		[VC_ILLEGAL_PINNED] = ": the piece is pinned",
+		[VC_ILLEGAL_KING_IN_CHECK] = ": the king would be in check",
+		[VC_ILLEGAL_NO_CASTLING_RIGHT] = ": no castling right that way",
+		[VC_ILLEGAL_CASTLING_PATH] = ": the castling path is blocked or attacked",
+		[VC_ILLEGAL_CAPTURE_COMPULSORY] = ": a capture is compulsory",
+		[VC_ILLEGAL_WRONG_SIDE] = ": a move of the side not to move",
+	};
+	enum vc_illegal_reason r = vc_san_illegal_reason(pos, mv->text, mv->len);
+	if ((unsigned)r >= sizeof why / sizeof *why)
+		r = VC_ILLEGAL_UNKNOWN;
+	int before = c->rec.nfindings;
+	vc_gc_add(c, VC_F_ILLEGAL_MOVE, mv->loc.line, mv->loc.column, ply, label,
+	          "illegal move%s%s", where, why[r]);
+	if (c->rec.nfindings > before)
+		c->rec.findings[before].reason = vc_illegal_reason_word(r);
+}
+
 /* A token of a game-level variant other than this game's: its error
  * (returns an action), else VC_GR_MOVE. Off the per-ply path: called
  * only once a token is no move. */
@@ -575,6 +612,10 @@ check_main_move(struct vc_checker *c, const struct vc_move_token *mv, const bool
 				if (rc != VC_GR_MOVE)
 					return rc;
 			}
+			if (st == VC_SAN_ILLEGAL) {
+				illegal_move(c, vc_game_pos(&c->game), mv, ply, LABEL(), "");
+				return VC_SKIP;
+			}
 			vc_gc_add(c, vc_code_of_san_status(st), mv->loc.line, mv->loc.column, ply,
 			          LABEL(), "%s", san_failure(st));
 			return VC_SKIP;
@@ -586,8 +627,10 @@ check_main_move(struct vc_checker *c, const struct vc_move_token *mv, const bool
 			          rc == -2 ? "too many plies in one game" : "out of memory");
 			return VC_SKIP;
 		}
-		/* the count is known only when asked for before (-1: unknown) */
-		warn |= vc_san_check_suffix(vc_game_pos(&c->game), c->game.nlegal, suffix);
+		/* the count is known only when asked for before (-1: unknown);
+		 * UCI has no check suffix to judge */
+		if (!(warn & VC_SANW_UCI))
+			warn |= vc_san_check_suffix(vc_game_pos(&c->game), c->game.nlegal, suffix);
 	}
 	c->end_open = false; /* a legal move: the position before it had one */
 	if (warn)
@@ -631,6 +674,10 @@ static int check_variation_move(struct vc_checker *c, const struct vc_move_token
 		if (o)
 			return o == c->rules ? o->in_variation(c, mv, L->ply + 1, label)
 			                     : o->foreign(c, mv, L->ply + 1, label);
+		if (st == VC_SAN_ILLEGAL) {
+			illegal_move(c, &L->cur, mv, L->ply + 1, label, " in a variation");
+			return VC_SKIP;
+		}
 		vc_gc_add(c, vc_code_of_san_status(st), mv->loc.line, mv->loc.column, L->ply + 1, label,
 		          "%s in a variation", st == VC_SAN_ILLEGAL ? "illegal move"
 		                               : st == VC_SAN_AMBIGUOUS ? "ambiguous move"
@@ -643,8 +690,10 @@ static int check_variation_move(struct vc_checker *c, const struct vc_move_token
 	L->has_prev = true;
 	vc_make_move(&L->cur, m);
 	L->ply++;
-	/* warnings accumulate in variations as in the main line */
-	warn |= vc_san_check_suffix(&L->cur, -1, suffix);
+	/* warnings accumulate in variations as in the main line (UCI has no
+	 * check suffix to judge) */
+	if (!(warn & VC_SANW_UCI))
+		warn |= vc_san_check_suffix(&L->cur, -1, suffix);
 	add_move_warnings(c, warn, mv, L->ply, label);
 	return VC_CONTINUE;
 }
@@ -920,7 +969,12 @@ static void check_position(struct vc_checker *c, const struct vc_position_line *
 	if (pl->variant) {
 		bool unsupported;
 		const struct vc_variant *found = vc_variant_find(pl->variant, &unsupported);
-		if (!found) {
+		if (v && found != v) {
+			/* the caller's variant wins, as over a PGN Variant tag */
+			vc_gc_add(c, VC_F_VARIANT_TAG_OVERRIDDEN, lineno, indent + 1, 0, NULL,
+			          "variant operation \"%s\" is not the variant asked for (%s), which "
+			          "is used", pl->variant, v->name);
+		} else if (!found) {
 			vc_gc_add(c, unsupported ? VC_F_UNSUPPORTED_VARIANT : VC_F_UNKNOWN_VARIANT,
 			          lineno, indent + 1, 0, NULL, "%s variant \"%s\"",
 			          unsupported ? "unsupported" : "unknown", pl->variant);

@@ -45,6 +45,9 @@ struct vc_finding {
 	char move[48];       /* "12...Nf6" or "" */
 	bool variation;      /* inside a variation */
 	bool error;          /* vc_code_is_error(code) */
+	const char *reason;  /* illegal-move: why, a stable word of
+	                        vc_illegal_reason_word (static storage), or
+	                        NULL; NULL for other codes */
 };
 
 struct vc_gc_tag {

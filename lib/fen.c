@@ -138,16 +138,31 @@ enum vc_fen_status vc_fen_parse(struct vc_position *pos, const char *fen,
 	if (*s == '-') {
 		s++;
 	} else {
-		/* White's rights first, then Black's, at most two each and no
-		 * letter twice (X-FEN / Shredder-FEN; python-chess agrees) */
+		/* X-FEN / Shredder-FEN: White's rights first, then Black's, K
+		 * before Q, no letter twice. Other tools accept the letters in
+		 * any order and repeated ("kqKQ", "KKq"): read them, with a
+		 * warning (VC_FENW_CASTLING_ORDER). At most two different
+		 * letters a side, and at most 8 letters in all. */
 		int nw = 0, nb = 0;
+		bool messy = false;
 		while (*s && strchr("KQkqABCDEFGHabcdefgh", *s)) {
 			bool white = isupper((unsigned char)*s);
-			if ((white && (nb || ++nw > 2)) || (!white && ++nb > 2) ||
-			    memchr(castling, *s, (size_t)(s - castling)))
+			if (s - castling >= 8)
 				return fail(res, VC_FEN_BAD_CASTLING, fen, s);
+			if (memchr(castling, *s, (size_t)(s - castling))) {
+				messy = true; /* repeated: counted once */
+			} else {
+				if ((white ? ++nw : ++nb) > 2)
+					return fail(res, VC_FEN_BAD_CASTLING, fen, s);
+				if ((white && nb) || ((*s == 'K' || *s == 'k') &&
+				                      memchr(castling, *s == 'K' ? 'Q' : 'q',
+				                             (size_t)(s - castling))))
+					messy = true; /* White after Black, Q before K */
+			}
 			s++;
 		}
+		if (messy)
+			res->warnings |= VC_FENW_CASTLING_ORDER;
 		if (s == castling)
 			return fail(res, *s ? VC_FEN_BAD_CASTLING : VC_FEN_SYNTAX, fen, s);
 	}

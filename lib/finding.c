@@ -40,6 +40,7 @@ static const struct {
 	[VC_F_LIMIT_LINE] = { "limit-line", E, "line too long" },
 	[VC_F_UNKNOWN_VARIANT] = { "unknown-variant", E, "unknown variant" },
 	[VC_F_UNSUPPORTED_VARIANT] = { "unsupported-variant", E, "variant not supported by vchess" },
+	[VC_F_VARIANT_TAG_OVERRIDDEN] = { "variant-tag-overridden", W, "Variant tag overridden by the variant asked for" },
 	[VC_F_DUPLICATE_TAG] = { "duplicate-tag", W, "tag given twice: the last value is used" },
 	[VC_F_SETUP_WITHOUT_FEN] = { "setup-without-fen", W, "SetUp \"1\" without a FEN tag" },
 	[VC_F_FEN_WITHOUT_SETUP] = { "fen-without-setup", W, "FEN tag without SetUp \"1\": the FEN is used" },
@@ -85,6 +86,9 @@ static const struct {
 	[VC_F_PLYCOUNT_MISMATCH] = { "plycount-mismatch", W, "PlyCount differs from the plies of the game" },
 	[VC_F_TOO_MANY_ERRORS] = { "too-many-errors", E, "more errors than a record keeps" },
 	[VC_F_INVALID_ARGUMENT] = { "invalid-argument", E, "an argument outside the function's contract" },
+	[VC_F_FEN_CASTLING_ORDER] = { "fen-castling-order", W, "castling letters out of order or repeated" },
+	[VC_F_LOWERCASE_CASTLING] = { "lowercase-castling", W, "castling written in lower case (o-o)" },
+	[VC_F_SUPERFLUOUS_EP_MARK] = { "superfluous-ep-mark", W, "e.p. on a move that is not an en-passant capture" },
 	[VC_F_BAD_TOKENS_TAG] = { "bad-tokens-tag", E, "unreadable TakebackTokens tag" },
 	[VC_F_TAKEBACK_WITHOUT_TOKEN] = { "takeback-without-token", E, "take-back by a player who holds no token" },
 	[VC_F_TAKEBACK_TOO_EARLY] = { "takeback-too-early", E, "take-back before the player made a move" },
@@ -149,6 +153,8 @@ static int bit_index(unsigned bit)
 enum vc_code vc_code_of_fen_warning(unsigned bit)
 {
 	int i = bit_index(bit);
+	if (bit == VC_FENW_CASTLING_ORDER) /* a later bit, a later code */
+		return VC_F_FEN_CASTLING_ORDER;
 	return i >= 0 && i <= VC_F_CASTLING_IGNORED - VC_F_FEN_EP_IMPOSSIBLE
 	               ? (enum vc_code)(VC_F_FEN_EP_IMPOSSIBLE + i) : VC_F_OK;
 }
@@ -165,6 +171,10 @@ enum vc_code vc_code_of_san_status(int st)
 enum vc_code vc_code_of_san_warning(unsigned bit)
 {
 	int i = bit_index(bit);
+	if (bit == VC_SANW_LOWERCASE_CASTLING) /* later bits, later codes */
+		return VC_F_LOWERCASE_CASTLING;
+	if (bit == VC_SANW_EP_MARK)
+		return VC_F_SUPERFLUOUS_EP_MARK;
 	return i >= 0 && i <= VC_F_LONG_ALGEBRAIC - VC_F_ZERO_CASTLING
 	               ? (enum vc_code)(VC_F_ZERO_CASTLING + i) : VC_F_OK;
 }

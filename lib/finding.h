@@ -72,6 +72,10 @@ enum vc_code {
 	/* Set-up: variant, tags, start position */
 	VC_F_UNKNOWN_VARIANT,          /* unknown-variant */
 	VC_F_UNSUPPORTED_VARIANT,      /* unsupported-variant */
+	VC_F_VARIANT_TAG_OVERRIDDEN,   /* variant-tag-overridden (warning): the
+	                                  Variant tag names another variant than
+	                                  the one asked for (--variant), which
+	                                  is used */
 	VC_F_DUPLICATE_TAG,            /* duplicate-tag (warning) */
 	VC_F_SETUP_WITHOUT_FEN,        /* setup-without-fen (warning) */
 	VC_F_FEN_WITHOUT_SETUP,        /* fen-without-setup (warning) */
@@ -150,6 +154,17 @@ enum vc_code {
 	VC_F_INVALID_ARGUMENT,         /* invalid-argument: an argument outside
 	                                  its function's contract (an unknown
 	                                  variant or rule set in options) */
+
+	/* Lenient forms other tools accept (warnings), added after the
+	 * blocks above (the numbers of those stay) */
+	VC_F_FEN_CASTLING_ORDER,       /* fen-castling-order: castling letters
+	                                  out of order or repeated (VC_FENW_
+	                                  CASTLING_ORDER) */
+	VC_F_LOWERCASE_CASTLING,       /* lowercase-castling: o-o, o-o-o
+	                                  (VC_SANW_LOWERCASE_CASTLING) */
+	VC_F_SUPERFLUOUS_EP_MARK,      /* superfluous-ep-mark: e.p. on a move
+	                                  that is no en-passant capture
+	                                  (VC_SANW_EP_MARK) */
 
 	VC_F_COUNT                     /* number of codes, not a code */
 };

@@ -147,6 +147,8 @@ enum vc_fen_status {
 #define VC_FENW_NO_CLOCKS       (1u << 2) /* missing halfmove/fullmove */
 #define VC_FENW_CHESS960        (1u << 3) /* standard requested, castling needs 960 */
 #define VC_FENW_CASTLING_IGNORED (1u << 4) /* antichess/backwards: rights ignored */
+#define VC_FENW_CASTLING_ORDER  (1u << 5) /* castling letters out of order or
+                                             repeated (kqKQ, KKq): read */
 
 struct vc_fen_result {
 	enum vc_fen_status status;

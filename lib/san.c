@@ -113,8 +113,10 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	size_t ep_mark = len > 4 && memcmp(t + len - 4, "e.p.", 4) == 0 ? 4
 	                 : len > 3 && memcmp(t + len - 3, "e.p", 3) == 0 ? 3
 	                 : len > 2 && memcmp(t + len - 2, "ep", 2) == 0 ? 2 : 0;
+	bool ep_written = false; /* checked against the move found */
 	if (ep_mark && (is_rank(t[len - ep_mark - 1]) || t[len - ep_mark - 1] == '+' ||
 	                t[len - ep_mark - 1] == '#')) {
+		ep_written = true;
 		len -= ep_mark;
 		while (len && (t[len - 1] == '+' || t[len - 1] == '#')) {
 			if (!info->suffix)
@@ -128,8 +130,8 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	    (eq(t, len, "--") || eq(t, len, "Z0") || eq(t, len, "0000") || eq(t, len, "@@@@")))
 		return VC_SAN_NULL_MOVE;
 	const bool castle = eq(t, len, "O-O") || eq(t, len, "O-O-O");
-	const bool zero_castle = eq(t, len, "0-0") || eq(t, len, "0-0-0") || eq(t, len, "o-o") ||
-	                         eq(t, len, "o-o-o");
+	const bool lower_castle = eq(t, len, "o-o") || eq(t, len, "o-o-o");
+	const bool zero_castle = eq(t, len, "0-0") || eq(t, len, "0-0-0") || lower_castle;
 	if (own_list && (castle || zero_castle) && chess_gen) {
 		nlegal = vc_gen_castling_chess(pos, own); /* castling needs no other move */
 		legal = own;
@@ -140,7 +142,8 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	}
 	if (castle || zero_castle) {
 		if (zero_castle)
-			info->warnings |= VC_SANW_ZERO_CASTLING;
+			info->warnings |= lower_castle ? VC_SANW_LOWERCASE_CASTLING
+			                               : VC_SANW_ZERO_CASTLING;
 		return parse_castling(legal, nlegal, len == 5, info);
 	}
 	/* UCI: e2e4, e7e8q, e1h1 */
@@ -151,6 +154,8 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 			return VC_SAN_ILLEGAL;
 		info->move = m;
 		info->warnings |= VC_SANW_UCI;
+		if (ep_written && !(m & VC_MF_EP))
+			info->warnings |= VC_SANW_EP_MARK;
 		return VC_SAN_OK;
 	}
 
@@ -255,6 +260,8 @@ enum vc_san_status vc_san_parse(const struct vc_position *pos, const vc_move *le
 	if (matches > 1)
 		return VC_SAN_AMBIGUOUS;
 	info->move = found;
+	if (ep_written && !(found & VC_MF_EP))
+		info->warnings |= VC_SANW_EP_MARK;
 	if (dash) {
 		/* its own form: no over-disambiguation or capture-mark warning */
 		info->warnings |= VC_SANW_LONG_ALGEBRAIC;
@@ -390,6 +397,8 @@ static const struct {
 	{ VC_SANW_UCI, "uci-move", "UCI move in PGN movetext" },
 	{ VC_SANW_CHECK_SUFFIX, "check-suffix", "missing or wrong check/mate suffix" },
 	{ VC_SANW_LONG_ALGEBRAIC, "long-algebraic", "long algebraic notation (from-square, '-', to-square) instead of SAN" },
+	{ VC_SANW_LOWERCASE_CASTLING, "lowercase-castling", "castling written in lower case (o-o)" },
+	{ VC_SANW_EP_MARK, "superfluous-ep-mark", "e.p. on a move that is not an en-passant capture" },
 };
 
 const char *vc_san_warning_code(unsigned bit)
@@ -406,4 +415,167 @@ const char *vc_san_warning_message(unsigned bit)
 		if (san_warnings[i].bit == bit)
 			return san_warnings[i].msg;
 	return "lenient SAN";
+}
+
+/* ---- Why a move is illegal (off the per-ply path) ------------------------ */
+
+static const char *const illegal_words[] = {
+	[VC_ILLEGAL_UNKNOWN] = NULL,
+	[VC_ILLEGAL_UNREACHABLE] = "unreachable",
+	[VC_ILLEGAL_PINNED] = "pinned",
+	[VC_ILLEGAL_KING_IN_CHECK] = "king-in-check",
+	[VC_ILLEGAL_NO_CASTLING_RIGHT] = "no-castling-right",
+	[VC_ILLEGAL_CASTLING_PATH] = "castling-path",
+	[VC_ILLEGAL_CAPTURE_COMPULSORY] = "capture-compulsory",
+	[VC_ILLEGAL_WRONG_SIDE] = "wrong-side",
+};
+
+const char *vc_illegal_reason_word(enum vc_illegal_reason r)
+{
+	return (unsigned)r < sizeof illegal_words / sizeof *illegal_words ? illegal_words[r]
+	                                                                   : NULL;
+}
+
+/* Squares from which a piece of type pt and colour us reaches `to` on a
+ * board with occupancy occ, ignoring pins and check (pawns: a push onto an
+ * empty square, a capture onto an enemy piece or the en-passant square). */
+static vc_bb reach_from(const struct vc_position *pos, int us, int pt, int to, vc_bb occ)
+{
+	const vc_bb tb = VC_BIT(to);
+	switch (pt) {
+	case VC_KNIGHT: return vc_knight_attacks(to);
+	case VC_BISHOP: return vc_bishop_attacks(to, occ);
+	case VC_ROOK: return vc_rook_attacks(to, occ);
+	case VC_QUEEN: return vc_bishop_attacks(to, occ) | vc_rook_attacks(to, occ);
+	case VC_KING: return vc_king_attacks(to);
+	default: break;
+	}
+	vc_bb from = 0;
+	if ((pos->by_color[!us] & tb) || to == pos->ep)
+		from |= vc_pawn_attacks(!us, to);
+	if (!(occ & tb)) {
+		int one = us == VC_WHITE ? to - 8 : to + 8;
+		if (one >= 0 && one < 64) {
+			from |= VC_BIT(one);
+			int two = us == VC_WHITE ? one - 8 : one + 8;
+			if (!(occ & VC_BIT(one)) && VC_RANK(to) == (us == VC_WHITE ? 3 : 4))
+				from |= VC_BIT(two);
+		}
+	}
+	return from;
+}
+
+enum vc_illegal_reason vc_san_illegal_reason(const struct vc_position *pos, const char *t,
+                                             size_t len)
+{
+	const struct vc_variant *v = vc_variant_checked(pos);
+	if (!v || (v->flags & VC_VF_RETRO))
+		return VC_ILLEGAL_UNKNOWN;
+	const int us = pos->side;
+	const bool royal = v->flags & VC_VF_ROYAL_KING;
+	while (len && strchr("+#!?", t[len - 1]))
+		len--;
+	if (len > 3 && memcmp(t + len - 3, "e.p", 3) == 0)
+		len -= 3;
+	else if (len > 2 && memcmp(t + len - 2, "ep", 2) == 0 && is_rank(t[len - 3]))
+		len -= 2;
+	while (len && strchr("+#", t[len - 1]))
+		len--;
+	/* castling */
+	bool ks = eq(t, len, "O-O") || eq(t, len, "0-0") || eq(t, len, "o-o");
+	bool qs = eq(t, len, "O-O-O") || eq(t, len, "0-0-0") || eq(t, len, "o-o-o");
+	if (ks || qs) {
+		vc_bb k = vc_pieces(pos, us, VC_KING);
+		if (!k || !(v->flags & VC_VF_CASTLING))
+			return VC_ILLEGAL_NO_CASTLING_RIGHT;
+		int kf = VC_FILE(vc_lsb(k));
+		bool right = false;
+		for (vc_bb c = pos->castle & (0xFFull << (us == VC_WHITE ? 0 : 56)); c; c &= c - 1)
+			right |= ks ? VC_FILE(vc_lsb(c)) > kf : VC_FILE(vc_lsb(c)) < kf;
+		if (!right)
+			return VC_ILLEGAL_NO_CASTLING_RIGHT;
+		return royal && vc_in_check(pos, us) ? VC_ILLEGAL_KING_IN_CHECK
+		                                     : VC_ILLEGAL_CASTLING_PATH;
+	}
+	/* the piece, the target square and the given origin */
+	int pt = VC_PAWN, ff = -1, fr = -1, to;
+	if ((len == 4 || len == 5) && is_file(t[0]) && is_rank(t[1]) && is_file(t[2]) &&
+	    is_rank(t[3])) { /* UCI */
+		int from = VC_SQ(t[0] - 'a', t[1] - '1');
+		to = VC_SQ(t[2] - 'a', t[3] - '1');
+		if (!pos->board[from])
+			return VC_ILLEGAL_UNREACHABLE;
+		if (VC_PIECE_COLOR(pos->board[from]) != us)
+			return VC_ILLEGAL_WRONG_SIDE;
+		pt = VC_PIECE_TYPE(pos->board[from]);
+		ff = VC_FILE(from);
+		fr = VC_RANK(from);
+	} else {
+		size_t i = 0;
+		const char *letters = "PNBRQK";
+		const char *p = len ? strchr(letters, t[0]) : NULL;
+		if (p && *p) {
+			pt = VC_PAWN + (int)(p - letters);
+			i = 1;
+		}
+		/* the last file-rank pair is the target (a promotion after it) */
+		size_t e = len;
+		while (e >= i + 2 && !(is_file(t[e - 2]) && is_rank(t[e - 1])))
+			e--;
+		if (e < i + 2)
+			return VC_ILLEGAL_UNKNOWN;
+		to = VC_SQ(t[e - 2] - 'a', t[e - 1] - '1');
+		for (; i < e - 2; i++) {
+			if (is_file(t[i]))
+				ff = t[i] - 'a';
+			else if (is_rank(t[i]))
+				fr = t[i] - '1';
+		}
+	}
+	vc_bb mask = ~0ull;
+	if (ff >= 0)
+		mask &= 0x0101010101010101ull << ff;
+	if (fr >= 0)
+		mask &= 0xFFull << (8 * fr);
+	const vc_bb occ = vc_occupied(pos);
+	if (pos->by_color[us] & VC_BIT(to))
+		return VC_ILLEGAL_UNREACHABLE; /* onto its own piece */
+	vc_bb cand = reach_from(pos, us, pt, to, occ) & vc_pieces(pos, us, pt) & mask;
+	if (!cand) {
+		/* the other side's move? */
+		struct vc_position other = *pos;
+		other.side = (uint8_t)!us;
+		if (!(pos->by_color[!us] & VC_BIT(to)) &&
+		    (reach_from(&other, !us, pt, to, occ) & vc_pieces(pos, !us, pt) & mask))
+			return VC_ILLEGAL_WRONG_SIDE;
+		return VC_ILLEGAL_UNREACHABLE;
+	}
+	if (royal) {
+		/* does every candidate leave its king attacked? */
+		bool in_check = vc_in_check(pos, us);
+		bool safe_one = false;
+		for (vc_bb c = cand; c && !safe_one; c &= c - 1) {
+			int from = vc_lsb(c);
+			vc_bb captured = VC_BIT(to);
+			if (pt == VC_PAWN && to == pos->ep && VC_FILE(from) != VC_FILE(to))
+				captured = VC_BIT(us == VC_WHITE ? to - 8 : to + 8);
+			vc_bb o = (occ & ~VC_BIT(from) & ~captured) | VC_BIT(to);
+			vc_bb kings = pt == VC_KING ? VC_BIT(to) : vc_pieces(pos, us, VC_KING);
+			bool attacked = false;
+			for (; kings; kings &= kings - 1)
+				attacked |= (vc_attackers(pos, vc_lsb(kings), !us, o) & ~captured) != 0;
+			safe_one = !attacked;
+		}
+		if (!safe_one)
+			return in_check || pt == VC_KING ? VC_ILLEGAL_KING_IN_CHECK : VC_ILLEGAL_PINNED;
+	}
+	/* a reachable, safe move the rules still refuse: a capture is due */
+	vc_move legal[VC_MAX_MOVES];
+	int n = vc_legal_moves(pos, legal);
+	bool all_captures = n > 0;
+	for (int k = 0; k < n && all_captures; k++)
+		all_captures = is_capture(pos, legal[k]);
+	if (all_captures && !(pos->by_color[!us] & VC_BIT(to)))
+		return VC_ILLEGAL_CAPTURE_COMPULSORY;
+	return VC_ILLEGAL_UNKNOWN;
 }

@@ -45,6 +45,36 @@ enum vc_san_status {
                                             vc_san_check_suffix) */
 #define VC_SANW_LONG_ALGEBRAIC (1u << 8) /* e2-e4, Ng1-f3: long algebraic
                                             notation with a dash */
+#define VC_SANW_LOWERCASE_CASTLING (1u << 9) /* o-o, o-o-o */
+#define VC_SANW_EP_MARK        (1u << 10) /* e.p. / ep glued to a move that is
+                                            no en-passant capture */
+
+/* Why a move is illegal (vc_san_illegal_reason); words in
+ * vchess-validate(1) FINDINGS, under illegal-move. */
+enum vc_illegal_reason {
+	VC_ILLEGAL_UNKNOWN = 0,        /* none of the below (no word) */
+	VC_ILLEGAL_UNREACHABLE,        /* no piece of that kind can reach the square */
+	VC_ILLEGAL_PINNED,             /* the piece is pinned to its king */
+	VC_ILLEGAL_KING_IN_CHECK,      /* the king would be (or stay) in check */
+	VC_ILLEGAL_NO_CASTLING_RIGHT,  /* castling right gone (or none that way) */
+	VC_ILLEGAL_CASTLING_PATH,      /* path blocked, or a square attacked */
+	VC_ILLEGAL_CAPTURE_COMPULSORY, /* a capture is due (antichess) */
+	VC_ILLEGAL_WRONG_SIDE          /* a move of the side not to move */
+};
+
+/* Why the move `text` (len bytes; SAN, the lenient forms vc_san_parse
+ * reads, or UCI) is illegal in pos, for a move vc_san_parse found
+ * VC_SAN_ILLEGAL. Generates moves only when the piece can go there and is
+ * safe (for the capture rule): call it off the per-ply path, once a move
+ * is refused. VC_ILLEGAL_UNKNOWN when none applies, for variants with
+ * their own move text (retro moves) and an unknown variant id. Rules:
+ * vchess-rules(7) section 2. */
+enum vc_illegal_reason vc_san_illegal_reason(const struct vc_position *pos, const char *text,
+                                             size_t len);
+
+/* The stable word of a reason ("pinned"), NULL for VC_ILLEGAL_UNKNOWN and
+ * values that are no reason. Static storage. */
+const char *vc_illegal_reason_word(enum vc_illegal_reason reason);
 
 /* Check-suffix found in the text. */
 enum vc_san_suffix { VC_SUFFIX_NONE = 0, VC_SUFFIX_CHECK, VC_SUFFIX_MATE };

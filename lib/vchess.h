@@ -2,7 +2,8 @@
  *
  * The rules library of vchess: types, squares and the vc_move bits
  * (types.h), positions and FEN (position.h), the variant interface, legal
- * moves, perft and outcomes (variant.h), SAN (san.h), games with
+ * moves, perft and outcomes (variant.h), perft with a transposition
+ * table (perft.h), SAN (san.h), games with
  * repetition and take-backs (game.h), the two variants with public helpers
  * (variant_antichess.h, variant_backwards.h), and the game level: finding
  * codes (finding.h), the record a reader delivers (record.h), clock
@@ -113,6 +114,7 @@
 #include "types.h"
 #include "position.h"
 #include "variant.h"
+#include "perft.h"
 #include "san.h"
 #include "game.h"
 #include "variant_antichess.h"

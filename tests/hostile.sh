@@ -208,15 +208,6 @@ pipe_gen=gen_games pipe_size=$((100 * MB))
 check games_100mb_stdin 0 'validate: [0-9]* games, [0-9]* valid, 0 invalid' 600 -
 flat games_100mb games_100mb_stdin
 
-# --valid-out never holds a cut game: a game longer than vchess keeps is
-# not copied, and stderr says so
-opts="--valid-out $tmp/valid.pgn"
-run big_game_valid_out gen_big_game 1000000 0 'game 1 not copied' 60
-opts=
-if [ -s "$tmp/valid.pgn" ]; then
-	echo "hostile: big_game_valid_out: FAIL: a cut copy in --valid-out"
-	failed=$((failed + 1))
-fi
 flat no_newline_10mb no_newline_100mb
 flat comment_10mb comment_100mb
 flat games_10mb games_100mb
@@ -283,6 +274,346 @@ while sys.stdin.buffer.read(65536): time.sleep(0.003)'
 else
 	echo "hostile: slow_reader_j2: skipped (no python3 for the slow reader)"
 fi
+
+# ---- part archives (issue 14, items 3, 4, 5, 7, 9): nested archives, a
+# member that cannot be read followed by good ones, links, control
+# characters in text output, repeated tags and findings left out in JSON.
+# Every archive is made here by python3 (zipfile, tarfile, gzip).
+# arch_case NAME WANT_STATUS GOT_STATUS CHECK: CHECK is a shell command
+# that must succeed on the run's files ($adir/out, $adir/err).
+arch_case() {
+	if [ "$3" -ne "$2" ]; then
+		echo "hostile: $1: FAIL: exit $3, want $2"
+		sed 's/^/    /' "$adir/err" | head -n 5
+		failed=$((failed + 1))
+	elif ! sh -c "$4"; then
+		echo "hostile: $1: FAIL: $4"
+		sed 's/^/    /' "$adir/out" "$adir/err" | head -n 10
+		failed=$((failed + 1))
+	else
+		echo "hostile: $1: exit $3"
+		passed=$((passed + 1))
+	fi
+}
+if command -v python3 >/dev/null 2>&1; then
+	adir="$tmp/archives"
+	export adir
+	mkdir -p "$adir"
+	python3 - "$adir" <<'PY'
+import gzip, io, sys, tarfile, zipfile
+d = sys.argv[1]
+game = b'[Event "e"]\n[White "w"]\n[Black "b"]\n[Result "*"]\n\n1. e4 e5 *\n\n'
+bad = b'[Event "e"]\n[Result "*"]\n\n1. e4 e4 *\n\n'
+def zipb(members, store=False):
+    b = io.BytesIO()
+    with zipfile.ZipFile(b, "w", zipfile.ZIP_STORED if store else zipfile.ZIP_DEFLATED) as z:
+        for n, data in members:
+            z.writestr(n, data)
+    return b.getvalue()
+def tarb(members, mode="w"):
+    b = io.BytesIO()
+    with tarfile.open(fileobj=b, mode=mode) as t:
+        for m in members:
+            if len(m) == 3:  # (name, type, target): a link
+                ti = tarfile.TarInfo(m[0]); ti.type = m[1]; ti.linkname = m[2]
+                t.addfile(ti)
+            else:
+                ti = tarfile.TarInfo(m[0]); ti.size = len(m[1])
+                t.addfile(ti, io.BytesIO(m[1]))
+    return b.getvalue()
+def put(name, data):
+    open(d + "/" + name, "wb").write(data)
+# a zip inside a tar.gz (and a .tar.gz inside a zip)
+put("nested.tar.gz", tarb([("inner.zip", zipb([("game.pgn", game)])), ("top.pgn", game)], "w:gz"))
+put("nested.zip", zipb([("in.tar.gz", tarb([("g.pgn", game)], "w:gz")), ("top.pgn", game)]))
+# seven levels of zips: the deepest are refused, the rest read
+data, name = game, "game.pgn"
+for i in range(6):
+    data = zipb([(name, data), ("ok%d.pgn" % i, game)])
+    name = "z%d.zip" % i
+put("deep.zip", data)
+# a gzip bomb member, then a good one
+put("bomb.zip", zipb([("bomb.pgn.gz", gzip.compress(game + b" " * (20 << 20), 9)), ("good.pgn", game)], True))
+# a damaged member (its deflate stream broken), then good ones
+z = bytearray(zipb([("a.pgn", game * 200), ("bad.pgn", bad * 300), ("c.pgn", game), ("d.pgn", game)]))
+at = z.find(b"bad.pgn") + 7 + 30
+z[at:at + 40] = b"\xff" * 40
+put("damaged.zip", bytes(z))
+# a damaged compressed stream: a .tar.gz cut short inside a zip
+tgz = tarb([("x%d.pgn" % i, game * 500) for i in range(5)], "w:gz")
+put("cut.zip", zipb([("cut.tar.gz", tgz[:len(tgz) // 2]), ("after.pgn", game)]))
+# links
+put("links.tar", tarb([("a.pgn", game), ("sym.pgn", tarfile.SYMTYPE, "a.pgn"),
+                       ("hard.pgn", tarfile.LNKTYPE, "a.pgn")]))
+# control characters in member names
+put("names.tar", tarb([("new\nline.pgn", bad), ("esc\x1b[31m.pgn", bad), ("read\x1bme.txt", b"\x00\x01\x02 binary\n")]))
+# repeated tags; a game with 40 warnings
+put("tags.pgn", b'[Event "a"]\n[White "w"]\n[Event "b"]\n[Event "c"]\n[Result "*"]\n\n1. e4 *\n\n')
+put("many.pgn", b"".join(b'[Event "e%d"]\n' % i for i in range(41)) + b'[Result "*"]\n\n1. e4 *\n\n')
+PY
+	V=$VCHESS
+	run() { "$V" validate --no-progress "$@" >"$adir/out" 2>"$adir/err" </dev/null; echo $?; }
+
+	st=$(run --format jsonl "$adir/nested.tar.gz")
+	arch_case archives_zip_in_tar_gz 0 "$st" 'grep -q "\"member\":\"inner.zip:game.pgn\"" "$adir/out" && grep -q "\"member\":\"top.pgn\"" "$adir/out"'
+	st=$(run --format jsonl "$adir/nested.zip")
+	arch_case archives_tar_gz_in_zip 0 "$st" 'grep -q "\"member\":\"in.tar.gz:g.pgn\"" "$adir/out" && grep -q "\"games\":2," "$adir/out"'
+	st=$(run --format jsonl "$adir/deep.zip")
+	arch_case archives_too_deep 3 "$st" 'grep -q "z4.zip:z3.zip:z2.zip:z1.zip:z0.zip: unsupported: .*nested more than 4 levels" "$adir/err" && grep -q "\"member\":\"z4.zip:z3.zip:z2.zip:z1.zip:ok1.pgn\"" "$adir/out" && grep -q "\"games\":5," "$adir/out"'
+	st=$(run --max-ratio 100 --format jsonl "$adir/bomb.zip")
+	arch_case archives_bomb_then_good 3 "$st" 'grep -q "bomb.zip:bomb.pgn.gz: limit-exceeded" "$adir/err" && grep -q "\"member\":\"good.pgn\"" "$adir/out"'
+	st=$(run --format jsonl "$adir/damaged.zip")
+	arch_case archives_damaged_then_good 3 "$st" 'grep -q "damaged.zip:bad.pgn: corrupt" "$adir/err" && grep -q "\"member\":\"c.pgn\"" "$adir/out" && grep -q "\"member\":\"d.pgn\"" "$adir/out"'
+	st=$(run --format jsonl "$adir/cut.zip")
+	arch_case archives_cut_stream_said 3 "$st" 'grep -q "cut.zip: corrupt: cut.tar.gz: .*(the rest of cut.tar.gz was not read)" "$adir/err" && grep -q "\"member\":\"after.pgn\"" "$adir/out"'
+	st=$(run --format jsonl "$adir/links.tar")
+	arch_case archives_links_noted 0 "$st" 'grep -q "links.tar:sym.pgn: skipped: symbolic link to a.pgn" "$adir/err" && grep -q "links.tar:hard.pgn: skipped: hard link to a.pgn" "$adir/err" && grep -q "\"games\":1," "$adir/out"'
+	st=$(run "$adir/names.tar")
+	arch_case archives_names_escaped 1 "$st" '! LC_ALL=C grep -q "$(printf "\033")" "$adir/out" "$adir/err" && grep -q "names.tar:new\\\\nline.pgn:4:7: error" "$adir/out" && grep -q "names.tar:esc\\\\x1b\[31m.pgn:4:7: error" "$adir/out" && grep -q "names.tar:read\\\\x1bme.txt: skipped" "$adir/err" && [ "$(grep -c "^$adir/names.tar:" "$adir/out")" -eq "$(grep -vc "^  \|^validate:" "$adir/out")" ]'
+	st=$(run --format json "$adir/tags.pgn")
+	arch_case archives_repeated_tags_json 0 "$st" 'python3 -c "
+import json, sys
+def once(pairs):
+    keys = [k for k, v in pairs]
+    assert len(keys) == len(set(keys)), keys
+    return dict(pairs)
+doc = json.load(open(sys.argv[1]), object_pairs_hook=once)
+g = doc[\"games\"][0]
+assert g[\"tags\"] == {\"Event\": \"c\", \"White\": \"w\", \"Result\": \"*\"}, g[\"tags\"]
+assert len([w for w in g[\"warnings\"] if w[\"code\"] == \"duplicate-tag\"]) == 2
+" "$adir/out"'
+	st=$(run --format jsonl "$adir/many.pgn")
+	arch_case archives_findings_omitted 0 "$st" 'python3 -c "
+import json, sys
+g = json.loads(open(sys.argv[1]).readline())
+assert len(g[\"warnings\"]) == 32 and g[\"findings_omitted\"] == 8, g.get(\"findings_omitted\")
+" "$adir/out"'
+	rm -rf "$adir"
+else
+	echo "hostile: archives: skipped (no python3 to write the archives)"
+fi
+# ---- part atomic: interrupted runs leave whole outputs or none (issue 14) ----
+# Runs killed at random points by SIGINT, SIGTERM or SIGHUP: validate with a
+# report file and both copies (-j 1 and -j 2), adjudicate with --fix-results,
+# and validate writing its report to standard output. Each output file must
+# be absent (with --keep-partial: only NAME.partial, a copy's being a prefix
+# of the whole copy) or whole and byte-equal to an uninterrupted run's; no
+# temporary (.NAME.XXXXXX) may be left; the exit status is 128 + the signal,
+# or the normal one when the run had finished; standard output ends with a
+# whole line, its last the summary, "complete": false and "stopped":
+# "interrupted" when the run was stopped (empty when the signal came before
+# the report was opened). ATOMIC_KILLS sets the number of runs (default 30).
+atomic_rand() { # a number in [0, $1)
+	echo $(( $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % $1 ))
+}
+atomic_fail() {
+	echo "hostile: interrupt: FAIL: $*"
+	atomic_bad=1
+}
+atomic() {
+	A=$tmp/atomic
+	mkdir -p "$A/ref" || return
+	# background jobs of a script start with SIGINT ignored, which vchess
+	# keeps ignored (as nohup wants): give them back the default
+	defsig=
+	if env --default-signal=INT true 2>/dev/null; then
+		defsig="env --default-signal=INT"
+	fi
+	awk 'BEGIN { srand(14)
+		m[0] = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0"
+		m[1] = "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 1/2-1/2"
+		m[2] = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"
+		m[3] = "1. e4 e5 2. Ke3 Nf6 1-0"
+		m[4] = "1. f3 e5 2. g4 Qh4# 1-0"
+		for (i = 0; i < 30000; i++)
+			printf "[Event \"e%d\"]\n[White \"w%d\"]\n[Black \"b%d\"]\n[Result \"1-0\"]\n\n%s\n\n", i, i % 97, i % 89, m[int(rand() * 5)] }' >"$A/big.pgn"
+	# the configurations: name, command line (outputs relative to the run's
+	# directory), output files
+	cfg_v1="validate --no-progress --format jsonl -o r.jsonl --valid-out v.pgn --invalid-out i.pgn"
+	cfg_v2="validate --no-progress -j 2 --format jsonl -o r.jsonl --valid-out v.pgn --invalid-out i.pgn"
+	cfg_ad="adjudicate --no-progress --format json -o a.json --fix-results f.pgn"
+	cfg_so="validate --no-progress -j 2 --format jsonl --valid-out v.pgn"
+	for c in v1 v2 ad so; do
+		eval "args=\$cfg_$c"
+		mkdir -p "$A/ref/$c"
+		t0=$(date +%s%N)
+		(cd "$A/ref/$c" && "$VCHESS" $args "$A/big.pgn" >stdout 2>stderr </dev/null)
+		eval "rc_$c=$?"
+		eval "ms_$c=$(( ($(date +%s%N) - t0) / 1000000 + 1 ))"
+	done
+	atomic_bad=0
+	kills=${ATOMIC_KILLS:-24}
+	stopped=0 finished=0 early=0
+	n=0
+	while [ $n -lt "$kills" ]; do
+		case $((n % 4)) in 0) c=v1 ;; 1) c=v2 ;; 2) c=ad ;; 3) c=so ;; esac
+		case $((n % 3)) in 0) sig=INT; num=2 ;; 1) sig=TERM; num=15 ;; 2) sig=HUP; num=1 ;; esac
+		keep=
+		[ $((n % 5)) -eq 4 ] && keep=--keep-partial
+		eval "args=\$cfg_$c; rc_ref=\$rc_$c; ms=\$ms_$c"
+		d=$A/run$n
+		mkdir "$d"
+		# a random point of the run, a little past its end at times
+		delay=$(atomic_rand $((ms + ms / 8 + 1)))
+		(cd "$d" && exec $defsig "$VCHESS" $args $keep "$A/big.pgn" >stdout 2>stderr </dev/null) &
+		pid=$!
+		sleep "$(awk -v m="$delay" 'BEGIN { printf "%.3f", m / 1000 }')"
+		kill -s "$sig" "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		rc=$?
+		what="run $n ($c, SIG$sig at ${delay} ms${keep:+, $keep})"
+		if [ "$rc" -eq $((128 + num)) ]; then
+			stopped=$((stopped + 1))
+			for f in $(ls -A "$A/ref/$c"); do
+				case $f in stdout | stderr) continue ;; esac
+				[ -e "$d/$f" ] && atomic_fail "$what: $f left in place"
+				if [ -e "$d/$f.partial" ]; then
+					[ -n "$keep" ] || atomic_fail "$what: $f.partial without --keep-partial"
+					case $f in
+					*.pgn) # a copy: a prefix of the whole copy
+						sz=$(wc -c <"$d/$f.partial")
+						head -c "$sz" "$A/ref/$c/$f" | cmp -s - "$d/$f.partial" ||
+							atomic_fail "$what: $f.partial is not a prefix of the copy" ;;
+					esac
+				fi
+			done
+			if [ -s "$d/stdout" ]; then
+				[ "$(tail -c 1 "$d/stdout" | od -An -c | tr -d ' ')" = '\n' ] ||
+					atomic_fail "$what: standard output ends inside a line"
+				if [ $c = so ]; then
+					tail -n 1 "$d/stdout" | grep -q '"complete":false,"stopped":"interrupted"}}$' ||
+						atomic_fail "$what: no incomplete marker on standard output"
+				fi
+			elif [ $c = so ]; then
+				early=$((early + 1))
+			fi
+			if [ $c = v1 ] || [ $c = v2 ]; then
+				# the report file with --keep-partial: whole lines, the
+				# summary last, marked incomplete
+				if [ -s "$d/r.jsonl.partial" ]; then
+					tail -n 1 "$d/r.jsonl.partial" | grep -q '"stopped":"interrupted"}}$' ||
+						atomic_fail "$what: r.jsonl.partial without the incomplete summary"
+				fi
+			fi
+		elif [ "$rc" -eq "$rc_ref" ]; then
+			finished=$((finished + 1))
+			for f in $(ls -A "$A/ref/$c"); do
+				[ "$f" = stderr ] && continue
+				cmp -s "$A/ref/$c/$f" "$d/$f" || atomic_fail "$what: finished, $f differs"
+			done
+		else
+			atomic_fail "$what: exit status $rc (expected $((128 + num)) or $rc_ref)"
+		fi
+		for f in $(ls -A "$d"); do
+			case $f in .*.*) atomic_fail "$what: temporary $f left" ;; esac
+		done
+		rm -rf "$d"
+		n=$((n + 1))
+	done
+	rm -rf "$A"
+	if [ $atomic_bad -eq 0 ]; then
+		echo "hostile: interrupt: $kills runs killed ($stopped stopped, $early of them before the report on standard output began, $finished had finished; uninterrupted: $ms_v1, $ms_v2, $ms_ad, $ms_so ms): outputs whole or absent"
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+	fi
+}
+atomic
+# ---- end of part atomic ----
+# ---- part copies (issue 14: copies lose nothing) ---------------------------
+# --valid-out and --invalid-out, put back together in game order by the
+# JSONL report's copy_end (tests/copies_join.py), are the input byte for
+# byte: a file with every oddity (a BOM, `%` lines, CR LF and lone CR,
+# games without blank lines, lone results, junk between games, bytes after
+# the last game) and a game over 16 MiB, plain, gzip'd, as zip and tar
+# members, under -j 1 and -j 2 (small chunks: many cuts). A game of any
+# size is copied whole with flat memory: 20 MB and 60 MB games.
+gen_huge_game() {
+	awk -v n="$1" 'BEGIN {
+		c = "x"; while (length(c) < 1000000) c = c c; c = substr(c, 1, 1000000)
+		printf "[Event \"huge\"]\n[Result \"*\"]\n\n1. e4 "
+		for (i = 0; i < n; i++) printf "{%s}\n", c
+		printf "*\n" }'
+}
+# copies_case NAME INPUT WHOLE J: INPUT (in $tmp) under -j J, its copies put
+# together must be the file WHOLE
+copies_case() {
+	c_name=$1 c_input=$2 c_whole=$3 c_j=$4
+	opts="-j $c_j --format jsonl --valid-out $tmp/valid.pgn --invalid-out $tmp/invalid.pgn"
+	VCHESS_CHUNK_SIZE=65536 check "$c_name" 1 '"summary"' 120 "$tmp/$c_input"
+	opts=
+	if python3 "$root/tests/copies_join.py" "$tmp/out" "$tmp/valid.pgn" "$tmp/invalid.pgn" \
+		>"$tmp/joined" && cmp -s "$tmp/joined" "$c_whole"; then
+		echo "hostile: $c_name: the copies put together are the input"
+		passed=$((passed + 1))
+	else
+		echo "hostile: $c_name: FAIL: the copies put together are not the input"
+		failed=$((failed + 1))
+	fi
+	rm -f "$tmp/joined" "$tmp/valid.pgn" "$tmp/invalid.pgn"
+}
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp/odd_small.pgn" "$tmp/odd_head.pgn" <<'END_ODD'
+import random, sys
+random.seed(14)
+games = [
+    b'[Event "a"]\n[Result "*"]\n\n1. e4 e5 *\n',
+    b'[Event "bad"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 *\n',
+    b'[Event "crlf"]\r\n[Result "1-0"]\r\n\r\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0 {mate}\r\n',
+    b'[Event "cr"]\r[Result "*"]\r\r1. d4 d5 *\r',
+    b'1-0\n', b'*\n', b'1-0 ', b'0-1',
+    b'[Event "d"]\n[Result "*"]\n1. e4 *\n[Event "e"]\n[Result "*"]\n1. d4 *\n',
+    b'junk </p>\n', b'\xff\xfe garbage\n',
+    b'[Event "x"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1   \t\n',
+]
+seps = [b'', b'\n', b'\n\n', b'% escape line\n', b'\n% a\n%b\n\n', b'   \n', b'\r\n\r\n',
+        b'{before}\n']
+out = [b'\xef\xbb\xbf% first line\n']
+for i in range(300):
+    out += [random.choice(games), random.choice(seps)]
+open(sys.argv[2], 'wb').write(b''.join(out) + b'\n')
+out.append(b'\n\n% trailer\n  ')
+open(sys.argv[1], 'wb').write(b''.join(out))
+END_ODD
+	# the odd games, a game over 16 MiB (17 MB), the odd games again
+	{ cat "$tmp/odd_head.pgn"; gen_big_game 850000; cat "$tmp/odd_small.pgn"; } >"$tmp/odd.pgn"
+	gzip -c "$tmp/odd.pgn" >"$tmp/odd.pgn.gz"
+	python3 - "$tmp" <<'END_ARCHIVES'
+import sys, tarfile, zipfile
+t = sys.argv[1]
+with zipfile.ZipFile(t + "/odd.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    z.write(t + "/odd.pgn", "odd.pgn")
+    z.write(t + "/odd_small.pgn", "small.pgn")
+with tarfile.open(t + "/odd.tar", "w") as z:
+    z.add(t + "/odd.pgn", "odd.pgn")
+    z.add(t + "/odd_small.pgn", "small.pgn")
+END_ARCHIVES
+	cat "$tmp/odd.pgn" "$tmp/odd_small.pgn" >"$tmp/odd_members"
+	for j in 1 2; do
+		copies_case copies_plain_j$j odd.pgn "$tmp/odd.pgn" $j
+		copies_case copies_gzip_j$j odd.pgn.gz "$tmp/odd.pgn" $j
+		copies_case copies_zip_j$j odd.zip "$tmp/odd_members" $j
+		copies_case copies_tar_j$j odd.tar "$tmp/odd_members" $j
+	done
+	rm -f "$tmp"/odd*
+else
+	echo "hostile: copies: skipped (no python3 to write the inputs)"
+fi
+for mb in 20 60; do
+	make_input "huge_$mb" gen_huge_game $mb
+	opts="--valid-out $tmp/valid.pgn"
+	check "copy_huge_game_${mb}mb" 0 'validate: 1 games, 1 valid' 120 "$tmp/huge_$mb"
+	opts=
+	if ! cmp -s "$tmp/valid.pgn" "$tmp/huge_$mb"; then
+		echo "hostile: copy_huge_game_${mb}mb: FAIL: --valid-out is not the game"
+		failed=$((failed + 1))
+	elif grep -q -e 'not copied' -e 'limit-raw' "$tmp/out" "$tmp/err"; then
+		echo "hostile: copy_huge_game_${mb}mb: FAIL: a warning about the copy"
+		failed=$((failed + 1))
+	fi
+	rm -f "$tmp/huge_$mb" "$tmp/valid.pgn"
+done
+flat copy_huge_game_20mb copy_huge_game_60mb
 
 echo "hostile: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

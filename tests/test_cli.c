@@ -257,3 +257,223 @@ Test(cli, max_ratio, .init = cr_redirect_stderr)
 	cr_assert_eq(parse(VC_OPT_ALL & ~VC_OPT_MAX_RATIO, ARGV("--max-ratio", "5"), &first),
 	             VC_EXIT_USAGE, "not taken by every command");
 }
+
+/* ---- output files whole or absent (issue 14; vchess(1) OUTPUT FILES) ---- */
+
+#include <dirent.h>
+#include <limits.h>
+#include <signal.h>
+#include <sys/stat.h>
+
+/* A fresh directory for one test's outputs; its entries counted. */
+static char out_dir[64];
+
+static void make_out_dir(void)
+{
+	strcpy(out_dir, "/tmp/vchess-cli-XXXXXX");
+	cr_assert_not_null(mkdtemp(out_dir));
+}
+
+/* Remove the test's directory and what is in it (no subdirectories). */
+static void clean_out_dir(void)
+{
+	if (!out_dir[0])
+		return;
+	DIR *d = opendir(out_dir);
+	struct dirent *e;
+	char p[PATH_MAX];
+	while (d && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			snprintf(p, sizeof p, "%s/%s", out_dir, e->d_name);
+			unlink(p);
+		}
+	if (d)
+		closedir(d);
+	rmdir(out_dir);
+	out_dir[0] = '\0';
+}
+
+TestSuite(cli_output, .fini = clean_out_dir);
+
+static int dir_entries(void)
+{
+	DIR *d = opendir(out_dir);
+	cr_assert_not_null(d);
+	int n = 0;
+	struct dirent *e;
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			n++;
+	closedir(d);
+	return n;
+}
+
+static char *slurp(const char *path)
+{
+	static char buf[256];
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void path_in(char *buf, size_t size, const char *name)
+{
+	snprintf(buf, size, "%s/%s", out_dir, name);
+}
+
+Test(cli_output, temporary_then_renamed_at_the_end)
+{
+	char path[128];
+	make_out_dir();
+	path_in(path, sizeof path, "report.txt");
+	mode_t old = umask(027);
+	int first;
+	cr_assert_eq(parse(VC_OPT_OUTPUT | VC_OPT_KEEP_PARTIAL, ARGV("x"), &first),
+	             VC_CLI_CONTINUE);
+	FILE *f = vc_cli_open_file("test", path);
+	cr_assert_not_null(f);
+	fputs("whole\n", f);
+	/* written to a temporary beside it, nothing at the name yet */
+	cr_assert_eq(access(path, F_OK), -1);
+	cr_assert_eq(dir_entries(), 1);
+	cr_assert_eq(vc_cli_close_file("test", f, path), VC_EXIT_OK);
+	cr_assert_eq(access(path, F_OK), -1, "renamed only when the run completes");
+	cr_assert_eq(vc_cli_finish(VC_EXIT_FINDINGS), VC_EXIT_FINDINGS);
+	cr_assert_str_eq(slurp(path), "whole\n");
+	cr_assert_eq(dir_entries(), 1, "no temporary left");
+	struct stat st;
+	cr_assert_eq(stat(path, &st), 0);
+	cr_assert_eq(st.st_mode & 0777, 0640, "0666 less the umask, as a plain create");
+	umask(old);
+}
+
+Test(cli_output, replaced_file_keeps_its_mode_and_links_are_followed)
+{
+	char path[128], link[128];
+	make_out_dir();
+	path_in(path, sizeof path, "r.txt");
+	path_in(link, sizeof link, "l.txt");
+	FILE *f = fopen(path, "w");
+	fputs("old\n", f);
+	fclose(f);
+	chmod(path, 0604);
+	cr_assert_eq(symlink("r.txt", link), 0);
+	int first;
+	parse(VC_OPT_OUTPUT, ARGV("x"), &first);
+	f = vc_cli_open_file("test", link);
+	cr_assert_not_null(f);
+	fputs("new\n", f);
+	cr_assert_eq(vc_cli_close_file("test", f, link), VC_EXIT_OK);
+	cr_assert_str_eq(slurp(path), "old\n", "the old file stays until the end");
+	cr_assert_eq(vc_cli_finish(VC_EXIT_OK), VC_EXIT_OK);
+	cr_assert_str_eq(slurp(path), "new\n");
+	struct stat st;
+	cr_assert_eq(lstat(link, &st), 0);
+	cr_assert(S_ISLNK(st.st_mode), "the link is not replaced");
+	cr_assert_eq(stat(path, &st), 0);
+	cr_assert_eq(st.st_mode & 0777, 0604);
+	cr_assert_eq(dir_entries(), 2);
+}
+
+Test(cli_output, not_regular_files_are_written_directly)
+{
+	int first;
+	parse(VC_OPT_OUTPUT, ARGV("x"), &first);
+	FILE *f = vc_cli_open_file("test", "/dev/null");
+	cr_assert_not_null(f);
+	fputs("gone\n", f);
+	cr_assert_eq(vc_cli_close_file("test", f, "/dev/null"), VC_EXIT_OK);
+	cr_assert_eq(vc_cli_finish(VC_EXIT_OK), VC_EXIT_OK);
+	struct stat st;
+	cr_assert_eq(stat("/dev/null", &st), 0);
+	cr_assert(S_ISCHR(st.st_mode), "/dev/null is never replaced");
+	cr_assert_eq(vc_cli_open_file("test", "-"), stdout);
+}
+
+Test(cli_output, unwritable_file_is_refused, .init = cr_redirect_stderr)
+{
+	char path[128];
+	make_out_dir();
+	path_in(path, sizeof path, "ro.txt");
+	FILE *f = fopen(path, "w");
+	fclose(f);
+	chmod(path, 0444);
+	if (access(path, W_OK) == 0)
+		return; /* root writes anything: nothing to test */
+	int first;
+	parse(VC_OPT_OUTPUT, ARGV("x"), &first);
+	cr_assert_null(vc_cli_open_file("test", path));
+	cr_assert_eq(vc_cli_finish(VC_EXIT_INPUT), VC_EXIT_INPUT);
+}
+
+/* An interrupted run: every output removed, or kept as NAME.partial under
+ * --keep-partial, and the status 128 + the signal. */
+static void interrupted(bool keep, int sig)
+{
+	char a[128], b[128], pa[160];
+	make_out_dir();
+	path_in(a, sizeof a, "a.pgn");
+	path_in(b, sizeof b, "b.jsonl");
+	int first;
+	if (keep)
+		parse(VC_OPT_OUTPUT | VC_OPT_KEEP_PARTIAL, ARGV("--keep-partial", "x"), &first);
+	else
+		parse(VC_OPT_OUTPUT | VC_OPT_KEEP_PARTIAL, ARGV("x"), &first);
+	vc_cli_signals_init();
+	FILE *fa = vc_cli_open_file("test", a);
+	FILE *fb = vc_cli_open_file("test", b);
+	cr_assert(fa && fb);
+	fputs("part\n", fa);
+	vc_cli_cooperate();
+	cr_assert_eq(vc_cli_interrupted(), 0);
+	raise(sig); /* the handler sets the flag only */
+	cr_assert_eq(vc_cli_interrupted(), sig);
+	cr_assert_eq(vc_cli_interrupted(), sig, "the same on every call");
+	cr_assert_eq(vc_cli_close_file("test", fa, a), VC_EXIT_OK);
+	/* fb left open: finish gives it up too */
+	cr_assert_eq(vc_cli_finish(VC_EXIT_OK), 128 + sig);
+	cr_assert_eq(access(a, F_OK), -1);
+	cr_assert_eq(access(b, F_OK), -1);
+	snprintf(pa, sizeof pa, "%s.partial", a);
+	if (keep) {
+		cr_assert_str_eq(slurp(pa), "part\n");
+		cr_assert_eq(dir_entries(), 2, "a.pgn.partial and b.jsonl.partial");
+	} else {
+		cr_assert_eq(dir_entries(), 0, "no temporary left");
+	}
+	cr_assert_eq(vc_cli_interrupted(), 0, "finish resets for another run");
+}
+
+Test(cli_output, interrupted_removes_outputs)
+{
+	interrupted(false, SIGINT);
+}
+
+Test(cli_output, interrupted_keep_partial)
+{
+	interrupted(true, SIGTERM);
+}
+
+Test(cli_output, hangup_is_129)
+{
+	interrupted(false, SIGHUP);
+}
+
+/* Before vc_cli_cooperate a signal ends the process by its default
+ * action, after removing the temporaries. */
+Test(cli_output, signal_before_cooperating_kills, .signal = SIGTERM)
+{
+	char a[128]; /* its temporary is removed by the handler: nothing left */
+	snprintf(a, sizeof a, "/tmp/vchess-cli-kill-%ld.pgn", (long)getpid());
+	int first;
+	parse(VC_OPT_OUTPUT, ARGV("x"), &first);
+	vc_cli_signals_init();
+	FILE *fa = vc_cli_open_file("test", a);
+	cr_assert_not_null(fa);
+	raise(SIGTERM);
+	cr_assert_fail("not reached");
+}

@@ -646,16 +646,39 @@ Test(fen, castling_field_order_and_clocks)
 {
 	struct vc_position p;
 	struct vc_fen_result r;
+	/* three different letters of one side, more than 8 letters */
 	static const char *const bad_castling[] = {
-		"r3k2r/8/8/8/8/8/8/R3K2R w kqKQ - 0 1",
-		"r3k2r/8/8/8/8/8/8/R3K2R w KQkqK - 0 1",
-		"r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1",
 		"r3k2r/8/8/8/8/8/8/R3K2R w KQA - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w kqKQb - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkqKQkqK - 0 1",
 	};
 	for (size_t i = 0; i < sizeof bad_castling / sizeof *bad_castling; i++)
 		cr_assert_eq(vc_fen_parse(&p, bad_castling[i], VC_STANDARD, &r), VC_FEN_BAD_CASTLING,
 		             "%s", bad_castling[i]);
+	/* any order, repeated letters: read as KQkq, with a warning (other
+	 * tools accept them) */
+	static const char *const messy_castling[] = {
+		"r3k2r/8/8/8/8/8/8/R3K2R w kqKQ - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkqK - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w QKqk - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w KKQQkkqq - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w KqQk - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+	};
+	struct vc_position want;
+	cr_assert_eq(vc_fen_parse(&want, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", VC_STANDARD, &r),
+	             VC_FEN_OK);
+	cr_assert_eq(r.warnings, 0);
+	for (size_t i = 0; i < sizeof messy_castling / sizeof *messy_castling; i++) {
+		cr_assert_eq(vc_fen_parse(&p, messy_castling[i], VC_STANDARD, &r), VC_FEN_OK,
+		             "%s", messy_castling[i]);
+		cr_assert_eq(p.castle, want.castle, "%s", messy_castling[i]);
+		cr_assert_eq(p.key, want.key, "%s", messy_castling[i]);
+		cr_assert_eq(r.warnings, i == 5 ? 0u : VC_FENW_CASTLING_ORDER, "%s",
+		             messy_castling[i]);
+	}
 	cr_assert_eq(vc_fen_parse(&p, "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", VC_STANDARD, &r), VC_FEN_OK);
+	cr_assert_eq(r.warnings, 0);
 	cr_assert_eq(vc_fen_parse(&p, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - -1 1", VC_STANDARD, &r),
 	             VC_FEN_BAD_CLOCK);
 	cr_assert_eq(vc_fen_parse(&p, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 -3", VC_STANDARD, &r),

@@ -290,6 +290,8 @@ struct got {
 	ptrdiff_t read_rc;      /* last vc_input_read result */
 	struct vc_input_error err;
 	enum vc_input_kind kind;
+	int nlinks;             /* link members (not in name[]) */
+	char *links[8];         /* "NAME: symbolic link to T" */
 };
 
 /* Read the current member whole, with reads of `chunk` bytes. */
@@ -324,6 +326,14 @@ static void read_all_from(struct vc_input *in, size_t chunk, struct got *g)
 
 	memset(g, 0, sizeof *g);
 	while ((g->rc = vc_input_next_member(in, &name)) == 1) {
+		const char *link = vc_input_member_link(in);
+		if (link) {
+			char t[600];
+			cr_assert_lt(g->nlinks, 8);
+			snprintf(t, sizeof t, "%s: %s", name, link);
+			g->links[g->nlinks++] = strdup(t);
+			continue;
+		}
 		cr_assert_lt(g->n, 16);
 		g->name[g->n] = name ? strdup(name) : NULL;
 		g->data[g->n] = read_member(in, chunk, &g->len[g->n],
@@ -353,6 +363,8 @@ static void got_free(struct got *g)
 		free(g->name[i]);
 		free(g->data[i]);
 	}
+	for (int i = 0; i < g->nlinks; i++)
+		free(g->links[i]);
 }
 
 static void assert_member(const struct got *g, int i, const char *name,
@@ -694,6 +706,9 @@ static void check_archive(enum afmt fmt, enum afilt filt, const char *file,
 		assert_member(&g, i, e[order[i]].name, e[order[i]].data,
 		              e[order[i]].len);
 	cr_assert_eq(g.n, 4, "%d members", g.n);
+	/* the link: a member of its own, said (issue 14) */
+	cr_assert_eq(g.nlinks, 1, "%d links", g.nlinks);
+	cr_assert_str_eq(g.links[0], "link.pgn: symbolic link to dir/b.pgn");
 	assert_clean_end(&g);
 	got_free(&g);
 	free(a);
@@ -1299,7 +1314,17 @@ static void check_crc_failure(const char *path, const char *name,
 	cr_assert_eq(g.err.kind, VC_INPUT_ECORRUPT, "%s: %s",
 	             vc_input_errkind_name(g.err.kind), g.err.message);
 	cr_assert_not_null(strstr(g.err.message, "CRC"), "%s", g.err.message);
-	cr_assert_eq(vc_input_next_member(in, NULL), -1);
+	/* the member's failure: the archive goes on with b.pgn, whole */
+	const char *next;
+	cr_assert_eq(vc_input_next_member(in, &next), 1, "%s", vc_input_error(in)->message);
+	cr_assert_str_eq(next, "b.pgn");
+	cr_assert_eq(vc_input_error(in)->kind, VC_INPUT_OK);
+	char buf[4096];
+	ptrdiff_t r;
+	while ((r = vc_input_read(in, buf, sizeof buf)) > 0)
+		;
+	cr_assert_eq(r, 0, "%s", vc_input_error(in)->message);
+	cr_assert_eq(vc_input_next_member(in, NULL), 0);
 	vc_input_close(in);
 	got_free(&g);
 }
@@ -1489,16 +1514,46 @@ Test(input, compressed_member_from_a_pipe)
 	free(text);
 }
 
-Test(input, archives_inside_archives_are_unsupported)
+/* Read every member of `path` (with opts), going on after each failure
+ * as the commands do: the names in order, "!" + the error's kind word for
+ * a failure, "=" + the last failure that ended the input. Into out. */
+static void read_going_on(const char *path, const struct vc_input_options *o,
+                          char *out, size_t size)
+{
+	struct vc_input *in = vc_input_open_opts(path, o, NULL);
+	const char *name;
+	char buf[65536];
+	int r;
+
+	cr_assert_not_null(in);
+	out[0] = '\0';
+	while ((r = vc_input_next_member(in, &name)) == 1) {
+		ptrdiff_t k;
+		size_t n = 0;
+		while ((k = vc_input_read(in, buf, sizeof buf)) > 0)
+			n += (size_t)k;
+		snprintf(out + strlen(out), size - strlen(out), "%s%s(%zu)",
+		         out[0] ? " " : "", name ? name : "-", n);
+		if (k < 0)
+			snprintf(out + strlen(out), size - strlen(out), "!%s",
+			         vc_input_errkind_name(vc_input_error(in)->kind));
+	}
+	if (r < 0)
+		snprintf(out + strlen(out), size - strlen(out), " =%s: %s",
+		         vc_input_errkind_name(vc_input_error(in)->kind),
+		         vc_input_error(in)->message);
+	vc_input_close(in);
+}
+
+Test(input, archives_inside_archives_are_read)
 {
 	size_t la = 3000, lzip, lgz = 0;
 	char *a = make_text(la, 113), *zip, *tgz;
-	struct entry inner[] = { { "x.pgn", a, la, AE_IFREG, NULL, 0 } };
-	struct vc_input *in;
-	const char *name;
-	struct got g;
+	struct entry inner[] = { { "x.pgn", a, la, AE_IFREG, NULL, 0 },
+	                         { "y.pgn", a, 10, AE_IFREG, NULL, 0 } };
+	char out[2048];
 
-	write_archive_or_skip(tp("inner.zip"), F_ZIP, C_NONE, inner, 1);
+	write_archive_or_skip(tp("inner.zip"), F_ZIP, C_NONE, inner, 2);
 	zip = read_file(tp("inner.zip"), &lzip);
 	write_archive_or_skip(tp("inner.tar.gz"), F_TAR, C_GZIP, inner, 1);
 	tgz = read_file(tp("inner.tar.gz"), &lgz);
@@ -1509,45 +1564,163 @@ Test(input, archives_inside_archives_are_unsupported)
 		{ "b.pgn", a, la, AE_IFREG, NULL, 0 },
 	};
 	write_archive_or_skip(tp("outer.tar"), F_TAR, C_NONE, e, 4);
+	read_going_on(tp("outer.tar"), NULL, out, sizeof out);
+	cr_assert_str_eq(out, "a.pgn(3000) inner.zip:x.pgn(3000) inner.zip:y.pgn(10) "
+	                      "inner.tar.gz:x.pgn(3000) b.pgn(3000)");
 
-	/* read: the nested archive is an error naming it, after a.pgn */
+	/* the data is the inner member's */
+	struct got g;
 	read_all(tp("outer.tar"), &g);
-	cr_assert_eq(g.n, 2);
-	assert_member(&g, 0, "a.pgn", a, la);
-	assert_member(&g, 1, "inner.zip", "", 0);
-	cr_assert_eq(g.read_rc, -1);
-	cr_assert_eq(g.err.kind, VC_INPUT_EUNSUPPORTED, "%s", g.err.message);
-	cr_assert_not_null(strstr(g.err.message, "archive inside an archive"));
+	assert_member(&g, 1, "inner.zip:x.pgn", a, la);
+	assert_member(&g, 3, "inner.tar.gz:x.pgn", a, la);
+	assert_clean_end(&g);
 	got_free(&g);
 
-	/* a compressed member holding an archive too (found by the child) */
-	in = vc_input_open(tp("outer.tar"), NULL);
-	cr_assert_not_null(in);
+	/* a zip inside a tar.gz, inside a zip: three levels, named so */
+	size_t lt, lz2;
+	struct entry mid[] = { { "inner.zip", zip, lzip, AE_IFREG, NULL, 0 } };
+	write_archive_or_skip(tp("mid.tar.gz"), F_TAR, C_GZIP, mid, 1);
+	char *mt = read_file(tp("mid.tar.gz"), &lt);
+	struct entry top[] = { { "mid.tar.gz", mt, lt, AE_IFREG, NULL, 0 },
+	                       { "z.pgn", a, 5, AE_IFREG, NULL, 0 } };
+	write_archive_or_skip(tp("top.zip"), F_ZIP, C_NONE, top, 2);
+	read_going_on(tp("top.zip"), NULL, out, sizeof out);
+	cr_assert_str_eq(out, "mid.tar.gz:inner.zip:x.pgn(3000) mid.tar.gz:inner.zip:y.pgn(10) "
+	                      "z.pgn(5)");
+	/* skipping members of members is fine too */
+	struct vc_input *in = vc_input_open(tp("top.zip"), NULL);
+	const char *name;
 	cr_assert_eq(vc_input_next_member(in, &name), 1);
 	cr_assert_eq(vc_input_next_member(in, &name), 1);
-	cr_assert_str_eq(name, "inner.zip");
-	/* skipped unread: no error */
 	cr_assert_eq(vc_input_next_member(in, &name), 1);
-	cr_assert_str_eq(name, "inner.tar.gz");
-	char buf[100];
-	cr_assert_eq(vc_input_read(in, buf, sizeof buf), -1);
-	cr_assert_eq(vc_input_error(in)->kind, VC_INPUT_EUNSUPPORTED, "%s",
-	             vc_input_error(in)->message);
-	cr_assert_eq(vc_input_next_member(in, &name), -1);
-	vc_input_close(in);
-
-	/* skipping both leaves the rest readable */
-	in = vc_input_open(tp("outer.tar"), NULL);
-	for (int i = 0; i < 3; i++)
-		cr_assert_eq(vc_input_next_member(in, &name), 1);
-	cr_assert_eq(vc_input_next_member(in, &name), 1);
-	cr_assert_str_eq(name, "b.pgn");
+	cr_assert_str_eq(name, "z.pgn");
 	cr_assert_eq(vc_input_next_member(in, &name), 0);
-	cr_assert_eq(vc_input_error(in)->kind, VC_INPUT_OK);
 	vc_input_close(in);
+	(void)lz2;
+	free(mt);
 	free(zip);
 	free(tgz);
 	free(a);
+}
+
+Test(input, nesting_has_a_depth_limit)
+{
+	/* x.pgn inside VC_INPUT_MAX_NEST + 1 zips inside the file's zip */
+	char *cur = make_text(500, 114), *next;
+	size_t len = 500;
+	char prev[64] = "x.pgn", out[2048];
+
+	for (int level = 0; level <= VC_INPUT_MAX_NEST + 1; level++) {
+		char file[32];
+		snprintf(file, sizeof file, "n%d.zip", level);
+		struct entry e[] = { { prev, cur, len, AE_IFREG, NULL, 0 },
+		                     { "ok.pgn", "1. e4 *\n", 8, AE_IFREG, NULL, 0 } };
+		write_archive_or_skip(tp(file), F_ZIP, C_NONE, e, 2);
+		next = read_file(tp(file), &len);
+		free(cur);
+		cur = next;
+		snprintf(prev, sizeof prev, "%s", file);
+	}
+	free(cur);
+	/* n5 holds n4 ... n0 holds x.pgn: from n4 (4 levels inside the file)
+	 * everything is read; from n5 the deepest member is refused, alone */
+	read_going_on(tp("n4.zip"), NULL, out, sizeof out);
+	cr_assert_str_eq(out, "n3.zip:n2.zip:n1.zip:n0.zip:x.pgn(500) n3.zip:n2.zip:n1.zip:n0.zip:ok.pgn(8) "
+	                      "n3.zip:n2.zip:n1.zip:ok.pgn(8) n3.zip:n2.zip:ok.pgn(8) "
+	                      "n3.zip:ok.pgn(8) ok.pgn(8)");
+	read_going_on(tp("n5.zip"), NULL, out, sizeof out);
+	cr_assert_str_eq(out, "n4.zip:n3.zip:n2.zip:n1.zip:n0.zip(0)!unsupported "
+	                      "n4.zip:n3.zip:n2.zip:n1.zip:ok.pgn(8) n4.zip:n3.zip:n2.zip:ok.pgn(8) "
+	                      "n4.zip:n3.zip:ok.pgn(8) n4.zip:ok.pgn(8) ok.pgn(8)");
+}
+
+/* A member stopped by the zip-bomb guard is that member's failure; the
+ * members after it are read, the guard measuring on from the bomb. */
+Test(input, bomb_member_then_good_members)
+{
+	size_t zlen = 20u << 20, gzlen = 0, la = 4000;
+	char *zeros = calloc(1, zlen), *gz = NULL, *a = make_text(la, 115), out[2048];
+	struct vc_input_options o;
+
+	gz_member(&gz, &gzlen, zeros, zlen, 9);
+	struct entry e[] = {
+		{ "a.pgn", a, la, AE_IFREG, NULL, 0 },
+		{ "bomb.pgn.gz", gz, gzlen, AE_IFREG, NULL, 0 },
+		{ "b.pgn", a, la, AE_IFREG, NULL, 0 },
+		{ "c.pgn", a, la, AE_IFREG, NULL, 0 },
+	};
+	vc_input_options_init(&o);
+	o.max_ratio = 100;
+	o.ratio_floor = 1 << 16;
+	write_options = "zip:compression=store";
+	write_archive_or_skip(tp("bomb.zip"), F_ZIP, C_NONE, e, 4);
+	write_options = NULL;
+	read_going_on(tp("bomb.zip"), &o, out, sizeof out);
+	cr_assert(strncmp(out, "a.pgn(4000) bomb.pgn.gz(", 24) == 0, "%s", out);
+	cr_assert_not_null(strstr(out, ")!limit-exceeded b.pgn(4000) c.pgn(4000)"), "%s", out);
+	/* in a tar too (the tar goes on at the next header) */
+	write_archive_or_skip(tp("bomb.tar"), F_TAR, C_NONE, e, 4);
+	read_going_on(tp("bomb.tar"), &o, out, sizeof out);
+	cr_assert_not_null(strstr(out, ")!limit-exceeded b.pgn(4000) c.pgn(4000)"), "%s", out);
+	/* a bomb one level further in: the whole expansion counts (the
+	 * bomb's gzip inside a zip inside the file's tar) */
+	size_t lz;
+	struct entry in1[] = { { "bomb.pgn.gz", gz, gzlen, AE_IFREG, NULL, 0 } };
+	write_archive_or_skip(tp("in1.zip"), F_ZIP, C_NONE, in1, 1);
+	char *z = read_file(tp("in1.zip"), &lz);
+	struct entry e2[] = { { "in1.zip", z, lz, AE_IFREG, NULL, 0 },
+	                      { "b.pgn", a, la, AE_IFREG, NULL, 0 } };
+	write_archive_or_skip(tp("bomb2.tar"), F_TAR, C_NONE, e2, 2);
+	read_going_on(tp("bomb2.tar"), &o, out, sizeof out);
+	cr_assert(strncmp(out, "in1.zip:bomb.pgn.gz(", 20) == 0, "%s", out);
+	cr_assert_not_null(strstr(out, ")!limit-exceeded b.pgn(4000)"), "%s", out);
+	/* a compressed tar cannot skip without decompressing: the rest is
+	 * not read, and the failure says so */
+	write_archive_or_skip(tp("bomb.tar.gz"), F_TAR, C_GZIP, e, 4);
+	struct vc_input *in = vc_input_open_opts(tp("bomb.tar.gz"), &o, NULL);
+	struct got g;
+	read_all_from(in, 65536, &g);
+	cr_assert_eq(g.err.kind, VC_INPUT_ELIMIT);
+	cr_assert_not_null(strstr(g.err.message, "the rest of the archive was not read"),
+	                   "%s", g.err.message);
+	cr_assert_eq(vc_input_next_member(in, NULL), -1);
+	vc_input_close(in);
+	got_free(&g);
+	free(z);
+	free(zeros);
+	free(gz);
+	free(a);
+}
+
+/* A damaged member of a zip (its deflate stream broken: libarchive gives
+ * up on the file) is that member's failure; the zip is opened again and
+ * read on from the next entry of its central directory. */
+Test(input, damaged_zip_member_then_good_members)
+{
+	size_t la = 60000, alen;
+	char *a = make_text(la, 117), *b = make_text(la, 118), out[2048];
+	struct entry e[] = {
+		{ "a.pgn", a, la, AE_IFREG, NULL, 0 },
+		{ "bad.pgn", b, la, AE_IFREG, NULL, 0 },
+		{ "c.pgn", a, la, AE_IFREG, NULL, 0 },
+		{ "d.pgn", a, 100, AE_IFREG, NULL, 0 },
+	};
+	write_archive_or_skip(tp("dmg.zip"), F_ZIP, C_NONE, e, 4);
+	char *arc = read_file(tp("dmg.zip"), &alen);
+	/* bad.pgn's data starts after its local header, after a.pgn's data:
+	 * break its deflate stream in the middle */
+	size_t at = find_bytes(arc, alen, "bad.pgn", 7, 0);
+	cr_assert_neq(at, (size_t)-1);
+	for (size_t k = at + 200; k < at + 400; k++)
+		arc[k] = (char)0xff;
+	write_file(tp("dmg.zip"), arc, alen);
+	read_going_on(tp("dmg.zip"), NULL, out, sizeof out);
+	cr_assert(strncmp(out, "a.pgn(60000) bad.pgn(", 21) == 0, "%s", out);
+	cr_assert_not_null(strstr(out, ")!corrupt c.pgn(60000) d.pgn(100)"), "%s", out);
+	/* from a pipe there is no directory to go on from: said */
+	free(arc);
+	free(a);
+	free(b);
 }
 
 Test(input, damaged_compressed_member_delivers_what_zlib_decodes)

@@ -273,3 +273,122 @@ Test(report, marks_refuse_when_incomplete)
 	free(m.v);
 	free(text);
 }
+
+/* ---- issue 14: control characters, repeated tags, findings left out ---- */
+
+#include "textesc.h"
+
+Test(report, escape_rule)
+{
+	char buf[64];
+	cr_assert_str_eq(vc_text_escape(buf, sizeof buf, "a\nb\tc\rd\x1b[31m\x7f"),
+	                 "a\\nb\\tc\\rd\\x1b[31m\\x7f");
+	/* C1 as UTF-8 and as a lone (Latin-1) byte; Latin-1 letters decoded */
+	cr_assert_str_eq(vc_text_escape(buf, sizeof buf, "x\xc2\x9by\x9bz\xe9"),
+	                 "x\\u009by\\u009bz\xc3\xa9");
+	/* UTF-8 and backslashes stay; idempotent */
+	cr_assert_str_eq(vc_text_escape(buf, sizeof buf, "Caf\xc3\xa9 \\n"), "Caf\xc3\xa9 \\n");
+	cr_assert(!vc_text_needs_escape("plain \xe2\x82\xac text"));
+	cr_assert(vc_text_needs_escape("new\nline"));
+	cr_assert(!vc_text_needs_escape(NULL));
+	/* cut short at an escape's edge, never inside one */
+	cr_assert_str_eq(vc_text_escape(buf, 6, "ab\x1b" "cd"), "ab");
+	cr_assert_str_eq(vc_text_escape(buf, 4, "a\xc3\xa9\xc3\xa9"), "a\xc3\xa9");
+	char *d = vc_text_escape_dup("\x01\x02");
+	cr_assert_str_eq(d, "\\x01\\x02");
+	free(d);
+}
+
+static int on_game_text(void *user, const struct vc_gc_game *g)
+{
+	vc_report_game(user, g, NULL, NULL);
+	return 0;
+}
+
+/* The report of `pgn` (text) as `source`/`member`, every line. */
+static char *run_report(const char *pgn, enum vc_format format, const char *source,
+                        const char *member)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	cr_assert_not_null(mem);
+	struct vc_report_options ro = { .format = format, .verbose = true, .command = "validate" };
+	struct vc_report r;
+	vc_report_init(&r, mem, &ro);
+	struct vc_gc_options go = {0};
+	struct vc_checker chk;
+	cr_assert_eq(vc_checker_init(&chk, &go, on_game_text, &r), 0);
+	FILE *in = fmemopen((void *)pgn, strlen(pgn), "rb");
+	cr_assert_not_null(in);
+	vc_checker_run(&chk, vc_pgn_stdio_read, in, source, member);
+	fclose(in);
+	vc_checker_release(&chk);
+	fclose(mem);
+	return text;
+}
+
+Test(report, text_escapes_input_fields)
+{
+	const char *pgn = "[White \"Evil\x1b]0;pwn\x07\"]\n[Black \"two\\nlines\"]\n"
+	                  "[Result \"1-0\"]\n\n1. e4 e5 {\x1b[2J} 1-0\n";
+	char *t = run_report(pgn, VC_FORMAT_TEXT, "dir\x1b/a.pgn", "in\nner.pgn");
+	cr_assert_null(strchr(t, '\x1b'), "%s", t);
+	cr_assert_null(strchr(t, '\x07'), "%s", t);
+	/* every line a whole record: starts with the escaped location */
+	for (char *l = t; *l; l = strchr(l, '\n') + 1)
+		cr_assert(strncmp(l, "dir\\x1b/a.pgn:in\\nner.pgn:", 26) == 0, "%s", l);
+	cr_assert_not_null(strstr(t, "Evil\\x1b]0;pwn\\x07"), "%s", t);
+	free(t);
+	/* JSON is the exact form: its own escapes, nothing doubled */
+	char *j = run_report(pgn, VC_FORMAT_JSONL, "dir\x1b/a.pgn", "in\nner.pgn");
+	cr_assert_not_null(strstr(j, "\"member\":\"in\\nner.pgn\""), "%s", j);
+	cr_assert_not_null(strstr(j, "\"White\":\"Evil\\u001b]0;pwn\\u0007\""), "%s", j);
+	free(j);
+}
+
+Test(report, notes_escape_names)
+{
+	struct vc_report_options ro = { .command = "validate", .on_note = on_note };
+	struct vc_report r;
+	vc_report_init(&r, NULL, &ro);
+	notes = 0;
+	vc_report_input_error(&r, "a\x1b.zip", "x\ny.pgn", VC_F_CORRUPT, "bad \x9b");
+	cr_assert_eq(notes, 1);
+	cr_assert_str_eq(note_text, "a\\x1b.zip:x\\ny.pgn: corrupt: bad \\u009b");
+}
+
+Test(report, repeated_tags_once_in_json)
+{
+	const char *pgn = "[Event \"a\"]\n[White \"w\"]\n[Event \"b\"]\n[Event \"c\"]\n"
+	                  "[Result \"*\"]\n\n1. e4 *\n";
+	char *j = run_report(pgn, VC_FORMAT_JSONL, "t.pgn", NULL);
+	cr_assert_not_null(strstr(j, "\"tags\":{\"Event\":\"c\",\"White\":\"w\",\"Result\":\"*\"}"),
+	                   "%s", j);
+	/* each repeat is a duplicate-tag warning carrying both values */
+	cr_assert_not_null(strstr(j, "tag Event given twice (\\\"a\\\", then \\\"b\\\")"), "%s", j);
+	cr_assert_not_null(strstr(j, "tag Event given twice (\\\"b\\\", then \\\"c\\\")"), "%s", j);
+	cr_assert_null(strstr(j, "findings_omitted"), "%s", j);
+	free(j);
+	/* the text report names the players by the values used, too */
+	const char *two = "[White \"first\"]\n[White \"last\"]\n[Result \"*\"]\n\n1. e4 *\n";
+	char *t = run_report(two, VC_FORMAT_TEXT, "t.pgn", NULL);
+	cr_assert_not_null(strstr(t, ": note: game 1: last - ?\n"), "%s", t);
+	cr_assert_not_null(strstr(t, "(last - ?)"), "%s", t);
+	free(t);
+}
+
+Test(report, json_says_findings_omitted)
+{
+	/* 40 repeats of a tag: 40 warnings, 32 listed */
+	char pgn[4096] = "";
+	for (int i = 0; i < 41; i++)
+		snprintf(pgn + strlen(pgn), sizeof pgn - strlen(pgn), "[Event \"e%d\"]\n", i);
+	strcat(pgn, "[Result \"*\"]\n\n1. e4 *\n");
+	char *j = run_report(pgn, VC_FORMAT_JSONL, "t.pgn", NULL);
+	cr_assert_not_null(strstr(j, "\"findings_omitted\":8,"), "%s", j);
+	free(j);
+	char *t = run_report(pgn, VC_FORMAT_TEXT, "t.pgn", NULL);
+	cr_assert_not_null(strstr(t, ": 8 more findings not shown"), "%s", t);
+	free(t);
+}

@@ -1,0 +1,28 @@
+/* vchess - the input operands of a command, directories walked
+ * (vchess(1), INPUTS; --exclude). */
+#ifndef VC_CMD_INPUTS_H
+#define VC_CMD_INPUTS_H
+
+#include <stdbool.h>
+
+/* The files a command reads for its operands ops[0..nops-1]: a file (or
+ * "-") as given; a directory walked depth first, each directory's entries
+ * in byte order of their names (so reports are reproducible), entries whose
+ * names start with '.' left out, symbolic links to files followed and to
+ * directories not (no loops); of the files found in a directory, those
+ * whose content holds games: compressed and archive files, and plain files
+ * that read as PGN or EPD (the rule for archive members, vchess(1)). A path
+ * matching one of excludes[0..nexcl-1] (fnmatch(3) patterns, tried on the
+ * whole path and on the last name) is left out, an operand included.
+ * On success returns true with *out (an array of *nout strings, each and
+ * the array malloc'd: vc_cli_inputs_free) ; a directory that cannot be
+ * read, or running out of memory, returns false after saying why on stderr
+ * as "vchess NAME: ..." (the command's exit status 3). *nout may be 0 (a
+ * directory without games). */
+bool vc_cli_inputs(const char *name, char *const *ops, int nops, char *const *excludes,
+                   int nexcl, char ***out, int *nout);
+
+/* Free what vc_cli_inputs made (NULL: nothing). */
+void vc_cli_inputs_free(char **files, int n);
+
+#endif

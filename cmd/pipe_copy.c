@@ -1,0 +1,198 @@
+/* vchess - the input's bytes held for the copies of games (validate
+ * --valid-out/--invalid-out; struct vc_pipe copy_input). The copies are
+ * the input itself cut at each game's copy_end (pgn.h): every byte of a
+ * member goes to the copy of the game whose share holds it, so that the
+ * copies, put back together in game order, are the member byte for byte.
+ *
+ * The calling thread feeds the member's bytes in order (-j 1: as the
+ * member reader reads them; -j N: each chunk before the output of the
+ * games that end in it is written) and gives the games' shares away in
+ * order (pipe_copy_emit), each to its copy or to none. What is held is the
+ * bytes from the last share given away on: the game being read and a read
+ * buffer or chunk. Up to HOLD_MEM of it is kept in memory, the rest in an
+ * unlinked temporary file (spill_fd), so a game of any size is copied
+ * whole and memory stays flat. The file is used as a queue: bytes are
+ * written at its end and read from its front, and it is emptied (its
+ * space given back) whenever all of it has been read.
+ */
+#define _GNU_SOURCE /* pread, pwrite on 64-bit offsets */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pipeline_internal.h"
+
+#define HOLD_MEM ((size_t)4 << 20)  /* held in memory at most; the rest spills */
+#define MOVE_BUF ((size_t)64 << 10) /* piece copied from the file at once */
+
+/* The temporary file failed (a full disk): the copies cannot be whole.
+ * Said, and the process ends with exit 3 (vchess(1) EXIT STATUS), as for
+ * a write error on an output. */
+static void copy_fail(const char *what)
+{
+	fprintf(stderr, "vchess: the temporary file of the copies: %s: %s\n", what,
+	        strerror(errno));
+	exit(VC_EXIT_INPUT);
+}
+
+void pipe_copy_begin(struct copier *cp)
+{
+	cp->base = cp->top = 0;
+	cp->mstart = cp->mlen = 0;
+	cp->frd = cp->fwr = 0;
+	cp->last = NULL;
+	cp->games = false;
+}
+
+/* The temporary file, made when first needed: in TMPDIR (else /tmp),
+ * unlinked at once, so that nothing is left behind however vchess ends. */
+static int spill_fd(struct copier *cp)
+{
+	if (cp->spill >= 0)
+		return cp->spill;
+	const char *dir = getenv("TMPDIR");
+	if (!dir || !*dir)
+		dir = "/tmp";
+	size_t n = strlen(dir) + sizeof "/vchess-copy.XXXXXX";
+	char *path = malloc(n);
+	if (!path)
+		pipe_out_of_memory();
+	snprintf(path, n, "%s/vchess-copy.XXXXXX", dir);
+	int fd = mkstemp(path);
+	if (fd < 0) {
+		int e = errno;
+		fprintf(stderr, "vchess: cannot make a temporary file in %s for the copies: %s\n",
+		        dir, strerror(e));
+		free(path);
+		exit(VC_EXIT_INPUT);
+	}
+	unlink(path);
+	free(path);
+	return cp->spill = fd;
+}
+
+static void spill(struct copier *cp, const char *b, size_t n)
+{
+	int fd = spill_fd(cp);
+	while (n) {
+		ssize_t w = pwrite(fd, b, n, (off_t)cp->fwr);
+		if (w <= 0) {
+			if (w < 0 && errno == EINTR)
+				continue;
+			copy_fail("write");
+		}
+		b += w;
+		n -= (size_t)w;
+		cp->fwr += (uint64_t)w;
+	}
+}
+
+void pipe_copy_feed(struct copier *cp, const char *b, size_t n)
+{
+	if (!n)
+		return;
+	cp->top += n;
+	size_t held = cp->mlen - cp->mstart;
+	if (cp->frd < cp->fwr || held + n > HOLD_MEM) {
+		/* once bytes spill, the later ones follow them */
+		spill(cp, b, n);
+		return;
+	}
+	if (cp->mlen + n > cp->mcap) {
+		if (cp->mstart) {
+			memmove(cp->mem, cp->mem + cp->mstart, held);
+			cp->mstart = 0;
+			cp->mlen = held;
+		}
+		if (cp->mlen + n > cp->mcap) {
+			size_t cap = cp->mcap ? cp->mcap : 65536;
+			while (cap < cp->mlen + n)
+				cap *= 2;
+			if (cap > HOLD_MEM)
+				cap = HOLD_MEM;
+			char *m = realloc(cp->mem, cap);
+			if (!m)
+				pipe_out_of_memory();
+			cp->mem = m;
+			cp->mcap = cap;
+		}
+	}
+	memcpy(cp->mem + cp->mlen, b, n);
+	cp->mlen += n;
+}
+
+/* The next n held bytes (n <= what is held) to f, or dropped (f NULL). */
+static void give(struct copier *cp, FILE *f, uint64_t n)
+{
+	size_t held = cp->mlen - cp->mstart;
+	size_t k = n < held ? (size_t)n : held;
+	if (k) {
+		if (f)
+			fwrite(cp->mem + cp->mstart, 1, k, f);
+		cp->mstart += k;
+		n -= k;
+		if (cp->mstart == cp->mlen)
+			cp->mstart = cp->mlen = 0;
+	}
+	if (!n)
+		return;
+	char *tmp = NULL;
+	if (f && !(tmp = malloc(MOVE_BUF)))
+		pipe_out_of_memory();
+	int fd = cp->spill;
+	while (n) {
+		size_t want = n < MOVE_BUF ? (size_t)n : MOVE_BUF;
+		if (f) {
+			ssize_t r = pread(fd, tmp, want, (off_t)cp->frd);
+			if (r <= 0) {
+				if (r < 0 && errno == EINTR)
+					continue;
+				copy_fail("read");
+			}
+			want = (size_t)r;
+			fwrite(tmp, 1, want, f);
+		}
+		cp->frd += want;
+		n -= want;
+	}
+	free(tmp);
+	if (cp->frd == cp->fwr) {
+		/* nothing left in the file: its space back */
+		cp->frd = cp->fwr = 0;
+		if (ftruncate(fd, 0) != 0)
+			copy_fail("truncate");
+	}
+}
+
+void pipe_copy_emit(struct copier *cp, FILE *f, uint64_t end)
+{
+	cp->games = true;
+	cp->last = f;
+	if (end > cp->top)
+		end = cp->top; /* never: a game's share is read before it ends */
+	if (end > cp->base) {
+		give(cp, f, end - cp->base);
+		cp->base = end;
+	}
+}
+
+void pipe_copy_end(struct copier *cp, bool whole)
+{
+	/* bytes after the last game's share (none when each game said where
+	 * its share ends): the last game's, unless the run stopped */
+	if (cp->top > cp->base)
+		give(cp, whole && cp->games ? cp->last : NULL, cp->top - cp->base);
+	pipe_copy_begin(cp);
+}
+
+void pipe_copy_release(struct copier *cp)
+{
+	free(cp->mem);
+	cp->mem = NULL;
+	cp->mcap = 0;
+	if (cp->spill >= 0)
+		close(cp->spill);
+	cp->spill = -1;
+}
