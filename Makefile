@@ -261,21 +261,40 @@ FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60
 FUZZ_SRC  = $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BIN  = $(FUZZ_SRC:tests/fuzz/%.c=build-fuzz/%)
+# Undefined behaviour stops the run as a finding, as a crash does.
+FUZZ_CFLAGS = -std=c11 -O1 -g -D_DEFAULT_SOURCE -Ilib -Iformats \
+              -fno-sanitize-recover=undefined
 
 build-fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(FMT_SRC) $(wildcard lib/*.h formats/*.h)
 	@mkdir -p build-fuzz
-	$(FUZZ_CC) -std=c11 -O1 -g -D_DEFAULT_SOURCE -Ilib -Iformats \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) \
 	  -fsanitize=fuzzer,address,undefined -o $@ $< $(LIB_SRC) $(FMT_SRC) $(LDLIBS)
 
+# fuzz_cmd runs the whole command (vc_cli_main): cmd/ is linked in too,
+# with the main() of cmd/main.c renamed away (libFuzzer has its own).
+build-fuzz/fuzz_cmd: tests/fuzz/fuzz_cmd.c $(CMD_SRC) $(LIB_SRC) $(FMT_SRC) \
+                     $(wildcard lib/*.h formats/*.h cmd/*.h)
+	@mkdir -p build-fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined \
+	  -Dmain=vc_cli_replaced_main -c cmd/main.c -o build-fuzz/cmd_main.o
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Icmd -fsanitize=fuzzer,address,undefined -o $@ $< \
+	  build-fuzz/cmd_main.o $(filter-out cmd/main.c,$(CMD_SRC)) $(LIB_SRC) $(FMT_SRC) $(LDLIBS)
+
+# FUZZ_ARGS: more libFuzzer options (-timeout=30, -jobs=2, ...). A finding
+# (crash, sanitizer report, leak, a failed check) stops make fuzz with the
+# harness's log in build-fuzz/NAME.log and the input in build-fuzz/.
+FUZZ_ARGS ?=
 fuzz:
 	@command -v $(FUZZ_CC) >/dev/null || \
 	  { echo "make fuzz needs clang: apt-get install clang"; exit 1; }
 	$(MAKE) $(FUZZ_BIN)
 	@set -e; for bin in $(FUZZ_BIN); do \
 	  name=$${bin#build-fuzz/}; mkdir -p build-fuzz/corpus/$$name; \
-	  echo "== $$name ($(FUZZ_TIME) s)"; \
+	  echo "== $$name ($(FUZZ_TIME) s)"; rc=0; \
 	  (cd build-fuzz && ./$$name -max_total_time=$(FUZZ_TIME) -print_final_stats=1 \
-	    corpus/$$name ../tests/fuzz/$$name 2>&1 | tail -n 12); \
+	    $(FUZZ_ARGS) corpus/$$name ../tests/fuzz/$$name > $$name.log 2>&1) || rc=$$?; \
+	  tail -n 12 build-fuzz/$$name.log; \
+	  if [ $$rc -ne 0 ]; then echo "$$name: a finding: build-fuzz/$$name.log"; exit 1; fi; \
 	done
 
 # DESTDIR stages the install (packaging, tests/embed): paths inside the

@@ -110,6 +110,8 @@ struct adjudicate {
 	struct vc_standings st;
 	struct vc_verdict_tally tally;
 	struct part *part;           /* a worker's: its games since the last take */
+	bool oom;                    /* out of memory: a correction or a part of
+	                                the summary was lost (exit 3) */
 };
 
 /* What the summary needs of a worker's stretch of games (pipeline.h):
@@ -125,7 +127,8 @@ struct part {
 	struct vc_standings st;
 	struct fix_rec *fix;
 	size_t nfix, capfix;
-	bool failed;                 /* out of memory */
+	bool failed;                 /* out of memory: standings incomplete */
+	bool fix_failed;             /* out of memory: a game's correction lost */
 };
 
 static void json_adjudication(void *ctx, struct vc_json *j)
@@ -188,38 +191,45 @@ static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g
 		if (pt->nfix == pt->capfix) {
 			size_t cap = pt->capfix ? 2 * pt->capfix : 64;
 			struct fix_rec *r = realloc(pt->fix, cap * sizeof *r);
-			if (!r) {
-				vc_cli_error("adjudicate", "out of memory");
-				exit(VC_EXIT_INPUT);
+			if (r) {
+				pt->fix = r;
+				pt->capfix = cap;
 			}
-			pt->fix = r;
-			pt->capfix = cap;
 		}
-		pt->fix[pt->nfix++] = (struct fix_rec){
-			g->raw != NULL, g->offset, g->raw_len,
-			vc_verdict_needs_fix(v) ? vc_result_string(v->result) : NULL,
-		};
+		/* out of memory: the game is copied unchanged (vc_pgnfix_game
+		 * is not told of it) and the run ends with exit 3 */
+		if (pt->nfix < pt->capfix)
+			pt->fix[pt->nfix++] = (struct fix_rec){
+				g->raw != NULL, g->offset, g->raw_len,
+				vc_verdict_needs_fix(v) ? vc_result_string(v->result) : NULL,
+			};
+		else
+			pt->fix_failed = true;
 	}
 	/* --max-errors: the games that make the exit status 1 */
 	return v->basis == VC_BASIS_INVALID || !v->agrees ? VC_PIPE_FAILED : 0;
 }
 
+/* NULL when out of memory. */
 static struct part *part_new(void)
 {
 	struct part *pt = calloc(1, sizeof *pt);
-	if (!pt) {
-		vc_cli_error("adjudicate", "out of memory");
-		exit(VC_EXIT_INPUT);
-	}
-	vc_standings_init(&pt->st);
+	if (pt)
+		vc_standings_init(&pt->st);
 	return pt;
 }
 
 static void *take(void *wctx)
 {
 	struct adjudicate *a = wctx;
-	struct part *pt = a->part;
-	a->part = part_new();
+	struct part *pt = a->part, *fresh = part_new();
+	if (!fresh) {
+		/* out of memory: the worker goes on summing into its part,
+		 * merged later, out of input order; the run ends with exit 3 */
+		a->oom = true;
+		return NULL;
+	}
+	a->part = fresh;
 	a->part->st.from_declared = a->from_declared;
 	return pt;
 }
@@ -234,6 +244,8 @@ static void merge(void *ctx, void *state, bool keep)
 		vc_verdict_tally_merge(&a->tally, &pt->tally);
 		if (a->standings && (vc_standings_merge(&a->st, &pt->st) || pt->failed))
 			vc_cli_error("adjudicate", "out of memory: the standings are incomplete");
+		if (pt->fix_failed)
+			a->oom = true;
 		for (size_t i = 0; i < pt->nfix; i++) {
 			/* the record as vc_pgnfix_game reads it */
 			struct vc_gc_game g;
@@ -266,6 +278,11 @@ static void *worker_new(void *ctx, struct vc_checker *chk)
 	}
 	vc_judge_set_unwinnability(&W->judge, W->opts.dead, W->opts.budget);
 	W->part = part_new();
+	if (!W->part) {
+		vc_judge_release(&W->judge);
+		free(W);
+		return NULL;
+	}
 	W->part->st.from_declared = W->from_declared;
 	return W;
 }
@@ -273,6 +290,8 @@ static void *worker_new(void *ctx, struct vc_checker *chk)
 static void worker_free(void *ctx, void *wctx)
 {
 	struct adjudicate *W = wctx;
+	if (W->oom)
+		((struct adjudicate *)ctx)->oom = true;
 	merge(ctx, W->part, false);
 	vc_judge_release(&W->judge);
 	free(W);
@@ -507,13 +526,16 @@ int cmd_adjudicate(int argc, char **argv)
 	}
 
 	if (a->fixing) {
-		if (vc_pgnfix_failed(a->fx)) {
+		if (vc_pgnfix_failed(a->fx) || a->oom) {
 			vc_cli_error("adjudicate", "out of memory: %s holds the games uncorrected "
 			             "from some point on", a->fix_path);
 			status = VC_EXIT_INPUT;
 		}
 		if (vc_cli_close_file("adjudicate", a->fix_file, a->fix_path) != VC_EXIT_OK)
 			status = VC_EXIT_INPUT;
+	} else if (a->oom) {
+		vc_cli_error("adjudicate", "out of memory: the summary is incomplete");
+		status = VC_EXIT_INPUT;
 	}
 	int closed = vc_cli_close_file("adjudicate", out, vc_cli_report_path(&a->opts));
 	bool findings = a->tally.disagree > 0 || a->tally.not_judged > 0;

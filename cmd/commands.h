@@ -49,6 +49,15 @@ int cmd_shards(int argc, char **argv);
 /* vchess variants: list the registry (cmd/variants.c). */
 int cmd_variants(int argc, char **argv);
 
+/* The whole vchess command: argv[1] names the command (or is --help,
+ * --version), as main() gets it. Returns the exit status (vchess(1) EXIT
+ * STATUS) with standard output flushed. Runnable again in the same process
+ * (tests/fuzz/fuzz_cmd.c): it keeps no state between calls and ends the
+ * process only where vchess(1) says it stops at once (standard output's
+ * reader gone: vc_cli_check_output) or memory runs out inside the pipeline
+ * (pipeline.h). SIGPIPE must be ignored by the caller (main() does). */
+int vc_cli_main(int argc, char **argv);
+
 /* vchess help [CMD]: vchess --help, or CMD --help (cmd/main.c). */
 int cmd_help(int argc, char **argv);
 

@@ -82,14 +82,8 @@ int cmd_help(int argc, char **argv)
 	return c->run(2, sub_argv);
 }
 
-int main(int argc, char **argv)
+int vc_cli_main(int argc, char **argv)
 {
-	/* A closed pipe is noticed as EPIPE on stdout and ends vchess quietly
-	 * (vc_cli_check_output), not by a signal in the middle of a write. */
-	signal(SIGPIPE, SIG_IGN);
-	/* SIGINT, SIGTERM, SIGHUP: output files whole or absent (common.h) */
-	vc_cli_signals_init();
-
 	if (argc < 2) {
 		print_help(stderr);
 		return VC_EXIT_USAGE;
@@ -114,4 +108,14 @@ int main(int argc, char **argv)
 	int wrc = vc_cli_close_output(NULL, stdout);
 	/* the output files renamed into place, or removed when interrupted */
 	return vc_cli_finish(wrc ? wrc : rc);
+}
+
+int main(int argc, char **argv)
+{
+	/* A closed pipe is noticed as EPIPE on stdout and ends vchess quietly
+	 * (vc_cli_check_output), not by a signal in the middle of a write. */
+	signal(SIGPIPE, SIG_IGN);
+	/* SIGINT, SIGTERM, SIGHUP: output files whole or absent (common.h) */
+	vc_cli_signals_init();
+	return vc_cli_main(argc, argv);
 }

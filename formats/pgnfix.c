@@ -64,6 +64,8 @@ void vc_pgnfix_tap_begin(void *ctx, const char *source, const char *member)
 void vc_pgnfix_tap(void *ctx, const char *buf, size_t n)
 {
 	struct vc_pgnfix *fx = ctx;
+	if (n == 0)
+		return; /* an empty read: buf may be NULL, and so fx->buf */
 	if (fx->len + n > fx->cap) {
 		size_t cap = fx->cap ? fx->cap : 1 << 16;
 		while (cap < fx->len + n)

@@ -458,3 +458,38 @@ Test(pgnfix, results_set_to_the_verdict_every_other_byte_kept)
 	vc_pgnfix_free(NULL);
 	vc_judge_release(&r.judge);
 }
+
+/* Empty pieces of input (an empty member, a read of 0 bytes) before any
+ * byte is held: nothing is written and nothing is touched (found by
+ * tests/fuzz/fuzz_cmd.c: a 0-byte tap on a fixer holding nothing gave
+ * memcpy a null pointer, undefined behaviour that make check-asan stops
+ * on). */
+Test(pgnfix, empty_pieces_are_nothing)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	cr_assert(f);
+	struct vc_pgnfix *fx = vc_pgnfix_new(f);
+	cr_assert_not_null(fx);
+	vc_pgnfix_tap(fx, NULL, 0);
+	vc_pgnfix_tap_begin(fx, "empty", "a.pgn");
+	vc_pgnfix_tap(fx, NULL, 0);
+	vc_pgnfix_tap(fx, "", 0);
+	vc_pgnfix_tap_end(fx);
+	vc_pgnfix_tap_begin(fx, "empty", "b.pgn");
+	vc_pgnfix_tap(fx, NULL, 0);
+	vc_pgnfix_tap_drop(fx);
+	vc_pgnfix_tap_begin(fx, "one", NULL);
+	vc_pgnfix_tap(fx, "1. e4 *", 7);
+	vc_pgnfix_tap(fx, NULL, 0);
+	vc_pgnfix_tap_end(fx);
+	fflush(f);
+	cr_assert_eq(len, 7);
+	cr_assert_str_eq(out, "1. e4 *");
+	cr_assert_eq(vc_pgnfix_fixed(fx), 0);
+	cr_assert_not(vc_pgnfix_failed(fx));
+	fclose(f);
+	free(out);
+	vc_pgnfix_free(fx);
+}
