@@ -277,8 +277,10 @@ static int one_path(struct pipeline *pl, const char *path)
 		if (r < 0) {
 			/* between members (a member of a member could not be
 			 * reached): said once, then on when the archive allows */
-			if (memcmp(&reported, vc_input_error(in), sizeof reported) == 0)
-				break;
+			const struct vc_input_error *again = vc_input_error(in);
+			if (again->kind == reported.kind &&
+			    strcmp(again->message, reported.message) == 0)
+				break; /* the same failure (after a reopen, say) */
 			pipe_drain(pl);
 			if (pl->stopped)
 				break;

@@ -125,6 +125,8 @@ struct vc_input {
 	 * vc_input_next_member does about it (resume). */
 	bool child_fault;       /* the child failed (nest_fail took it over) */
 	bool ar_fatal;          /* libarchive is in its fatal state */
+	bool reopened;          /* reopen() ran, at reopened_at entries: */
+	uint64_t reopened_at;   /* another needs one read since (no loop) */
 	bool guard_trip;        /* the ratio guard stopped the input */
 	bool cap_hit;           /* the absolute cap did */
 	bool planned;           /* plan decided, message annotated */
@@ -1192,7 +1194,10 @@ static bool can_skip(const struct vc_input *in)
 	if (!in->ar_fatal)
 		return true;
 	/* libarchive gave up: a file with a central directory is opened
-	 * again and read on from the next entry */
+	 * again and read on from the next entry; not when no entry was read
+	 * since the last time (the same header would fail again, for ever) */
+	if (in->reopened && in->entries <= in->reopened_at)
+		return false;
 	return !in->parent && in->seekable &&
 	       (fmt == ARCHIVE_FORMAT_ZIP || fmt == ARCHIVE_FORMAT_7ZIP);
 }
@@ -1253,6 +1258,9 @@ static int reopen(struct vc_input *in)
 	uint64_t skip = in->entries;
 	struct vc_input_error e;
 	locale_t old;
+
+	in->reopened = true;
+	in->reopened_at = skip;
 
 	archive_read_free(in->ar);
 	in->ar = NULL;

@@ -1849,3 +1849,30 @@ Test(input, padding_bomb_inside_a_tar_gz_is_guarded)
 	free(gz);
 	free(text);
 }
+
+/* A 7z whose header libarchive calls malformed (found by the command
+ * fuzzer, tests/fuzz/fuzz_cmd.c): reopening it to go on from the next
+ * entry fails at the same header, so the input must stop after one retry
+ * with the error, never reopen for ever (a hang that no signal ended). The
+ * kind: a damaged zip or 7z whose failure comes before any new entry. */
+Test(input, damaged_archive_header_is_not_retried_for_ever)
+{
+	struct vc_input_error err;
+	vc_input_error_init(&err);
+	struct vc_input *in = vc_input_open("tests/data/input/malformed-header.7z", &err);
+	cr_assert_not_null(in, "%s", err.message);
+	const char *name;
+	/* the failure, then at most one reopen that fails the same way */
+	cr_assert_eq(vc_input_next_member(in, &name), -1);
+	cr_assert_eq(vc_input_next_member(in, &name), -1);
+	cr_assert_eq(vc_input_error(in)->kind, VC_INPUT_ECORRUPT, "%s", vc_input_error(in)->message);
+	/* stopped: later calls try nothing more (the error stays as it is;
+	 * a new attempt would record a new one) */
+	struct vc_input_error before = *vc_input_error(in);
+	for (int i = 0; i < 5; i++) {
+		cr_assert_eq(vc_input_next_member(in, &name), -1);
+		cr_assert(memcmp(&before, vc_input_error(in), sizeof before) == 0,
+		          "call %d reopened the archive again", i + 3);
+	}
+	vc_input_close(in);
+}
