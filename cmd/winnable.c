@@ -554,7 +554,7 @@ static int read_member(struct run *r, struct worker *ws, int nthreads,
 	char *line = NULL;
 	size_t len = 0, cap = 0;
 	long lineno = 0;
-	size_t n;
+	size_t n = 0;
 	int rc = 0;
 	while (!vc_cli_interrupted() && (n = vc_peek_read(pk, buf, sizeof buf)) > 0 &&
 	       n != VC_PGN_READ_ERROR) {

@@ -587,7 +587,7 @@ make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
 	vc_bb col_us = src->by_color[us], col_them = src->by_color[them];
 	vc_bb castle = src->castle;
 	int ep = VC_NO_SQ;
-	for (int t = 1; t < 7; t++)
+	for (int t = 0; t < 7; t++) /* [0] too: empty, as the checks expect */
 		dst->by_type[t] = src->by_type[t];
 	if (m & VC_MF_CASTLE) {
 		vc_bb kb = VC_BIT(vc_castle_king_to(from, to)), rb = VC_BIT(vc_castle_rook_to(from, to));
