@@ -128,8 +128,16 @@ bool vc_cli_inputs(const char *name, char *const *ops, int nops, char *const *ex
 	bool ok = true;
 	for (int i = 0; i < nops && ok; i++) {
 		struct stat st;
-		if (strcmp(ops[i], "-") != 0 && stat(ops[i], &st) == 0 && S_ISDIR(st.st_mode))
-			ok = walk(name, ops[i], excludes, nexcl, &l);
+		if (strcmp(ops[i], "-") != 0 && stat(ops[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			/* "dir/" matches a pattern as "dir" does */
+			char bare[4096];
+			size_t n = strlen(ops[i]);
+			while (n > 1 && ops[i][n - 1] == '/')
+				n--;
+			snprintf(bare, sizeof bare, "%.*s", (int)n, ops[i]);
+			if (!excluded(bare, excludes, nexcl))
+				ok = walk(name, ops[i], excludes, nexcl, &l);
+		}
 		else if (!excluded(ops[i], excludes, nexcl) && !push(&l, ops[i])) {
 			vc_cli_error(name, "out of memory");
 			ok = false;

@@ -30,7 +30,7 @@ static const char usage[] =
         "                       powers of 1024)\n"
         "      --format F       text (default), json or jsonl\n"
         VC_HELP_OUTPUT
-        VC_HELP_QUIET
+        "      --quiet          no note about files that are one shard\n"
         VC_HELP_HELP
         "\n"
         VC_HELP_EXIT;
@@ -69,6 +69,15 @@ static bool parse_size(const char *text, uint64_t *out)
 		return false;
 	*out = v << shift;
 	return true;
+}
+
+/* A C0 control character or DEL (text output lines would carry it raw) */
+static bool has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	return false;
 }
 
 static int shards_option(void *ctx, int opt, const char *arg)
@@ -125,9 +134,10 @@ int cmd_shards(int argc, char **argv)
 		return vc_cli_usage_error("shards", "-n and --size exclude each other");
 	const int nfiles = argc - first;
 	for (int i = 0; i < nfiles; i++)
-		if (opts.format == VC_FORMAT_TEXT && strpbrk(argv[first + i], "\t\n\r"))
-			return vc_cli_usage_error("shards", "a file name with a tab or line break "
-			                                    "cannot be printed as text: use --format json");
+		if (opts.format == VC_FORMAT_TEXT && has_control(argv[first + i]))
+			return vc_cli_usage_error("shards", "a file name with a control character (a "
+			                                    "tab, a line break, an escape) cannot be "
+			                                    "printed as text: use --format json");
 	struct vc_cli_output outs[] = { { "-o", vc_cli_report_path(&opts), true } };
 	rc = vc_cli_check_outputs("shards", outs, 1, argv + first, nfiles);
 	if (rc != VC_EXIT_OK)

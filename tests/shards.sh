@@ -118,6 +118,9 @@ expect 2
 cp "$tmp/g.pgn" "$tmp/a${TAB}b.pgn"
 expect 2 "$tmp/a${TAB}b.pgn"
 expect 0 --format json "$tmp/a${TAB}b.pgn"
+ESC=$(printf '\033')
+cp "$tmp/g.pgn" "$tmp/a${ESC}[2Jb.pgn"
+expect 2 "$tmp/a${ESC}[2Jb.pgn"
 expect 3 "$tmp/missing.pgn"
 head -c $(($(wc -c <"$tmp/m.zst") - 7)) "$tmp/m.zst" >"$tmp/cut.zst"
 expect 3 "$tmp/cut.zst"

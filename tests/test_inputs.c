@@ -41,6 +41,14 @@ static void setup(void)
 	put("a/x.pgn", "[Event \"x\"]\n\n1. e4 e5 *\n");
 	put("a/b/y.epd", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"start\";\n");
 	put("a/readme.txt", "<html>not games</html>\n");
+	/* text that the loose PGN rule would take for moves or a comment: not
+	 * games unless named .pgn (the name is a hint) or starting as games do */
+	put("a/hello.txt", "hello world\n");
+	put("a/data.json", "{\"a\": 1}\n");
+	put("a/t.csv", "a,b\n1,2\n");
+	put("a/tags.txt", "\xEF\xBB\xBF% escape\n{ a comment }\n[Event \"x\"]\n1. e4 *\n");
+	put("a/moves.pgn", "e4 e5 *\n");
+	put("a/numbers.dat", "12. Nf3 *\n");
 	put("a/.hidden.pgn", "1. e4 *\n");
 	put("a/.git/config.pgn", "1. e4 *\n");
 	char cmd[512];
@@ -83,8 +91,9 @@ Test(inputs, walk_sorted_depth_first)
 	char a[128];
 	snprintf(a, sizeof a, "%s/a", root);
 	char *ops[] = { a };
-	const char *want[] = { "a/b/y.epd", "a/l.pgn", "a/x.pgn", "a/z.pgn.gz" };
-	expect(ops, 1, NULL, 0, want, 4);
+	const char *want[] = { "a/b/y.epd", "a/l.pgn",  "a/moves.pgn", "a/numbers.dat",
+		               "a/tags.txt", "a/x.pgn", "a/z.pgn.gz" };
+	expect(ops, 1, NULL, 0, want, 7);
 }
 
 Test(inputs, operands_kept_as_given_and_excludes)
@@ -95,12 +104,15 @@ Test(inputs, operands_kept_as_given_and_excludes)
 	/* a file operand stays whatever it holds (the command reports it);
 	 * a trailing slash gives no double slash */
 	char *ops[] = { t, "-", a };
-	char *ex[] = { "*.epd", "*/l.pgn" };
+	char *ex[] = { "*.epd", "*/l.pgn", "*.dat", "*/tags.txt", "moves.pgn" };
 	const char *want[] = { t, "-", "a/x.pgn", "a/z.pgn.gz" };
-	expect(ops, 3, ex, 2, want, 4);
-	char *ex2[] = { "b" }; /* a directory's last name */
+	expect(ops, 3, ex, 5, want, 4);
+	char *ex2[] = { "b", "m*", "n*", "t*" }; /* a directory's last name */
 	const char *want2[] = { "a/l.pgn", "a/x.pgn", "a/z.pgn.gz" };
-	expect(ops + 2, 1, ex2, 1, want2, 3);
+	expect(ops + 2, 1, ex2, 4, want2, 3);
+	/* a directory operand that matches is left out too */
+	char *ex3[] = { "a" };
+	expect(ops + 2, 1, ex3, 1, NULL, 0);
 }
 
 Test(inputs, empty_and_unreadable_directories)
