@@ -268,7 +268,7 @@ void pipe_copy_release(struct copier *cp);
 void pipe_stream_begin(struct pipeline *pl, const char *source, const char *member);
 void pipe_stream_bytes(void *pl, const char *buf, size_t n);
 void pipe_stream_end(struct pipeline *pl, bool whole);
-void pipe_out_of_memory(void);
+__attribute__((noreturn)) void pipe_out_of_memory(void);
 void pipe_progress(struct pipeline *pl, bool final);
 bool pipe_interrupted(struct pipeline *pl);
 void pipe_wait_main(struct pipeline *pl);
