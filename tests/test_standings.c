@@ -7,6 +7,7 @@
  * for the dummy opponent of an unplayed round (C.07 16.4).
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "standings.h"
@@ -476,5 +477,104 @@ Test(tiebreak, big_database_stays_fast_and_findings_capped)
 		cr_assert(i == 0 || st.p[i].rank >= st.p[i - 1].rank);
 	}
 	cr_assert_eq(halves, 2 * st.counted);
+	vc_standings_release(&st);
+}
+
+/* The FIDE Technical Commission's tie-break exercise for the C.07 text
+ * (tec.fide.com, "Tie-break exercise", 18 March 2024; its data and
+ * answers as carried in the test cases of the MIT-licensed
+ * marceljuenemann/tiebreak): a Swiss of five rounds. Player 12's line is
+ * not in that data: it is what the others' lines say (R1 lost to 4, R3 a
+ * forfeit win against 14, absent in R2, R4, R5); no answer below depends
+ * on it. Rounds per player (+ win, = draw, - loss; W/B colour, F forfeit,
+ * BYE a bye: +BYE full point, =BYE half point; -- absent):
+ *   1  +W9  =B13 =W2  +B15 =W4   3.5     9  -B1  -W10 =BYE -F11 +BYE 1.5
+ *   2  +B10 +W7  =B1  +W16 =B3   4      10  -W2  +B9  -W15 -B6  -B5  1
+ *   3  =W11 +B6  +W8  =B4  =W2   3.5    11  =B3  -W16 -B5  +F9  +W7  2.5
+ *   4  +B12 =BYE +W13 =W3  =B1   3.5    13  +B5  =W1  -B4  -B8  -W14 1.5
+ *   5  -W13 -B15 +W11 =B7  +W10  2.5    14  +W6  -B8  -F12 --   +B13 2
+ *   6  -B14 -W3  +BYE +W10 +B8   3      15  -B7  +W5  +B10 -W1  -B16 2
+ *   7  +W15 -B2  -B16 =W5  -B11  1.5    16  =W8  +B11 +W7  -B2  +W15 3.5
+ *   8  =B16 +W14 -B3  +W13 -W6   2.5
+ * Nobody's adjusted score differs from the score here: the only
+ * unplayed rounds followed by nothing but voluntary unplayed rounds are
+ * 12's. The exercise's answers, worked again:
+ *   BH(2)  = 10:1 + 7:1.5 + 1:3.5 + 16:3.5 + 3:3.5          = 13
+ *   BH(1)  = 9:1.5 + 13:1.5 + 2:4 + 15:2 + 4:3.5            = 12.5
+ *   BH(3)  = 11:2.5 + 6:3 + 8:2.5 + 4:3.5 + 2:4             = 15.5
+ *   BH(5)  = 13:1.5 + 15:2 + 11:2.5 + 7:1.5 + 10:1          = 8.5
+ *   BH(8)  = 16:3.5 + 14:2 + 3:3.5 + 13:1.5 + 6:3           = 13.5
+ *   BH(11) = 3:3.5 + 16:3.5 + 5:2.5 + own 2.5 (forfeit win, the
+ *            dummy of C.07 16.4) + 7:1.5                     = 13.5
+ *   BH(16) = 8:2.5 + 11:2.5 + 7:1.5 + 2:4 + 15:2            = 12.5
+ *   cut1: 5: 8.5 - 1 = 7.5; 8: 13.5 - 1.5 = 12; 11: 13.5 - 1.5 = 12
+ * and, beyond the exercise, 9 (two voluntary unplayed rounds, R3 and R4,
+ * and a full-point bye that is none):
+ *   BH(9) = 1:3.5 + 10:1 + own 1.5 x 3 = 9; cut1 cuts a VUR: 7.5 */
+Test(tiebreak, fide_tec_exercise_2024)
+{
+	static const char *rows[] = {
+		"1 +W9 =B13 =W2 +B15 =W4",   "2 +B10 +W7 =B1 +W16 =B3",
+		"3 =W11 +B6 +W8 =B4 =W2",    "4 +B12 =BYE +W13 =W3 =B1",
+		"5 -W13 -B15 +W11 =B7 +W10", "6 -B14 -W3 +BYE +W10 +B8",
+		"7 +W15 -B2 -B16 =W5 -B11",  "8 =B16 +W14 -B3 +W13 -W6",
+		"9 -B1 -W10 =BYE -F11 +BYE", "10 -W2 +B9 -W15 -B6 -B5",
+		"11 =B3 -W16 -B5 +F9 +W7",   "13 +B5 =W1 -B4 -B8 -W14",
+		"14 +W6 -B8 -F12 -- +B13",   "15 -B7 +W5 +B10 -W1 -B16",
+		"16 =W8 +B11 +W7 -B2 +W15",
+	};
+	struct vc_standings st;
+	vc_standings_init(&st);
+	bool done[17][6] = { { false } }; /* a game is added from its first line */
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		char buf[64], me[8];
+		snprintf(buf, sizeof buf, "%s", rows[i]);
+		char *save, *t = strtok_r(buf, " ", &save);
+		snprintf(me, sizeof me, "%s", t);
+		int m = atoi(me);
+		for (int r = 1; (t = strtok_r(NULL, " ", &save)); r++) {
+			if (strcmp(t, "--") == 0)
+				continue; /* absent: no game */
+			enum vc_result mine = t[0] == '+' ? VC_RES_WHITE
+			                     : t[0] == '=' ? VC_RES_DRAW : VC_RES_BLACK;
+			enum vc_result theirs = mine == VC_RES_WHITE ? VC_RES_BLACK
+			                       : mine == VC_RES_BLACK ? VC_RES_WHITE : VC_RES_DRAW;
+			char round[16];
+			snprintf(round, sizeof round, "%d", r & 7);
+			struct vc_standings_info info = { .round = round };
+			if (strcmp(t + 1, "BYE") == 0) {
+				info.unplayed = true;
+				cr_assert_eq(vc_standings_add_ex(&st, me, "BYE", mine, &info), 0);
+				continue;
+			}
+			int o = atoi(t + 2);
+			if (done[o][r])
+				continue;
+			done[m][r] = done[o][r] = true;
+			info.unplayed = t[1] == 'F';
+			if (t[1] == 'B')
+				cr_assert_eq(vc_standings_add_ex(&st, t + 2, me, theirs, &info), 0);
+			else
+				cr_assert_eq(vc_standings_add_ex(&st, me, t + 2, mine, &info), 0);
+		}
+	}
+	enum vc_tiebreak tb[] = { VC_TB_BUCHHOLZ, VC_TB_BUCHHOLZ_CUT1 };
+	cr_assert_eq(vc_standings_rank(&st, tb, 2, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.system, VC_SYSTEM_SWISS);
+	cr_assert_eq(st.rounds, 5);
+	cr_assert_eq(who(&st, "2")->halves, 8);
+	cr_assert_eq(who(&st, "11")->halves, 5);
+	expect(&st, "2", VC_TB_BUCHHOLZ, 13.0);
+	expect(&st, "1", VC_TB_BUCHHOLZ, 12.5);
+	expect(&st, "3", VC_TB_BUCHHOLZ, 15.5);
+	expect(&st, "5", VC_TB_BUCHHOLZ, 8.5);
+	expect(&st, "8", VC_TB_BUCHHOLZ, 13.5);
+	expect(&st, "11", VC_TB_BUCHHOLZ, 13.5);
+	expect(&st, "16", VC_TB_BUCHHOLZ, 12.5);
+	expect(&st, "5", VC_TB_BUCHHOLZ_CUT1, 7.5);
+	expect(&st, "8", VC_TB_BUCHHOLZ_CUT1, 12.0);
+	expect(&st, "11", VC_TB_BUCHHOLZ_CUT1, 12.0);
+	expect(&st, "9", VC_TB_BUCHHOLZ, 9.0);
+	expect(&st, "9", VC_TB_BUCHHOLZ_CUT1, 7.5);
 	vc_standings_release(&st);
 }
