@@ -601,26 +601,75 @@ static int work_build(struct work *w, enum vc_system sys)
 	}
 	st->system = sys;
 
-	/* Swiss with rounds: a round without a game is an absence (a
-	 * zero-point round the player chose: C.07 16.2) */
-	if (sys == VC_SYSTEM_SWISS && rounds) {
+	/* Swiss with rounds: a round of the event (a round number some game
+	 * has) in which a player has no game is an absence (a zero-point
+	 * round the player chose: C.07 16.2). A round number no game has is
+	 * no round: "Round 1000" in an event of 9 rounds adds no 991 absences
+	 * to every player. And when the absences would outnumber the games
+	 * many times over (a database of many events, not one), they are not
+	 * counted: memory and time stay in proportion to the games. */
+	bool absences = sys == VC_SYSTEM_SWISS && rounds;
+	int *held = NULL;            /* the round numbers games have, ascending */
+	size_t nheld = 0;
+	if (absences) {
+		unsigned char *has = calloc((size_t)maxround + 1, 1);
+		held = malloc(((size_t)maxround + 1) * sizeof *held);
+		if (!has || !held) {
+			free(has);
+			free(held);
+			free(cap);
+			return -1;
+		}
+		for (size_t i = 0; i < st->ngames; i++)
+			has[st->games[i].round] = 1;
+		for (int r = 1; r <= maxround; r++)
+			if (has[r])
+				held[nheld++] = r;
+		free(has);
+		if (nheld < (size_t)maxround)
+			finding(st, "round-gap", "the round numbers run to %d but games have only "
+			        "%zu of them: a round number without games is no round, and no "
+			        "player is absent from it", maxround, nheld);
+		/* the absences to add: per player, the rounds held minus its own */
+		size_t total = 0;
 		for (size_t id = 0; id < n; id++) {
-			size_t had = w->ne[id];
-			for (int r = 1; r <= maxround; r++) {
-				bool found = false;
-				for (size_t k = 0; k < had && !found; k++)
-					found = w->e[id][k].round == r;
-				if (found)
+			size_t own = 0;
+			for (size_t k = 0; k < w->ne[id]; k++)
+				own += k == 0 || w->e[id][k].round != w->e[id][k - 1].round;
+			total += nheld - own;
+		}
+		size_t limit = 8 * st->ngames > ((size_t)1 << 20) ? 8 * st->ngames
+		                                                  : ((size_t)1 << 20);
+		if (total > limit) {
+			finding(st, "rounds-sparse", "%zu players in %zu rounds with most of them "
+			        "absent from most rounds (%zu absences for %zu games): not one "
+			        "event; absences are not counted", n, nheld, total, st->ngames);
+			absences = false;
+		}
+	}
+	if (absences) {
+		for (size_t id = 0; id < n; id++) {
+			size_t had = w->ne[id], k = 0;
+			/* the entries are sorted by round: walk both lists */
+			for (size_t h = 0; h < nheld; h++) {
+				int r = held[h];
+				while (k < had && w->e[id][k].round < r)
+					k++;
+				if (k < had && w->e[id][k].round == r)
 					continue;
 				struct entry en = { .round = r, .opp = -2, .colour = -1, .vur = true,
 				                    .requested = true, .game = SIZE_MAX };
 				if (entry_add(w, (long)id, &en, cap)) {
+					free(held);
 					free(cap);
 					return -1;
 				}
 			}
 			qsort(w->e[id], w->ne[id], sizeof *w->e[id], entry_cmp);
 		}
+	}
+	free(held);
+	if (sys == VC_SYSTEM_SWISS && rounds) {
 		/* a pairing twice */
 		for (size_t id = 0; id < n; id++)
 			for (size_t a = 0; a < w->ne[id]; a++) {

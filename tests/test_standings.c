@@ -578,3 +578,56 @@ Test(tiebreak, fide_tec_exercise_2024)
 	expect(&st, "9", VC_TB_BUCHHOLZ_CUT1, 7.5);
 	vc_standings_release(&st);
 }
+
+/* A Swiss whose round numbers skip (1, 2, 9: a typo, or rounds not in the
+ * file): only the numbers games have are rounds, so a player is absent
+ * only from those (C.07 16.2), and a warning says so.
+ *   R1 A-B 1-0, C-D 1-0; R2 A-C 1/2 (B, D absent); R9 B-D 1-0
+ * Entries: A {B, C, absent R9}; B {A, absent R2, D}; C {D, A, absent R9};
+ *          D {C, absent R2, B}: three rounds each, not nine.
+ * Scores: A 1.5, B 1, C 1.5, D 0. Adjusted (C.07 16.3): the absences of
+ * A and C in R9 end their events: a draw each: A 2, C 2; B's and D's
+ * absences are followed by a game: B 1, D 0.
+ * Buchholz: A = B 1 + C 2 + own 1.5 (absent) = 4.5;
+ *           B = A 2 + own 1 + D 0 = 3 */
+Test(tiebreak, round_numbers_without_games_are_no_rounds)
+{
+	static const struct g gap[] = {
+		{ "1", "A", "B", VC_RES_WHITE, false, NULL, NULL },
+		{ "1", "C", "D", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "A", "C", VC_RES_DRAW, false, NULL, NULL },
+		{ "9", "B", "D", VC_RES_WHITE, false, NULL, NULL },
+	};
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, gap, 4);
+	enum vc_tiebreak tb[] = { VC_TB_BUCHHOLZ, VC_TB_PROGRESSIVE };
+	cr_assert_eq(vc_standings_rank(&st, tb, 2, VC_SYSTEM_SWISS), 0);
+	cr_assert(has_finding(&st, "round-gap"));
+	cr_assert(!has_finding(&st, "rounds-sparse"));
+	expect(&st, "A", VC_TB_BUCHHOLZ, 4.5);
+	expect(&st, "B", VC_TB_BUCHHOLZ, 3.0);
+	/* progressive over three rounds: A 1 + 1.5 + 1.5 = 4;
+	 * B: R1 0, R2 absent 0, R9 1: 0 + 0 + 1 = 1 */
+	expect(&st, "A", VC_TB_PROGRESSIVE, 4.0);
+	expect(&st, "B", VC_TB_PROGRESSIVE, 1.0);
+	vc_standings_release(&st);
+
+	/* many players each in one of many rounds: a database, not an event;
+	 * 3000 games in 3000 rounds would be 6000 x 2999 absences: not
+	 * counted, a warning, the scores as they are */
+	vc_standings_init(&st);
+	char w[32], b[32], r[32];
+	for (int i = 0; i < 3000; i++) {
+		snprintf(w, sizeof w, "W%d", i);
+		snprintf(b, sizeof b, "B%d", i);
+		snprintf(r, sizeof r, "%d", i + 1);
+		struct vc_standings_info info = { .round = r };
+		cr_assert_eq(vc_standings_add_ex(&st, w, b, VC_RES_WHITE, &info), 0);
+	}
+	cr_assert_eq(vc_standings_rank(&st, tb, 2, VC_SYSTEM_SWISS), 0);
+	cr_assert(has_finding(&st, "rounds-sparse"));
+	/* W0: B0 0 (no absences: nothing else) */
+	expect(&st, "W0", VC_TB_BUCHHOLZ, 0.0);
+	vc_standings_release(&st);
+}
