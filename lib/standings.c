@@ -712,6 +712,25 @@ static int dbl_cmp(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
+/* Whether an entry counts as a game against its opponent in the
+ * tie-breaks on the opponents' scores: a game played, or in a round robin
+ * a forfeit too (the opponents are the event's, not the pairings':
+ * an unplayed game there is taken as played against the scheduled
+ * opponent, as the FIDE Technical Commission's reference tie-break
+ * program does for a round robin). */
+static bool as_played(const struct work *w, const struct entry *en)
+{
+	return en->played || (w->st->system == VC_SYSTEM_RR && en->opp >= 0);
+}
+
+/* A round robin's round without an opponent (a bye of an odd number of
+ * players): no opponent to count in Buchholz or Sonneborn-Berger, and no
+ * dummy either. */
+static bool rr_no_opponent(const struct work *w, const struct entry *en)
+{
+	return w->st->system == VC_SYSTEM_RR && en->opp < 0;
+}
+
 /* Buchholz of id (points) with `cut` lowest (voluntary unplayed rounds
  * first: C.07 16.5) and `top` highest contributions removed. */
 static double buchholz(const struct work *w, long id, int cut, int top)
@@ -727,9 +746,11 @@ static double buchholz(const struct work *w, long id, int cut, int top)
 	size_t nv = 0, nr = 0;
 	for (size_t k = 0; k < ne; k++) {
 		const struct entry *en = &w->e[id][k];
+		if (rr_no_opponent(w, en))
+			continue;
 		/* played: the opponent's adjusted score; unplayed: the dummy
 		 * opponent's, the player's own score (C.07 16.4) */
-		double c = en->played ? w->adj[en->opp] / 2.0 : me->halves / 2.0;
+		double c = as_played(w, en) ? w->adj[en->opp] / 2.0 : me->halves / 2.0;
 		if (en->vur)
 			vur[nv++] = c;
 		else
@@ -772,8 +793,11 @@ static void compute(const struct work *w)
 			const struct entry *en = &w->e[id][k];
 			/* SB: the opponent's adjusted score times the points scored
 			 * (C.07 9.1); an unplayed round against the dummy (16.4) */
-			double opp = en->played ? w->adj[en->opp] / 2.0 : p->halves / 2.0;
-			sb += opp * en->halves / 2.0;
+			if (!rr_no_opponent(w, en)) {
+				double opp = as_played(w, en) ? w->adj[en->opp] / 2.0
+				                              : p->halves / 2.0;
+				sb += opp * en->halves / 2.0;
+			}
 			/* koya: points against opponents with at least half the
 			 * maximum score (C.07 9.2); the games with an opponent */
 			if (en->opp >= 0 && w->adj[en->opp] >= w->maxrounds)

@@ -631,3 +631,38 @@ Test(tiebreak, round_numbers_without_games_are_no_rounds)
 	expect(&st, "W0", VC_TB_BUCHHOLZ, 0.0);
 	vc_standings_release(&st);
 }
+
+/* A round robin with a forfeit: there the opponents are the event's, and
+ * an unplayed game counts as played against the scheduled opponent in
+ * Buchholz and Sonneborn-Berger (no dummy opponent: the FIDE Technical
+ * Commission's reference tie-break program treats round-robin unplayed
+ * games as played).
+ *   R1 A-B 1-0, C-D 1/2; R2 A-C 1/2, B-D 1-0 forfeit; R3 D-A 0-1, B-C 1/2
+ * Scores (= adjusted: nobody has a requested bye): A 2.5, B 1.5, C 1.5,
+ * D 0.5.
+ *   SB(B) = A 2.5 x 0 + D 0.5 x 1 + C 1.5 x 1/2 = 1.25 (a dummy: 2.25)
+ *   SB(D) = C 1.5 x 1/2 + B 1.5 x 0 + A 2.5 x 0 = 0.75
+ *   BH(B) = 2.5 + 0.5 + 1.5 = 4.5 (a dummy: 5.5)
+ *   BH(D) = 1.5 + 1.5 + 2.5 = 5.5 (a dummy: 4.5) */
+Test(tiebreak, round_robin_forfeit_counts_the_scheduled_opponent)
+{
+	static const struct g rrf[] = {
+		{ "1", "A", "B", VC_RES_WHITE, false, NULL, NULL },
+		{ "1", "C", "D", VC_RES_DRAW, false, NULL, NULL },
+		{ "2", "A", "C", VC_RES_DRAW, false, NULL, NULL },
+		{ "2", "B", "D", VC_RES_WHITE, true, NULL, NULL },
+		{ "3", "D", "A", VC_RES_BLACK, false, NULL, NULL },
+		{ "3", "B", "C", VC_RES_DRAW, false, NULL, NULL },
+	};
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, rrf, 6);
+	enum vc_tiebreak tb[] = { VC_TB_SONNEBORN_BERGER, VC_TB_BUCHHOLZ };
+	cr_assert_eq(vc_standings_rank(&st, tb, 2, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.system, VC_SYSTEM_RR);
+	expect(&st, "B", VC_TB_SONNEBORN_BERGER, 1.25);
+	expect(&st, "D", VC_TB_SONNEBORN_BERGER, 0.75);
+	expect(&st, "B", VC_TB_BUCHHOLZ, 4.5);
+	expect(&st, "D", VC_TB_BUCHHOLZ, 5.5);
+	vc_standings_release(&st);
+}
