@@ -859,8 +859,8 @@ static void direct_encounter(const struct work *w, size_t a, size_t b)
 		long id = st->p[i].id;
 		for (size_t k = 0; k < w->ne[id]; k++) {
 			const struct entry *en = &w->e[id][k];
-			if (en->opp < 0 || pos[en->opp] < 0)
-				continue;
+			if (en->opp < 0 || pos[en->opp] < 0 || !as_played(w, en))
+				continue; /* a Swiss forfeit is no encounter */
 			size_t x = i - a, y = (size_t)pos[en->opp];
 			pts[x * g + y] += en->halves;
 			cnt[x * g + y]++;

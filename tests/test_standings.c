@@ -666,3 +666,39 @@ Test(tiebreak, round_robin_forfeit_counts_the_scheduled_opponent)
 	expect(&st, "D", VC_TB_BUCHHOLZ, 5.5);
 	vc_standings_release(&st);
 }
+
+/* Direct encounter counts the games played between the tied players; a
+ * forfeit between them is no encounter in a Swiss (it is in a round
+ * robin, where unplayed games count as played against the scheduled
+ * opponent), as the FIDE Technical Commission's reference program has it.
+ *   R1 A-B 1-0 forfeit, C-D 1-0; R2 C-A 1-0, B-D 1-0
+ * Scores: C 2, A 1, B 1, D 0: A and B tied, met only by the forfeit.
+ * Swiss: no encounter: no value, A and B share rank 2.
+ * As a round robin: A 1 point against B, B 0: A 2nd, B 3rd. */
+Test(tiebreak, direct_encounter_forfeit_swiss_and_round_robin)
+{
+	static const struct g ff[] = {
+		{ "1", "A", "B", VC_RES_WHITE, true, NULL, NULL },
+		{ "1", "C", "D", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "C", "A", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "B", "D", VC_RES_WHITE, false, NULL, NULL },
+	};
+	enum vc_tiebreak tb[] = { VC_TB_DIRECT_ENCOUNTER };
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, ff, 4);
+	cr_assert_eq(vc_standings_rank(&st, tb, 1, VC_SYSTEM_SWISS), 0);
+	cr_assert(!who(&st, "A")->has_tb[VC_TB_DIRECT_ENCOUNTER]);
+	cr_assert_eq(who(&st, "A")->rank, 2);
+	cr_assert_eq(who(&st, "B")->rank, 2);
+	vc_standings_release(&st);
+
+	vc_standings_init(&st);
+	add_all(&st, ff, 4);
+	cr_assert_eq(vc_standings_rank(&st, tb, 1, VC_SYSTEM_RR), 0);
+	expect(&st, "A", VC_TB_DIRECT_ENCOUNTER, 1.0);
+	expect(&st, "B", VC_TB_DIRECT_ENCOUNTER, 0.0);
+	cr_assert_eq(who(&st, "A")->rank, 2);
+	cr_assert_eq(who(&st, "B")->rank, 3);
+	vc_standings_release(&st);
+}
