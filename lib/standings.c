@@ -800,7 +800,7 @@ static void compute(const struct work *w)
 			}
 			/* koya: points against opponents with at least half the
 			 * maximum score (C.07 9.2); the games with an opponent */
-			if (en->opp >= 0 && w->adj[en->opp] >= w->maxrounds)
+			if (en->opp >= 0 && st->p[w->row[en->opp]].halves >= w->maxrounds)
 				koya += en->halves / 2.0;
 			cum += en->halves;
 			prog += cum / 2.0;

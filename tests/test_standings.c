@@ -702,3 +702,33 @@ Test(tiebreak, direct_encounter_forfeit_swiss_and_round_robin)
 	cr_assert_eq(who(&st, "B")->rank, 3);
 	vc_standings_release(&st);
 }
+
+/* Koya counts the opponents who scored at least half the maximum: their
+ * score as achieved, not the adjusted score of C.07 16.3 (X's and A's
+ * closing absences would count as draws there), as the FIDE TEC
+ * reference program computes it. A Swiss of four rounds (half: 2 points):
+ *   R1 X-A 1-0, B-C 1/2; R2 B-X 1-0, A-C 1-0; R3 A-B 1/2 (X, C absent);
+ *   R4 B-C 1-0 (X, A absent)
+ * Scores: B 3, A 1.5, X 1, C 0.5: only B has 2 or more.
+ *   koya(B) = 0 (no opponent has 2; with adjusted scores X 2 and A 2
+ *             would count: 1 + 0.5)
+ *   koya(A) = B 1/2 = 0.5 */
+Test(tiebreak, koya_counts_scores_achieved)
+{
+	static const struct g k[] = {
+		{ "1", "X", "A", VC_RES_WHITE, false, NULL, NULL },
+		{ "1", "B", "C", VC_RES_DRAW, false, NULL, NULL },
+		{ "2", "B", "X", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "A", "C", VC_RES_WHITE, false, NULL, NULL },
+		{ "3", "A", "B", VC_RES_DRAW, false, NULL, NULL },
+		{ "4", "B", "C", VC_RES_WHITE, false, NULL, NULL },
+	};
+	enum vc_tiebreak tb[] = { VC_TB_KOYA };
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, k, 6);
+	cr_assert_eq(vc_standings_rank(&st, tb, 1, VC_SYSTEM_SWISS), 0);
+	expect(&st, "B", VC_TB_KOYA, 0.0);
+	expect(&st, "A", VC_TB_KOYA, 0.5);
+	vc_standings_release(&st);
+}
