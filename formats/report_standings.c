@@ -173,6 +173,8 @@ struct xtab {
 	struct xgame **g;            /* per row */
 	size_t *ng;
 	int cols;                    /* Swiss: rounds (or most games); RR: n */
+	int *colround;               /* Swiss with rounds: column -> round number
+	                                (only the round numbers games have) */
 	bool multi;                  /* a round robin of several cycles */
 	size_t *notes;               /* footnote k+1 -> game index */
 	size_t nnotes;
@@ -194,6 +196,7 @@ static void xtab_free(struct xtab *x)
 	free(x->g);
 	free(x->ng);
 	free(x->notes);
+	free(x->colround);
 }
 
 /* false: out of memory */
@@ -255,8 +258,32 @@ static bool xtab_build(struct xtab *x, const struct vc_standings *st)
 			for (size_t m = k + 1; m < x->ng[i] && !x->multi; m++)
 				x->multi = x->g[i][k].opp >= 0 && x->g[i][k].opp == x->g[i][m].opp;
 	}
-	x->cols = st->system == VC_SYSTEM_RR ? (int)n : st->rounds ? st->rounds : most;
+	x->cols = st->system == VC_SYSTEM_RR ? (int)n : st->rounds ? 0 : most;
+	if (st->system != VC_SYSTEM_RR && st->rounds) {
+		/* a column per round number some game has: "Round 1000" in an
+		 * event of 9 rounds makes 10 columns, not 1000 */
+		unsigned char *has = calloc((size_t)st->rounds + 1, 1);
+		x->colround = malloc(((size_t)st->rounds + 1) * sizeof *x->colround);
+		if (!has || !x->colround) {
+			free(has);
+			xtab_free(x);
+			return false;
+		}
+		for (size_t i = 0; i < st->ngames; i++)
+			if (st->games[i].round > 0 && st->games[i].round <= st->rounds)
+				has[st->games[i].round] = 1;
+		for (int r = 1; r <= st->rounds; r++)
+			if (has[r])
+				x->colround[x->cols++] = r;
+		free(has);
+	}
 	return true;
+}
+
+/* The heading of column c: the round number, or the column's place. */
+static int col_label(const struct xtab *x, int c)
+{
+	return x->colround ? x->colround[c] : c + 1;
 }
 
 static const char *symbol(int halves, bool unplayed, bool html)
@@ -302,7 +329,7 @@ static void cell_text(const struct xtab *x, const struct vc_standings *st, size_
 	/* Swiss: the games of round col+1 (or the col-th game without rounds) */
 	for (size_t k = 0; k < x->ng[i]; k++) {
 		const struct xgame *g = &x->g[i][k];
-		if (st->rounds ? g->round != col + 1 : (int)k != col)
+		if (x->colround ? g->round != x->colround[col] : (int)k != col)
 			continue;
 		if (len)
 			PUT("/");
@@ -358,7 +385,7 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 		namew = 32;
 	for (int c = 0; wd && c < x.cols; c++) {
 		char h[16];
-		snprintf(h, sizeof h, "%d", c + 1);
+		snprintf(h, sizeof h, "%d", col_label(&x, c));
 		wd[c] = (int)strlen(h);
 		for (size_t i = 0; i < x.n; i++) {
 			char buf[128];
@@ -373,7 +400,7 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 	}
 	fprintf(f, "%4s  %-*s", "rank", (int)namew, "player");
 	for (int c = 0; c < x.cols; c++)
-		fprintf(f, " %*d", wd[c], c + 1);
+		fprintf(f, " %*d", wd[c], col_label(&x, c));
 	fprintf(f, " %7s\n", "points");
 	for (size_t i = 0; i < x.n; i++) {
 		char pts[32];
@@ -491,7 +518,7 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 		return;
 	fputs("\r\nrank,player", f);
 	for (int c = 0; c < x.cols; c++)
-		fprintf(f, ",%d", c + 1);
+		fprintf(f, ",%d", col_label(&x, c));
 	fputs(",score\r\n", f);
 	for (size_t i = 0; i < x.n; i++) {
 		char pts[32];
@@ -611,7 +638,8 @@ void vc_standings_html(FILE *f, const struct vc_standings *st, const char *title
 		        "\n<thead><tr><th>Rank</th><th>Player</th>",
 		        st->system == VC_SYSTEM_RR ? "round robin" : "by round");
 		for (int c = 0; c < x.cols; c++)
-			fprintf(f, "<th>%s%d</th>", st->system == VC_SYSTEM_RR ? "" : "R", c + 1);
+			fprintf(f, "<th>%s%d</th>", st->system == VC_SYSTEM_RR ? "" : "R",
+			        col_label(&x, c));
 		fputs("<th>Points</th></tr></thead>\n<tbody>\n", f);
 		for (size_t i = 0; i < x.n; i++) {
 			char pts[32];

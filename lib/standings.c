@@ -601,26 +601,75 @@ static int work_build(struct work *w, enum vc_system sys)
 	}
 	st->system = sys;
 
-	/* Swiss with rounds: a round without a game is an absence (a
-	 * zero-point round the player chose: C.07 16.2) */
-	if (sys == VC_SYSTEM_SWISS && rounds) {
+	/* Swiss with rounds: a round of the event (a round number some game
+	 * has) in which a player has no game is an absence (a zero-point
+	 * round the player chose: C.07 16.2). A round number no game has is
+	 * no round: "Round 1000" in an event of 9 rounds adds no 991 absences
+	 * to every player. And when the absences would outnumber the games
+	 * many times over (a database of many events, not one), they are not
+	 * counted: memory and time stay in proportion to the games. */
+	bool absences = sys == VC_SYSTEM_SWISS && rounds;
+	int *held = NULL;            /* the round numbers games have, ascending */
+	size_t nheld = 0;
+	if (absences) {
+		unsigned char *has = calloc((size_t)maxround + 1, 1);
+		held = malloc(((size_t)maxround + 1) * sizeof *held);
+		if (!has || !held) {
+			free(has);
+			free(held);
+			free(cap);
+			return -1;
+		}
+		for (size_t i = 0; i < st->ngames; i++)
+			has[st->games[i].round] = 1;
+		for (int r = 1; r <= maxround; r++)
+			if (has[r])
+				held[nheld++] = r;
+		free(has);
+		if (nheld < (size_t)maxround)
+			finding(st, "round-gap", "the round numbers run to %d but games have only "
+			        "%zu of them: a round number without games is no round, and no "
+			        "player is absent from it", maxround, nheld);
+		/* the absences to add: per player, the rounds held minus its own */
+		size_t total = 0;
 		for (size_t id = 0; id < n; id++) {
-			size_t had = w->ne[id];
-			for (int r = 1; r <= maxround; r++) {
-				bool found = false;
-				for (size_t k = 0; k < had && !found; k++)
-					found = w->e[id][k].round == r;
-				if (found)
+			size_t own = 0;
+			for (size_t k = 0; k < w->ne[id]; k++)
+				own += k == 0 || w->e[id][k].round != w->e[id][k - 1].round;
+			total += nheld - own;
+		}
+		size_t limit = 8 * st->ngames > ((size_t)1 << 20) ? 8 * st->ngames
+		                                                  : ((size_t)1 << 20);
+		if (total > limit) {
+			finding(st, "rounds-sparse", "%zu players in %zu rounds with most of them "
+			        "absent from most rounds (%zu absences for %zu games): not one "
+			        "event; absences are not counted", n, nheld, total, st->ngames);
+			absences = false;
+		}
+	}
+	if (absences) {
+		for (size_t id = 0; id < n; id++) {
+			size_t had = w->ne[id], k = 0;
+			/* the entries are sorted by round: walk both lists */
+			for (size_t h = 0; h < nheld; h++) {
+				int r = held[h];
+				while (k < had && w->e[id][k].round < r)
+					k++;
+				if (k < had && w->e[id][k].round == r)
 					continue;
 				struct entry en = { .round = r, .opp = -2, .colour = -1, .vur = true,
 				                    .requested = true, .game = SIZE_MAX };
 				if (entry_add(w, (long)id, &en, cap)) {
+					free(held);
 					free(cap);
 					return -1;
 				}
 			}
 			qsort(w->e[id], w->ne[id], sizeof *w->e[id], entry_cmp);
 		}
+	}
+	free(held);
+	if (sys == VC_SYSTEM_SWISS && rounds) {
 		/* a pairing twice */
 		for (size_t id = 0; id < n; id++)
 			for (size_t a = 0; a < w->ne[id]; a++) {
@@ -663,6 +712,25 @@ static int dbl_cmp(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
+/* Whether an entry counts as a game against its opponent in the
+ * tie-breaks on the opponents' scores: a game played, or in a round robin
+ * a forfeit too (the opponents are the event's, not the pairings':
+ * an unplayed game there is taken as played against the scheduled
+ * opponent, as the FIDE Technical Commission's reference tie-break
+ * program does for a round robin). */
+static bool as_played(const struct work *w, const struct entry *en)
+{
+	return en->played || (w->st->system == VC_SYSTEM_RR && en->opp >= 0);
+}
+
+/* A round robin's round without an opponent (a bye of an odd number of
+ * players): no opponent to count in Buchholz or Sonneborn-Berger, and no
+ * dummy either. */
+static bool rr_no_opponent(const struct work *w, const struct entry *en)
+{
+	return w->st->system == VC_SYSTEM_RR && en->opp < 0;
+}
+
 /* Buchholz of id (points) with `cut` lowest (voluntary unplayed rounds
  * first: C.07 16.5) and `top` highest contributions removed. */
 static double buchholz(const struct work *w, long id, int cut, int top)
@@ -678,9 +746,11 @@ static double buchholz(const struct work *w, long id, int cut, int top)
 	size_t nv = 0, nr = 0;
 	for (size_t k = 0; k < ne; k++) {
 		const struct entry *en = &w->e[id][k];
+		if (rr_no_opponent(w, en))
+			continue;
 		/* played: the opponent's adjusted score; unplayed: the dummy
 		 * opponent's, the player's own score (C.07 16.4) */
-		double c = en->played ? w->adj[en->opp] / 2.0 : me->halves / 2.0;
+		double c = as_played(w, en) ? w->adj[en->opp] / 2.0 : me->halves / 2.0;
 		if (en->vur)
 			vur[nv++] = c;
 		else
@@ -723,11 +793,14 @@ static void compute(const struct work *w)
 			const struct entry *en = &w->e[id][k];
 			/* SB: the opponent's adjusted score times the points scored
 			 * (C.07 9.1); an unplayed round against the dummy (16.4) */
-			double opp = en->played ? w->adj[en->opp] / 2.0 : p->halves / 2.0;
-			sb += opp * en->halves / 2.0;
+			if (!rr_no_opponent(w, en)) {
+				double opp = as_played(w, en) ? w->adj[en->opp] / 2.0
+				                              : p->halves / 2.0;
+				sb += opp * en->halves / 2.0;
+			}
 			/* koya: points against opponents with at least half the
 			 * maximum score (C.07 9.2); the games with an opponent */
-			if (en->opp >= 0 && w->adj[en->opp] >= w->maxrounds)
+			if (en->opp >= 0 && st->p[w->row[en->opp]].halves >= w->maxrounds)
 				koya += en->halves / 2.0;
 			cum += en->halves;
 			prog += cum / 2.0;
@@ -786,8 +859,8 @@ static void direct_encounter(const struct work *w, size_t a, size_t b)
 		long id = st->p[i].id;
 		for (size_t k = 0; k < w->ne[id]; k++) {
 			const struct entry *en = &w->e[id][k];
-			if (en->opp < 0 || pos[en->opp] < 0)
-				continue;
+			if (en->opp < 0 || pos[en->opp] < 0 || !as_played(w, en))
+				continue; /* a Swiss forfeit is no encounter */
 			size_t x = i - a, y = (size_t)pos[en->opp];
 			pts[x * g + y] += en->halves;
 			cnt[x * g + y]++;

@@ -72,7 +72,8 @@ struct vc_sgame {
 
 /* A finding about the event (the standings' warnings, not the games'). */
 struct vc_standings_finding {
-	char code[32];               /* "round-missing", "player-twice-in-round",
+	char code[32];               /* "round-missing", "round-gap", "rounds-sparse",
+	                                "player-twice-in-round",
 	                                "pairing-repeated", "name-variants" */
 	char message[256];
 };

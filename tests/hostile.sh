@@ -615,5 +615,35 @@ for mb in 20 60; do
 done
 flat copy_huge_game_20mb copy_huge_game_60mb
 
+# ---- part review: standings on far-apart round numbers ----------------------
+# One game tagged Round "100000" among an event of round 1 made every one of
+# 400 players 99999 absences (64 s, 1.5 GB) and a crosstable of 100000
+# columns (236 MB of text). Now a round number without games is no round:
+# a warning, absences only in rounds with games, a column per such round.
+gen_far_rounds() {
+	awk -v n="$1" 'BEGIN {
+		for (i = 0; i < n; i += 2)
+			printf "[White \"P%d\"]\n[Black \"P%d\"]\n[Round \"1\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n", i, i + 1
+		printf "[White \"P0\"]\n[Black \"P2\"]\n[Round \"100000\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n" }'
+}
+make_input far_rounds gen_far_rounds 2000
+for fmt in text html; do
+	timeout 60 "$VCHESS" adjudicate --no-progress --standings --crosstable --quiet \
+		--format $fmt "$tmp/far_rounds" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	size=$(wc -c <"$tmp/out")
+	if [ "$status" != 0 ] || [ "$size" -gt 2000000 ]; then
+		echo "hostile: standings_far_rounds_$fmt: FAIL: exit $status, $size bytes"
+		failed=$((failed + 1))
+	elif [ $fmt = text ] && ! grep -q 'warning round-gap' "$tmp/out"; then
+		echo "hostile: standings_far_rounds_$fmt: FAIL: no round-gap warning"
+		failed=$((failed + 1))
+	else
+		echo "hostile: standings_far_rounds_$fmt: exit 0, $size bytes"
+		passed=$((passed + 1))
+	fi
+done
+rm -f "$tmp/far_rounds"
+
 echo "hostile: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

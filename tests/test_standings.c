@@ -7,6 +7,7 @@
  * for the dummy opponent of an unplayed round (C.07 16.4).
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "standings.h"
@@ -476,5 +477,258 @@ Test(tiebreak, big_database_stays_fast_and_findings_capped)
 		cr_assert(i == 0 || st.p[i].rank >= st.p[i - 1].rank);
 	}
 	cr_assert_eq(halves, 2 * st.counted);
+	vc_standings_release(&st);
+}
+
+/* The FIDE Technical Commission's tie-break exercise for the C.07 text
+ * (tec.fide.com, "Tie-break exercise", 18 March 2024; its data and
+ * answers as carried in the test cases of the MIT-licensed
+ * marceljuenemann/tiebreak): a Swiss of five rounds. Player 12's line is
+ * not in that data: it is what the others' lines say (R1 lost to 4, R3 a
+ * forfeit win against 14, absent in R2, R4, R5); no answer below depends
+ * on it. Rounds per player (+ win, = draw, - loss; W/B colour, F forfeit,
+ * BYE a bye: +BYE full point, =BYE half point; -- absent):
+ *   1  +W9  =B13 =W2  +B15 =W4   3.5     9  -B1  -W10 =BYE -F11 +BYE 1.5
+ *   2  +B10 +W7  =B1  +W16 =B3   4      10  -W2  +B9  -W15 -B6  -B5  1
+ *   3  =W11 +B6  +W8  =B4  =W2   3.5    11  =B3  -W16 -B5  +F9  +W7  2.5
+ *   4  +B12 =BYE +W13 =W3  =B1   3.5    13  +B5  =W1  -B4  -B8  -W14 1.5
+ *   5  -W13 -B15 +W11 =B7  +W10  2.5    14  +W6  -B8  -F12 --   +B13 2
+ *   6  -B14 -W3  +BYE +W10 +B8   3      15  -B7  +W5  +B10 -W1  -B16 2
+ *   7  +W15 -B2  -B16 =W5  -B11  1.5    16  =W8  +B11 +W7  -B2  +W15 3.5
+ *   8  =B16 +W14 -B3  +W13 -W6   2.5
+ * Nobody's adjusted score differs from the score here: the only
+ * unplayed rounds followed by nothing but voluntary unplayed rounds are
+ * 12's. The exercise's answers, worked again:
+ *   BH(2)  = 10:1 + 7:1.5 + 1:3.5 + 16:3.5 + 3:3.5          = 13
+ *   BH(1)  = 9:1.5 + 13:1.5 + 2:4 + 15:2 + 4:3.5            = 12.5
+ *   BH(3)  = 11:2.5 + 6:3 + 8:2.5 + 4:3.5 + 2:4             = 15.5
+ *   BH(5)  = 13:1.5 + 15:2 + 11:2.5 + 7:1.5 + 10:1          = 8.5
+ *   BH(8)  = 16:3.5 + 14:2 + 3:3.5 + 13:1.5 + 6:3           = 13.5
+ *   BH(11) = 3:3.5 + 16:3.5 + 5:2.5 + own 2.5 (forfeit win, the
+ *            dummy of C.07 16.4) + 7:1.5                     = 13.5
+ *   BH(16) = 8:2.5 + 11:2.5 + 7:1.5 + 2:4 + 15:2            = 12.5
+ *   cut1: 5: 8.5 - 1 = 7.5; 8: 13.5 - 1.5 = 12; 11: 13.5 - 1.5 = 12
+ * and, beyond the exercise, 9 (two voluntary unplayed rounds, R3 and R4,
+ * and a full-point bye that is none):
+ *   BH(9) = 1:3.5 + 10:1 + own 1.5 x 3 = 9; cut1 cuts a VUR: 7.5 */
+Test(tiebreak, fide_tec_exercise_2024)
+{
+	static const char *rows[] = {
+		"1 +W9 =B13 =W2 +B15 =W4",   "2 +B10 +W7 =B1 +W16 =B3",
+		"3 =W11 +B6 +W8 =B4 =W2",    "4 +B12 =BYE +W13 =W3 =B1",
+		"5 -W13 -B15 +W11 =B7 +W10", "6 -B14 -W3 +BYE +W10 +B8",
+		"7 +W15 -B2 -B16 =W5 -B11",  "8 =B16 +W14 -B3 +W13 -W6",
+		"9 -B1 -W10 =BYE -F11 +BYE", "10 -W2 +B9 -W15 -B6 -B5",
+		"11 =B3 -W16 -B5 +F9 +W7",   "13 +B5 =W1 -B4 -B8 -W14",
+		"14 +W6 -B8 -F12 -- +B13",   "15 -B7 +W5 +B10 -W1 -B16",
+		"16 =W8 +B11 +W7 -B2 +W15",
+	};
+	struct vc_standings st;
+	vc_standings_init(&st);
+	bool done[17][6] = { { false } }; /* a game is added from its first line */
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		char buf[64], me[8];
+		snprintf(buf, sizeof buf, "%s", rows[i]);
+		char *save, *t = strtok_r(buf, " ", &save);
+		snprintf(me, sizeof me, "%s", t);
+		int m = atoi(me);
+		for (int r = 1; (t = strtok_r(NULL, " ", &save)); r++) {
+			if (strcmp(t, "--") == 0)
+				continue; /* absent: no game */
+			enum vc_result mine = t[0] == '+' ? VC_RES_WHITE
+			                     : t[0] == '=' ? VC_RES_DRAW : VC_RES_BLACK;
+			enum vc_result theirs = mine == VC_RES_WHITE ? VC_RES_BLACK
+			                       : mine == VC_RES_BLACK ? VC_RES_WHITE : VC_RES_DRAW;
+			char round[16];
+			snprintf(round, sizeof round, "%d", r & 7);
+			struct vc_standings_info info = { .round = round };
+			if (strcmp(t + 1, "BYE") == 0) {
+				info.unplayed = true;
+				cr_assert_eq(vc_standings_add_ex(&st, me, "BYE", mine, &info), 0);
+				continue;
+			}
+			int o = atoi(t + 2);
+			if (done[o][r])
+				continue;
+			done[m][r] = done[o][r] = true;
+			info.unplayed = t[1] == 'F';
+			if (t[1] == 'B')
+				cr_assert_eq(vc_standings_add_ex(&st, t + 2, me, theirs, &info), 0);
+			else
+				cr_assert_eq(vc_standings_add_ex(&st, me, t + 2, mine, &info), 0);
+		}
+	}
+	enum vc_tiebreak tb[] = { VC_TB_BUCHHOLZ, VC_TB_BUCHHOLZ_CUT1 };
+	cr_assert_eq(vc_standings_rank(&st, tb, 2, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.system, VC_SYSTEM_SWISS);
+	cr_assert_eq(st.rounds, 5);
+	cr_assert_eq(who(&st, "2")->halves, 8);
+	cr_assert_eq(who(&st, "11")->halves, 5);
+	expect(&st, "2", VC_TB_BUCHHOLZ, 13.0);
+	expect(&st, "1", VC_TB_BUCHHOLZ, 12.5);
+	expect(&st, "3", VC_TB_BUCHHOLZ, 15.5);
+	expect(&st, "5", VC_TB_BUCHHOLZ, 8.5);
+	expect(&st, "8", VC_TB_BUCHHOLZ, 13.5);
+	expect(&st, "11", VC_TB_BUCHHOLZ, 13.5);
+	expect(&st, "16", VC_TB_BUCHHOLZ, 12.5);
+	expect(&st, "5", VC_TB_BUCHHOLZ_CUT1, 7.5);
+	expect(&st, "8", VC_TB_BUCHHOLZ_CUT1, 12.0);
+	expect(&st, "11", VC_TB_BUCHHOLZ_CUT1, 12.0);
+	expect(&st, "9", VC_TB_BUCHHOLZ, 9.0);
+	expect(&st, "9", VC_TB_BUCHHOLZ_CUT1, 7.5);
+	vc_standings_release(&st);
+}
+
+/* A Swiss whose round numbers skip (1, 2, 9: a typo, or rounds not in the
+ * file): only the numbers games have are rounds, so a player is absent
+ * only from those (C.07 16.2), and a warning says so.
+ *   R1 A-B 1-0, C-D 1-0; R2 A-C 1/2 (B, D absent); R9 B-D 1-0
+ * Entries: A {B, C, absent R9}; B {A, absent R2, D}; C {D, A, absent R9};
+ *          D {C, absent R2, B}: three rounds each, not nine.
+ * Scores: A 1.5, B 1, C 1.5, D 0. Adjusted (C.07 16.3): the absences of
+ * A and C in R9 end their events: a draw each: A 2, C 2; B's and D's
+ * absences are followed by a game: B 1, D 0.
+ * Buchholz: A = B 1 + C 2 + own 1.5 (absent) = 4.5;
+ *           B = A 2 + own 1 + D 0 = 3 */
+Test(tiebreak, round_numbers_without_games_are_no_rounds)
+{
+	static const struct g gap[] = {
+		{ "1", "A", "B", VC_RES_WHITE, false, NULL, NULL },
+		{ "1", "C", "D", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "A", "C", VC_RES_DRAW, false, NULL, NULL },
+		{ "9", "B", "D", VC_RES_WHITE, false, NULL, NULL },
+	};
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, gap, 4);
+	enum vc_tiebreak tb[] = { VC_TB_BUCHHOLZ, VC_TB_PROGRESSIVE };
+	cr_assert_eq(vc_standings_rank(&st, tb, 2, VC_SYSTEM_SWISS), 0);
+	cr_assert(has_finding(&st, "round-gap"));
+	cr_assert(!has_finding(&st, "rounds-sparse"));
+	expect(&st, "A", VC_TB_BUCHHOLZ, 4.5);
+	expect(&st, "B", VC_TB_BUCHHOLZ, 3.0);
+	/* progressive over three rounds: A 1 + 1.5 + 1.5 = 4;
+	 * B: R1 0, R2 absent 0, R9 1: 0 + 0 + 1 = 1 */
+	expect(&st, "A", VC_TB_PROGRESSIVE, 4.0);
+	expect(&st, "B", VC_TB_PROGRESSIVE, 1.0);
+	vc_standings_release(&st);
+
+	/* many players each in one of many rounds: a database, not an event;
+	 * 3000 games in 3000 rounds would be 6000 x 2999 absences: not
+	 * counted, a warning, the scores as they are */
+	vc_standings_init(&st);
+	char w[32], b[32], r[32];
+	for (int i = 0; i < 3000; i++) {
+		snprintf(w, sizeof w, "W%d", i);
+		snprintf(b, sizeof b, "B%d", i);
+		snprintf(r, sizeof r, "%d", i + 1);
+		struct vc_standings_info info = { .round = r };
+		cr_assert_eq(vc_standings_add_ex(&st, w, b, VC_RES_WHITE, &info), 0);
+	}
+	cr_assert_eq(vc_standings_rank(&st, tb, 2, VC_SYSTEM_SWISS), 0);
+	cr_assert(has_finding(&st, "rounds-sparse"));
+	/* W0: B0 0 (no absences: nothing else) */
+	expect(&st, "W0", VC_TB_BUCHHOLZ, 0.0);
+	vc_standings_release(&st);
+}
+
+/* A round robin with a forfeit: there the opponents are the event's, and
+ * an unplayed game counts as played against the scheduled opponent in
+ * Buchholz and Sonneborn-Berger (no dummy opponent: the FIDE Technical
+ * Commission's reference tie-break program treats round-robin unplayed
+ * games as played).
+ *   R1 A-B 1-0, C-D 1/2; R2 A-C 1/2, B-D 1-0 forfeit; R3 D-A 0-1, B-C 1/2
+ * Scores (= adjusted: nobody has a requested bye): A 2.5, B 1.5, C 1.5,
+ * D 0.5.
+ *   SB(B) = A 2.5 x 0 + D 0.5 x 1 + C 1.5 x 1/2 = 1.25 (a dummy: 2.25)
+ *   SB(D) = C 1.5 x 1/2 + B 1.5 x 0 + A 2.5 x 0 = 0.75
+ *   BH(B) = 2.5 + 0.5 + 1.5 = 4.5 (a dummy: 5.5)
+ *   BH(D) = 1.5 + 1.5 + 2.5 = 5.5 (a dummy: 4.5) */
+Test(tiebreak, round_robin_forfeit_counts_the_scheduled_opponent)
+{
+	static const struct g rrf[] = {
+		{ "1", "A", "B", VC_RES_WHITE, false, NULL, NULL },
+		{ "1", "C", "D", VC_RES_DRAW, false, NULL, NULL },
+		{ "2", "A", "C", VC_RES_DRAW, false, NULL, NULL },
+		{ "2", "B", "D", VC_RES_WHITE, true, NULL, NULL },
+		{ "3", "D", "A", VC_RES_BLACK, false, NULL, NULL },
+		{ "3", "B", "C", VC_RES_DRAW, false, NULL, NULL },
+	};
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, rrf, 6);
+	enum vc_tiebreak tb[] = { VC_TB_SONNEBORN_BERGER, VC_TB_BUCHHOLZ };
+	cr_assert_eq(vc_standings_rank(&st, tb, 2, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.system, VC_SYSTEM_RR);
+	expect(&st, "B", VC_TB_SONNEBORN_BERGER, 1.25);
+	expect(&st, "D", VC_TB_SONNEBORN_BERGER, 0.75);
+	expect(&st, "B", VC_TB_BUCHHOLZ, 4.5);
+	expect(&st, "D", VC_TB_BUCHHOLZ, 5.5);
+	vc_standings_release(&st);
+}
+
+/* Direct encounter counts the games played between the tied players; a
+ * forfeit between them is no encounter in a Swiss (it is in a round
+ * robin, where unplayed games count as played against the scheduled
+ * opponent), as the FIDE Technical Commission's reference program has it.
+ *   R1 A-B 1-0 forfeit, C-D 1-0; R2 C-A 1-0, B-D 1-0
+ * Scores: C 2, A 1, B 1, D 0: A and B tied, met only by the forfeit.
+ * Swiss: no encounter: no value, A and B share rank 2.
+ * As a round robin: A 1 point against B, B 0: A 2nd, B 3rd. */
+Test(tiebreak, direct_encounter_forfeit_swiss_and_round_robin)
+{
+	static const struct g ff[] = {
+		{ "1", "A", "B", VC_RES_WHITE, true, NULL, NULL },
+		{ "1", "C", "D", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "C", "A", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "B", "D", VC_RES_WHITE, false, NULL, NULL },
+	};
+	enum vc_tiebreak tb[] = { VC_TB_DIRECT_ENCOUNTER };
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, ff, 4);
+	cr_assert_eq(vc_standings_rank(&st, tb, 1, VC_SYSTEM_SWISS), 0);
+	cr_assert(!who(&st, "A")->has_tb[VC_TB_DIRECT_ENCOUNTER]);
+	cr_assert_eq(who(&st, "A")->rank, 2);
+	cr_assert_eq(who(&st, "B")->rank, 2);
+	vc_standings_release(&st);
+
+	vc_standings_init(&st);
+	add_all(&st, ff, 4);
+	cr_assert_eq(vc_standings_rank(&st, tb, 1, VC_SYSTEM_RR), 0);
+	expect(&st, "A", VC_TB_DIRECT_ENCOUNTER, 1.0);
+	expect(&st, "B", VC_TB_DIRECT_ENCOUNTER, 0.0);
+	cr_assert_eq(who(&st, "A")->rank, 2);
+	cr_assert_eq(who(&st, "B")->rank, 3);
+	vc_standings_release(&st);
+}
+
+/* Koya counts the opponents who scored at least half the maximum: their
+ * score as achieved, not the adjusted score of C.07 16.3 (X's and A's
+ * closing absences would count as draws there), as the FIDE TEC
+ * reference program computes it. A Swiss of four rounds (half: 2 points):
+ *   R1 X-A 1-0, B-C 1/2; R2 B-X 1-0, A-C 1-0; R3 A-B 1/2 (X, C absent);
+ *   R4 B-C 1-0 (X, A absent)
+ * Scores: B 3, A 1.5, X 1, C 0.5: only B has 2 or more.
+ *   koya(B) = 0 (no opponent has 2; with adjusted scores X 2 and A 2
+ *             would count: 1 + 0.5)
+ *   koya(A) = B 1/2 = 0.5 */
+Test(tiebreak, koya_counts_scores_achieved)
+{
+	static const struct g k[] = {
+		{ "1", "X", "A", VC_RES_WHITE, false, NULL, NULL },
+		{ "1", "B", "C", VC_RES_DRAW, false, NULL, NULL },
+		{ "2", "B", "X", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "A", "C", VC_RES_WHITE, false, NULL, NULL },
+		{ "3", "A", "B", VC_RES_DRAW, false, NULL, NULL },
+		{ "4", "B", "C", VC_RES_WHITE, false, NULL, NULL },
+	};
+	enum vc_tiebreak tb[] = { VC_TB_KOYA };
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, k, 6);
+	cr_assert_eq(vc_standings_rank(&st, tb, 1, VC_SYSTEM_SWISS), 0);
+	expect(&st, "B", VC_TB_KOYA, 0.0);
+	expect(&st, "A", VC_TB_KOYA, 0.5);
 	vc_standings_release(&st);
 }
