@@ -422,13 +422,6 @@ int cmd_adjudicate(int argc, char **argv)
 		free(a);
 		return vc_cli_usage_error("adjudicate", "no input file (use '-' for standard input)");
 	}
-	/* directories walked, --exclude applied (inputs.h) */
-	char **files;
-	int nfiles;
-	if (!vc_cli_operands("adjudicate", &a->opts, argv + first, argc - first, &files, &nfiles)) {
-		free(a);
-		return VC_EXIT_INPUT;
-	}
 	/* before anything is opened: --fix-results FILE must not be an input
 	 * (it would be emptied before it is read), nor the report's file, nor
 	 * share standard output with the report (common.h) */
@@ -436,6 +429,14 @@ int cmd_adjudicate(int argc, char **argv)
 		{ "-o", vc_cli_report_path(&a->opts), true },
 		{ "--fix-results", a->fix_path, false },
 	};
+	/* directories walked, --exclude applied (inputs.h) */
+	char **files;
+	int nfiles;
+	if (!vc_cli_operands("adjudicate", &a->opts, outs, 2, argv + first, argc - first,
+	                     &files, &nfiles)) {
+		free(a);
+		return VC_EXIT_INPUT;
+	}
 	rc = vc_cli_check_outputs("adjudicate", outs, 2, files, nfiles);
 	if (rc != VC_EXIT_OK) {
 		free(a);

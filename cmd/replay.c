@@ -174,11 +174,6 @@ int cmd_replay(int argc, char **argv)
 		return rc;
 	if (first >= argc)
 		return vc_cli_usage_error("replay", "no input file (use '-' for standard input)");
-	/* directories walked, --exclude applied (inputs.h) */
-	char **files;
-	int nfiles;
-	if (!vc_cli_operands("replay", &R.opts, argv + first, argc - first, &files, &nfiles))
-		return VC_EXIT_INPUT;
 	if (R.final_pgn && R.opts.format != VC_FORMAT_TEXT)
 		return vc_cli_usage_error("replay", "--final-pgn writes PGN: --format does not "
 		                                    "apply");
@@ -189,6 +184,12 @@ int cmd_replay(int argc, char **argv)
 		{ R.final_pgn ? "--final-pgn -o" : "-o", vc_cli_report_path(&R.opts),
 		  !R.final_pgn },
 	};
+	/* directories walked, --exclude applied (inputs.h) */
+	char **files;
+	int nfiles;
+	if (!vc_cli_operands("replay", &R.opts, outs, 1, argv + first, argc - first,
+	                     &files, &nfiles))
+		return VC_EXIT_INPUT;
 	rc = vc_cli_check_outputs("replay", outs, 1, files, nfiles);
 	if (rc != VC_EXIT_OK)
 		return rc;

@@ -37,6 +37,10 @@ static const char usage[] =
 
 enum { O_SIZE = VC_OPT_OWN };
 
+/* The most shards one run prints (a Slurm array, a parallel job list):
+ * --size 1 on a big file would otherwise print a line per byte. */
+#define VC_SHARDS_MAX 1000000
+
 static const struct option own[] = {
 	{ "count", required_argument, NULL, 'n' },
 	{ "size", required_argument, NULL, O_SIZE },
@@ -180,6 +184,10 @@ int cmd_shards(int argc, char **argv)
 			                       "file of several frames can be cut)", f->path, f->why);
 	}
 
+	if (rc == VC_EXIT_OK && total > VC_SHARDS_MAX) {
+		rc = vc_cli_usage_error("shards", "%zu shards: more than %d; give a larger --size "
+		                                  "or a smaller -n", total, VC_SHARDS_MAX);
+	}
 	FILE *out = rc == VC_EXIT_OK ? vc_cli_open_output("shards", &opts) : NULL;
 	if (rc == VC_EXIT_OK && !out)
 		rc = VC_EXIT_INPUT;

@@ -102,11 +102,6 @@ int cmd_validate(int argc, char **argv)
 		return rc;
 	if (first >= argc)
 		return vc_cli_usage_error("validate", "no input file (use '-' for standard input)");
-	/* directories walked, --exclude applied (inputs.h) */
-	char **files;
-	int nfiles;
-	if (!vc_cli_operands("validate", &v.opts, argv + first, argc - first, &files, &nfiles))
-		return VC_EXIT_INPUT;
 
 	/* before anything is opened: no output may be an input, two outputs
 	 * one file, or two outputs standard output (common.h) */
@@ -115,6 +110,12 @@ int cmd_validate(int argc, char **argv)
 		{ "--valid-out", v.valid_out, false },
 		{ "--invalid-out", v.invalid_out, false },
 	};
+	/* directories walked, --exclude applied (inputs.h) */
+	char **files;
+	int nfiles;
+	if (!vc_cli_operands("validate", &v.opts, outs, 3, argv + first, argc - first,
+	                     &files, &nfiles))
+		return VC_EXIT_INPUT;
 	rc = vc_cli_check_outputs("validate", outs, 3, files, nfiles);
 	if (rc != VC_EXIT_OK)
 		return rc;

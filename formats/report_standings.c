@@ -44,7 +44,7 @@ static const char *points(long halves, char *buf, size_t size)
 void vc_standings_text(FILE *f, const struct vc_standings *st)
 {
 	char buf[512];
-	fprintf(f, "standings: %ld games scored", st->counted);
+	fprintf(f, "standings: %ld game%s scored", st->counted, st->counted == 1 ? "" : "s");
 	if (st->unfinished)
 		fprintf(f, ", %ld without a result", st->unfinished);
 	fputc('\n', f);
@@ -588,7 +588,7 @@ void vc_standings_html(FILE *f, const struct vc_standings *st, const char *title
 	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", html_style);
 	html_text(f, t);
 	fputs("</h1>\n", f);
-	fprintf(f, "<p class=\"meta\">%ld games scored", st->counted);
+	fprintf(f, "<p class=\"meta\">%ld game%s scored", st->counted, st->counted == 1 ? "" : "s");
 	if (st->unfinished)
 		fprintf(f, ", %ld without a result", st->unfinished);
 	if (st->system != VC_SYSTEM_AUTO)

@@ -114,6 +114,8 @@ expect 2 -n 0 "$tmp/g.pgn"
 expect 2 -n 2 --size 10 "$tmp/g.pgn"
 expect 2 --size 0 "$tmp/g.pgn"
 expect 2 --size 10X "$tmp/g.pgn"
+head -c 1000001 /dev/zero | tr '\000' a >"$tmp/a.pgn"
+expect 2 --size 1 "$tmp/a.pgn"
 expect 2
 cp "$tmp/g.pgn" "$tmp/a${TAB}b.pgn"
 expect 2 "$tmp/a${TAB}b.pgn"
