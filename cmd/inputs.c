@@ -93,7 +93,8 @@ static bool walk(const char *name, const char *dir, char *const *ex, int nex, st
 		vc_cli_error(name, "out of memory");
 		return false;
 	}
-	qsort(names.v, (size_t)names.n, sizeof *names.v, by_name);
+	if (names.n) /* qsort wants a real array, even of nothing */
+		qsort(names.v, (size_t)names.n, sizeof *names.v, by_name);
 	const size_t dl = strlen(dir);
 	const bool slash = dl && dir[dl - 1] == '/';
 	for (int i = 0; i < names.n && ok; i++) {
