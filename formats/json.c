@@ -1,5 +1,6 @@
 /* vchess - streaming JSON writer. See json.h for the contract. */
 #include "json.h"
+#include "utf8_internal.h"
 
 #include <errno.h>
 #include <math.h>
@@ -236,38 +237,6 @@ static int after_value(struct vc_json *w, struct stage *st)
 
 /* ---- strings ------------------------------------------------------------ */
 
-/* Length of the well-formed UTF-8 sequence at p (RFC 3629, Unicode table
- * 3-7), 0 if the byte at p does not start one. p[0] >= 0x80. */
-static size_t utf8_len(const unsigned char *p, size_t n)
-{
-	unsigned char c = p[0], lo = 0x80, hi = 0xbf;
-	size_t len;
-
-	if (c >= 0xc2 && c <= 0xdf)
-		len = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		len = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		len = 4;
-	else
-		return 0; /* continuation byte, C0, C1, F5..FF */
-	if (n < len)
-		return 0;
-	if (c == 0xe0)
-		lo = 0xa0; /* no overlong 3-byte forms */
-	else if (c == 0xed)
-		hi = 0x9f; /* no surrogates */
-	else if (c == 0xf0)
-		lo = 0x90; /* no overlong 4-byte forms */
-	else if (c == 0xf4)
-		hi = 0x8f; /* nothing above U+10FFFF */
-	if (p[1] < lo || p[1] > hi)
-		return 0;
-	for (size_t i = 2; i < len; i++)
-		if (p[i] < 0x80 || p[i] > 0xbf)
-			return 0;
-	return len;
-}
 
 /* plain[c]: byte c is copied as is (printable ASCII but `"` and `\`);
  * other bytes below 0x80 are escaped, bytes from 0x80 are checked as UTF-8 */
@@ -353,7 +322,7 @@ HOT int put_string(struct vc_json *w, struct stage *st, const char *str, size_t 
 		if (i == n)
 			break;
 		c = s[i];
-		if (c >= 0x80 && (ulen = utf8_len(s + i, n - i)) > 0) {
+		if (c >= 0x80 && (ulen = vc_utf8_len(s + i, n - i)) > 0) {
 			i += ulen;
 			continue;
 		}

@@ -1,40 +1,11 @@
 /* vchess - control characters out of text output. See textesc.h. */
 #include "textesc.h"
+#include "utf8_internal.h"
 
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
-/* Length of the well-formed UTF-8 sequence at p (RFC 3629), 0 when the
- * byte at p does not start one. p[0] >= 0x80; p is NUL-terminated, and a
- * NUL is never a continuation byte, so no length is needed. */
-static size_t utf8_len(const unsigned char *p)
-{
-	unsigned char c = p[0], lo = 0x80, hi = 0xbf;
-	size_t len;
-
-	if (c >= 0xc2 && c <= 0xdf)
-		len = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		len = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		len = 4;
-	else
-		return 0;
-	if (c == 0xe0)
-		lo = 0xa0;
-	else if (c == 0xed)
-		hi = 0x9f;
-	else if (c == 0xf0)
-		lo = 0x90;
-	else if (c == 0xf4)
-		hi = 0x8f;
-	if (p[1] < lo || p[1] > hi)
-		return 0;
-	for (size_t i = 2; i < len; i++)
-		if (p[i] < 0x80 || p[i] > 0xbf)
-			return 0;
-	return len;
-}
 
 /* The next piece of s at *i: either a run copied as it is (returned
  * through *run, *runlen) or one replacement in out (returned length).
@@ -57,7 +28,7 @@ static size_t piece(const unsigned char *s, size_t *i, const unsigned char **run
 			(*i)++;
 			continue;
 		}
-		if (c >= 0x80 && (u = utf8_len(s + *i)) > 0 &&
+		if (c >= 0x80 && (u = vc_utf8_len(s + *i, SIZE_MAX)) > 0 &&
 		    !(c == 0xc2 && s[*i + 1] < 0xa0)) {
 			*i += u;
 			continue;

@@ -328,12 +328,10 @@ static int player_cmp(const void *x, const void *y)
 	return strcmp(a->name, b->name);
 }
 
-void vc_standings_sort(struct vc_standings *st)
+/* The name index again after the players moved (a sort): slot[h] is
+ * 1 + the player's place, open addressing by name_hash. */
+static void reindex(struct vc_standings *st)
 {
-	if (!st->n) /* qsort of no players: p may be NULL */
-		return;
-	qsort(st->p, st->n, sizeof *st->p, player_cmp);
-	/* the index points at the old places: rebuild it */
 	for (size_t i = 0; i < st->nslots; i++)
 		st->slot[i] = 0;
 	for (size_t i = 0; i < st->n; i++) {
@@ -341,9 +339,18 @@ void vc_standings_sort(struct vc_standings *st)
 		while (st->slot[h])
 			h = (h + 1) & (st->nslots - 1);
 		st->slot[h] = i + 1;
+	}
+}
+
+void vc_standings_sort(struct vc_standings *st)
+{
+	if (!st->n) /* qsort of no players: p may be NULL */
+		return;
+	qsort(st->p, st->n, sizeof *st->p, player_cmp);
+	reindex(st); /* the index points at the old places */
+	for (size_t i = 0; i < st->n; i++)
 		st->p[i].rank = i == 0 || st->p[i].halves != st->p[i - 1].halves
 		                        ? (long)i + 1 : st->p[i - 1].rank;
-	}
 }
 
 /* ---- tie-breaks -------------------------------------------------------------- */
@@ -1031,16 +1038,9 @@ int vc_standings_rank(struct vc_standings *st, const enum vc_tiebreak *tb, int n
 	}
 	free(tmp);
 	work_free(&w);
-	/* the index points at the old places: rebuild it; the ranks */
-	for (size_t i = 0; i < st->nslots; i++)
-		st->slot[i] = 0;
-	for (size_t i = 0; i < st->n; i++) {
-		size_t h = name_hash(st->p[i].name) & (st->nslots - 1);
-		while (st->slot[h])
-			h = (h + 1) & (st->nslots - 1);
-		st->slot[h] = i + 1;
+	reindex(st); /* the index points at the old places; then the ranks */
+	for (size_t i = 0; i < st->n; i++)
 		st->p[i].rank = i && tied(st, &st->p[i], &st->p[i - 1], ntb) ? st->p[i - 1].rank
 		                                                            : (long)i + 1;
-	}
 	return 0;
 }
