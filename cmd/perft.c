@@ -939,21 +939,20 @@ int cmd_perft(int argc, char **argv)
 static int perft_run(struct perft_args *a, struct vc_cli_opts *opts, int argc, char **argv,
                      int first)
 {
-	struct perft_args ar = *a;
-	if (ar.suite) {
+	if (a->suite) {
 		if (first < argc)
 			return vc_cli_usage_error("perft", "--suite takes no FEN "
 			                          "argument");
-		if (ar.divide || ar.depth >= 0)
+		if (a->divide || a->depth >= 0)
 			return vc_cli_usage_error("perft", "--suite checks the "
 			                          "suite's depths: use --max-depth, "
 			                          "not --depth, --divide or "
 			                          "--uci-style");
-		return perft_suite(&ar, opts);
+		return perft_suite(a, opts);
 	}
-	if (ar.max_depth >= 0 || ar.max_nodes || ar.max_positions >= 0 || ar.stop)
+	if (a->max_depth >= 0 || a->max_nodes || a->max_positions >= 0 || a->stop)
 		return vc_cli_usage_error("perft", "--max-depth, --max-nodes, "
 		                          "--max-positions and --stop-on-mismatch "
 		                          "go with --suite");
-	return perft_single(&ar, opts, argc, argv, first);
+	return perft_single(a, opts, argc, argv, first);
 }
