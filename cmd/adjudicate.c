@@ -15,6 +15,8 @@
 #include "common.h"
 #include "inputs.h"
 #include "checker.h"
+#include "merge.h"
+#include "part.h"
 #include "pipeline.h"
 #include "pgnfix.h"
 #include "report.h"
@@ -112,6 +114,7 @@ struct adjudicate {
 	struct part *part;           /* a worker's: its games since the last take */
 	bool oom;                    /* out of memory: a correction or a part of
 	                                the summary was lost (exit 3) */
+	bool shard;                  /* a shard run: a part report */
 };
 
 /* What the summary needs of a worker's stretch of games (pipeline.h):
@@ -178,7 +181,7 @@ static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g
 		rep->quiet = quiet;
 		if (!quiet) {
 			char loc[512];
-			vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
+			vc_report_location_m(loc, sizeof loc, rep->marks, g->source, g->member, g->line, 1);
 			vc_adjudicate_text_verdict(rep->out, loc, g, v, rep->marks);
 		}
 	} else {
@@ -385,6 +388,292 @@ static int own_option(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
+static void write_summary(struct adjudicate *a);
+
+/* ---- shard runs and their merge (vchess-report(1)) ---------------------- */
+
+static void json_u64_array(struct vc_json *j, const char *key, const uint64_t *v, size_t n)
+{
+	vc_json_key(j, key);
+	vc_json_begin_array(j);
+	for (size_t i = 0; i < n; i++)
+		vc_json_uint(j, v[i]);
+	vc_json_end_array(j);
+}
+
+/* A part's own state (the trailer's "state"): the tally and the score
+ * table with every scored game, for the merge. */
+static void part_state(void *ctx, struct vc_json *j)
+{
+	const struct adjudicate *a = ctx;
+	const struct vc_verdict_tally *t = &a->tally;
+	vc_json_key(j, "tally");
+	vc_json_begin_object(j);
+	vc_json_kv_uint(j, "games", t->games);
+	vc_json_kv_uint(j, "agree", t->agree);
+	vc_json_kv_uint(j, "disagree", t->disagree);
+	vc_json_kv_uint(j, "not_judged", t->not_judged);
+	json_u64_array(j, "by_basis", t->by_basis, VC_BASIS_N);
+	json_u64_array(j, "by_term", t->by_term, VC_TERM_N);
+	vc_json_end_object(j);
+	const struct vc_standings *st = &a->st;
+	vc_json_key(j, "standings");
+	vc_json_begin_object(j);
+	vc_json_kv_int(j, "counted", st->counted);
+	vc_json_kv_int(j, "unfinished", st->unfinished);
+	vc_json_key(j, "players");
+	vc_json_begin_array(j);
+	for (size_t i = 0; i < st->n; i++) {
+		const struct vc_player *p = &st->p[i];
+		vc_json_begin_array(j);
+		vc_json_string(j, p->name);
+		vc_json_int(j, p->games);
+		vc_json_int(j, p->wins);
+		vc_json_int(j, p->draws);
+		vc_json_int(j, p->losses);
+		vc_json_int(j, p->halves);
+		vc_json_int(j, p->id);
+		vc_json_end_array(j);
+	}
+	vc_json_end_array(j);
+	vc_json_key(j, "sources");
+	vc_json_begin_array(j);
+	for (size_t i = 0; i < st->nsources; i++)
+		vc_json_string(j, st->sources[i]);
+	vc_json_end_array(j);
+	vc_json_key(j, "games");
+	vc_json_begin_array(j);
+	for (size_t i = 0; i < st->ngames; i++) {
+		const struct vc_sgame *g = &st->games[i];
+		vc_json_begin_array(j);
+		vc_json_int(j, g->white);
+		vc_json_int(j, g->black);
+		vc_json_int(j, g->round);
+		vc_json_int(j, g->board);
+		vc_json_int(j, g->result);
+		vc_json_int(j, g->flags);
+		vc_json_int(j, g->white_elo);
+		vc_json_int(j, g->black_elo);
+		vc_json_int(j, g->source);
+		vc_json_uint(j, g->index);
+		vc_json_end_array(j);
+	}
+	vc_json_end_array(j);
+	vc_json_end_object(j);
+}
+
+static bool jint(const struct vc_jval *v, int64_t *out)
+{
+	return vc_jval_i64(v, out);
+}
+
+static bool u64_array(const struct vc_jval *v, uint64_t *out, size_t n)
+{
+	if (!v || v->t != VC_J_ARRAY || v->n != n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!vc_jval_u64(&v->kids[i], &out[i]))
+			return false;
+	return true;
+}
+
+/* A part's state added to a's tally and table, its game numbers raised by
+ * base. Returns false when the state is not one a shard writes. */
+static bool add_part_state(struct adjudicate *a, const struct vc_jval *state, uint64_t base)
+{
+	const struct vc_jval *t = vc_jget(state, "tally");
+	struct vc_verdict_tally tally;
+	memset(&tally, 0, sizeof tally);
+	if (!vc_jval_u64(vc_jget(t, "games"), &tally.games) ||
+	    !vc_jval_u64(vc_jget(t, "agree"), &tally.agree) ||
+	    !vc_jval_u64(vc_jget(t, "disagree"), &tally.disagree) ||
+	    !vc_jval_u64(vc_jget(t, "not_judged"), &tally.not_judged) ||
+	    !u64_array(vc_jget(t, "by_basis"), tally.by_basis, VC_BASIS_N) ||
+	    !u64_array(vc_jget(t, "by_term"), tally.by_term, VC_TERM_N))
+		return false;
+	vc_verdict_tally_merge(&a->tally, &tally);
+	const struct vc_jval *sj = vc_jget(state, "standings");
+	const struct vc_jval *pl = vc_jget(sj, "players"), *src = vc_jget(sj, "sources"),
+	                     *gs = vc_jget(sj, "games");
+	int64_t counted, unfinished;
+	if (!jint(vc_jget(sj, "counted"), &counted) || !jint(vc_jget(sj, "unfinished"), &unfinished) ||
+	    !pl || pl->t != VC_J_ARRAY || !src || src->t != VC_J_ARRAY || !gs ||
+	    gs->t != VC_J_ARRAY)
+		return false;
+	struct vc_standings from;
+	vc_standings_init(&from);
+	bool ok = true;
+	from.counted = counted;
+	from.unfinished = unfinished;
+	from.p = calloc(pl->n + 1, sizeof *from.p);
+	from.sources = calloc(src->n + 1, sizeof *from.sources);
+	from.games = calloc(gs->n + 1, sizeof *from.games);
+	if (!from.p || !from.sources || !from.games)
+		ok = false;
+	for (size_t i = 0; ok && i < pl->n; i++) {
+		const struct vc_jval *r = &pl->kids[i];
+		struct vc_player *p = &from.p[i];
+		int64_t v[6];
+		ok = r->t == VC_J_ARRAY && r->n == 7 && r->kids[0].t == VC_J_STRING;
+		for (int k = 0; ok && k < 6; k++)
+			ok = jint(&r->kids[k + 1], &v[k]);
+		if (ok && !(p->name = strdup(r->kids[0].s)))
+			ok = false;
+		if (ok) {
+			from.n = i + 1;
+			p->games = v[0];
+			p->wins = v[1];
+			p->draws = v[2];
+			p->losses = v[3];
+			p->halves = v[4];
+			p->id = v[5];
+			ok = v[5] >= 0 && (size_t)v[5] < pl->n;
+		}
+	}
+	for (size_t i = 0; ok && i < src->n; i++) {
+		ok = src->kids[i].t == VC_J_STRING &&
+		     (from.sources[i] = strdup(src->kids[i].s)) != NULL;
+		if (ok)
+			from.nsources = i + 1;
+	}
+	for (size_t i = 0; ok && i < gs->n; i++) {
+		const struct vc_jval *r = &gs->kids[i];
+		int64_t v[9];
+		uint64_t index;
+		ok = r->t == VC_J_ARRAY && r->n == 10 && vc_jval_u64(&r->kids[9], &index);
+		for (int k = 0; ok && k < 9; k++)
+			ok = jint(&r->kids[k], &v[k]);
+		if (!ok)
+			break;
+		struct vc_sgame *g = &from.games[i];
+		g->white = v[0];
+		g->black = v[1];
+		g->round = (int)v[2];
+		g->board = (int)v[3];
+		g->result = (unsigned char)v[4];
+		g->flags = (unsigned char)v[5];
+		g->white_elo = (int)v[6];
+		g->black_elo = (int)v[7];
+		g->source = v[8];
+		g->index = index + base;
+		ok = g->white < (int64_t)pl->n && g->black < (int64_t)pl->n &&
+		     g->source < (int64_t)src->n;
+		from.ngames = i + 1;
+	}
+	if (ok && vc_standings_merge(&a->st, &from)) {
+		vc_cli_error("report merge", "out of memory: the standings are incomplete");
+		a->oom = true;
+	}
+	vc_standings_release(&from);
+	return ok;
+}
+
+int vc_merge_adjudicate(struct vc_merge *m, int argc, char **argv)
+{
+	struct adjudicate *a = calloc(1, sizeof *a);
+	if (!a) {
+		vc_cli_error("report merge", "out of memory");
+		return VC_EXIT_INPUT;
+	}
+	struct vc_cli_spec spec = {
+		.name = "report merge", .usage = usage,
+		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_QUIET |
+		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS | VC_OPT_MAX_RATIO |
+		          VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD | VC_OPT_BUDGET |
+		          VC_OPT_KEEP_PARTIAL | VC_OPT_EXCLUDE | VC_OPT_SHARD,
+		.options = own_options, .handle = own_option, .ctx = a,
+	};
+	int first;
+	a->ntb = -1;
+	int rc = vc_cli_parse(argc, argv, &spec, &a->opts, &first);
+	if (rc != VC_CLI_CONTINUE) {
+		free(a);
+		return rc == VC_EXIT_OK ? VC_EXIT_USAGE : rc;
+	}
+	if (!a->standings && (a->standings_option || a->sformat != SF_REPORT)) {
+		const char *opt = a->standings_option ? a->standings_option : "--format";
+		free(a);
+		return vc_cli_usage_error("report merge", "%s needs --standings", opt);
+	}
+	if (a->sformat != SF_REPORT)
+		a->opts.quiet = true;
+	a->st.from_declared = a->from_declared;
+	int status = VC_EXIT_OK;
+	for (size_t i = 0; i < vc_merge_nparts(m); i++) {
+		const struct vc_jval *st = vc_merge_state(m, i);
+		if (st && st->n && !add_part_state(a, st, vc_merge_index_base(m, i))) {
+			vc_cli_error("report merge", "a part's trailer is damaged (its adjudication "
+			             "state)");
+			vc_standings_release(&a->st);
+			free(a);
+			return VC_EXIT_USAGE;
+		}
+	}
+	FILE *out = vc_cli_open_output("report merge", &a->opts);
+	if (!out) {
+		vc_standings_release(&a->st);
+		free(a);
+		return VC_EXIT_INPUT;
+	}
+	vc_cli_report_init(&a->rep, out, &a->opts, "adjudicate", a->shredder);
+	if (a->sformat == SF_REPORT && vc_merge_games(m, &a->rep))
+		status = VC_EXIT_INPUT;
+	vc_merge_counts(m, &a->rep);
+	write_summary(a);
+	if (a->oom)
+		status = VC_EXIT_INPUT;
+	if (vc_cli_close_output("report merge", out) != VC_EXIT_OK)
+		status = VC_EXIT_INPUT;
+	bool findings = a->tally.disagree > 0 || a->tally.not_judged > 0;
+	vc_standings_release(&a->st);
+	free(a);
+	if (status == VC_EXIT_INPUT || vc_merge_input_failed(m))
+		return VC_EXIT_INPUT;
+	return findings ? VC_EXIT_FINDINGS : VC_EXIT_OK;
+}
+
+/* The summary, the standings and the crosstable as the format asks
+ * (a run's end, and the merge's). */
+static void write_summary(struct adjudicate *a)
+{
+	if (a->standings) {
+		enum vc_tiebreak tb[VC_TB_N];
+		int ntb = a->ntb;
+		enum vc_system sys = a->system;
+		if (ntb < 0) {
+			/* the system's default list: tell the system first */
+			if (vc_standings_rank(&a->st, NULL, 0, sys) == 0)
+				sys = a->st.system;
+			ntb = vc_tiebreak_defaults(sys == VC_SYSTEM_AUTO ? VC_SYSTEM_RR : sys, tb);
+		} else {
+			memcpy(tb, a->tb, sizeof tb);
+		}
+		if (vc_standings_rank(&a->st, tb, ntb, sys))
+			vc_cli_error("adjudicate", "out of memory: the standings are ranked by points "
+			             "alone");
+	}
+	if (a->sformat == SF_CSV) {
+		vc_standings_csv(a->rep.out, &a->st, a->crosstable);
+	} else if (a->sformat == SF_HTML) {
+		vc_standings_html(a->rep.out, &a->st, NULL);
+	} else if (a->rep.format == VC_FORMAT_TEXT) {
+		/* the report ends with its completeness line, after the
+		 * adjudication's own summary and the crosstable */
+		enum vc_report_stop stop = a->rep.stop;
+		a->rep.stop = VC_REPORT_COMPLETE;
+		vc_report_summary(&a->rep);
+		struct vc_adjudicate_summary s = summary(a);
+		vc_adjudicate_text_summary(a->rep.out, &s);
+		if (a->standings && a->crosstable)
+			vc_standings_crosstable_text(a->rep.out, &a->st);
+		a->rep.stop = stop;
+		vc_report_text_complete(a->rep.out, "adjudicate", stop);
+	} else {
+		vc_report_summary_ext(&a->rep, json_summary, a);
+	}
+
+}
+
 int cmd_adjudicate(int argc, char **argv)
 {
 	struct adjudicate *a = calloc(1, sizeof *a);
@@ -397,7 +686,7 @@ int cmd_adjudicate(int argc, char **argv)
 		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_QUIET |
 		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS | VC_OPT_MAX_RATIO |
 		          VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD | VC_OPT_BUDGET |
-		          VC_OPT_KEEP_PARTIAL | VC_OPT_EXCLUDE,
+		          VC_OPT_KEEP_PARTIAL | VC_OPT_EXCLUDE | VC_OPT_SHARD,
 		.options = own_options, .handle = own_option, .ctx = a,
 	};
 	int first;
@@ -442,6 +731,30 @@ int cmd_adjudicate(int argc, char **argv)
 		free(a);
 		return rc;
 	}
+	/* a shard run (vchess-report(1)): its one input, its range; the score
+	 * table is always kept, for a merge with --standings */
+	struct vc_part_shard sh;
+	struct vc_pipe_part part;
+	if (a->opts.shard) {
+		if (a->fix_path) {
+			free(a);
+			return vc_cli_usage_error("adjudicate", "--fix-results is not for shard runs: "
+			                          "correct the whole file in one run");
+		}
+		rc = vc_part_resolve("adjudicate", &a->opts, files, nfiles, &sh);
+		if (rc != VC_EXIT_OK) {
+			free(a);
+			return rc;
+		}
+		nfiles = sh.file ? 1 : 0;
+		if (sh.file)
+			files[0] = (char *)sh.file;
+		a->shard = true;
+		a->standings = true;
+	} else if (a->opts.shard_range) {
+		free(a);
+		return vc_cli_usage_error("adjudicate", "--shard-range needs --shard K/N");
+	}
 	if (vc_judge_init(&a->judge, a->opts.rules)) {
 		vc_cli_error("adjudicate", "out of memory");
 		free(a);
@@ -470,6 +783,8 @@ int cmd_adjudicate(int argc, char **argv)
 		a->fixing = true;
 	}
 	vc_cli_report_init(&a->rep, out, &a->opts, "adjudicate", a->shredder);
+	if (a->shard)
+		vc_part_header(out, "adjudicate", &a->opts, &sh);
 
 	struct vc_gc_options go = {
 		.variant = a->opts.variant,
@@ -486,45 +801,20 @@ int cmd_adjudicate(int argc, char **argv)
 	};
 	const struct vc_pipe pipe = {
 		.cmd = &cmd, .gc = &go, .opts = &a->opts, .shredder = a->shredder,
-		.rep = &a->rep, .progress = vc_cli_progress(&a->opts),
+		.rep = &a->rep,
+		.progress = a->shard ? a->opts.progress == 1 : vc_cli_progress(&a->opts),
+		.shard = a->shard ? &sh.pipe : NULL, .part = &part,
 	};
 	int status = vc_pipe_run(&pipe, files, nfiles);
 
-	if (a->standings) {
-		enum vc_tiebreak tb[VC_TB_N];
-		int ntb = a->ntb;
-		enum vc_system sys = a->system;
-		if (ntb < 0) {
-			/* the system's default list: tell the system first */
-			if (vc_standings_rank(&a->st, NULL, 0, sys) == 0)
-				sys = a->st.system;
-			ntb = vc_tiebreak_defaults(sys == VC_SYSTEM_AUTO ? VC_SYSTEM_RR : sys, tb);
-		} else {
-			memcpy(tb, a->tb, sizeof tb);
-		}
-		if (vc_standings_rank(&a->st, tb, ntb, sys))
-			vc_cli_error("adjudicate", "out of memory: the standings are ranked by points "
-			             "alone");
-	}
-	if (a->sformat == SF_CSV) {
-		vc_standings_csv(a->rep.out, &a->st, a->crosstable);
-	} else if (a->sformat == SF_HTML) {
-		vc_standings_html(a->rep.out, &a->st, NULL);
-	} else if (a->rep.format == VC_FORMAT_TEXT) {
-		/* the report ends with its completeness line, after the
-		 * adjudication's own summary and the crosstable */
-		enum vc_report_stop stop = a->rep.stop;
-		a->rep.stop = VC_REPORT_COMPLETE;
-		vc_report_summary(&a->rep);
-		struct vc_adjudicate_summary s = summary(a);
-		vc_adjudicate_text_summary(a->rep.out, &s);
-		if (a->standings && a->crosstable)
-			vc_standings_crosstable_text(a->rep.out, &a->st);
-		a->rep.stop = stop;
-		vc_report_text_complete(a->rep.out, "adjudicate", stop);
-	} else {
-		vc_report_summary_ext(&a->rep, json_summary, a);
-	}
+	if (a->shard)
+		vc_part_trailer(out, &part, &a->rep,
+		                status == VC_EXIT_INPUT ? VC_EXIT_INPUT
+		                : a->tally.disagree > 0 || a->tally.not_judged > 0 ? VC_EXIT_FINDINGS
+		                : VC_EXIT_OK,
+		                part_state, a);
+	else
+		write_summary(a);
 
 	if (a->fixing) {
 		if (vc_pgnfix_failed(a->fx) || a->oom) {
@@ -540,11 +830,14 @@ int cmd_adjudicate(int argc, char **argv)
 	}
 	int closed = vc_cli_close_file("adjudicate", out, vc_cli_report_path(&a->opts));
 	bool findings = a->tally.disagree > 0 || a->tally.not_judged > 0;
+	bool shard = a->shard;
 	vc_judge_release(&a->judge);
 	vc_pgnfix_free(a->fx);
 	vc_standings_release(&a->st);
 	free(a);
 	if (status == VC_EXIT_INPUT || closed != VC_EXIT_OK)
 		return VC_EXIT_INPUT;
+	if (shard)
+		return VC_EXIT_OK; /* the merge's exit status says */
 	return findings ? VC_EXIT_FINDINGS : VC_EXIT_OK;
 }

@@ -61,4 +61,8 @@ int vc_cli_main(int argc, char **argv);
 /* vchess help [CMD]: vchess --help, or CMD --help (cmd/main.c). */
 int cmd_help(int argc, char **argv);
 
+/* vchess report merge: the part reports of a sharded run into one
+ * report (cmd/merge.c). */
+int cmd_report(int argc, char **argv);
+
 #endif

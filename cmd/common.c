@@ -37,8 +37,10 @@ enum {
 	V_BUDGET,
 	V_KEEP_PARTIAL,
 	V_EXCLUDE,
+	V_SHARD,
 	V_NO_PROGRESS = VC_OPT_VAL_BASE + 32,
-	V_HELP
+	V_HELP,
+	V_SHARD_RANGE
 };
 
 struct common_option {
@@ -64,7 +66,30 @@ static const struct common_option common_options[] = {
 	{ VC_OPT_BUDGET, { "budget", required_argument, NULL, V_BUDGET } },
 	{ VC_OPT_KEEP_PARTIAL, { "keep-partial", no_argument, NULL, V_KEEP_PARTIAL } },
 	{ VC_OPT_EXCLUDE, { "exclude", required_argument, NULL, V_EXCLUDE } },
+	{ VC_OPT_SHARD, { "shard", required_argument, NULL, V_SHARD } },
+	{ VC_OPT_SHARD, { "shard-range", required_argument, NULL, V_SHARD_RANGE } },
 };
+
+/* Options that are not part of what a report says (vc_cli_opts canon):
+ * where output goes, how fast, which shard. Own options of commands
+ * included (copies' files). */
+static const char *const not_canon[] = {
+	"output", "jobs", "progress", "no-progress", "keep-partial", "shard", "shard-range",
+	"format", "exclude", "valid-out", "invalid-out", "fix-results", "final-pgn",
+	"skipped-out", "duplicates-out", NULL,
+};
+
+/* "K/N" (K < N) and "START-END" (START <= END) */
+static bool parse_pair(const char *text, char sep, uint64_t *a, uint64_t *b)
+{
+	const char *p = strchr(text, sep);
+	char first[32];
+	if (!p || (size_t)(p - text) >= sizeof first)
+		return false;
+	memcpy(first, text, (size_t)(p - text));
+	first[p - text] = 0;
+	return vc_cli_parse_u64(first, a) && vc_cli_parse_u64(p + 1, b);
+}
 #define NCOMMON (sizeof common_options / sizeof common_options[0])
 
 #define MAX_OPTIONS 64
@@ -272,6 +297,20 @@ static int common_option(const struct vc_cli_spec *spec,
 	case V_KEEP_PARTIAL:
 		o->keep_partial = true;
 		return 0;
+	case V_SHARD:
+		if (!parse_pair(arg, '/', &o->shard_k, &o->shard_n) || o->shard_n == 0 ||
+		    o->shard_k >= o->shard_n || o->shard_n > 1000000)
+			return vc_cli_usage_error(name, "--shard: '%s' is not K/N with 0 <= K < N "
+			                          "<= 1000000 (K counts from 0)", arg);
+		o->shard = true;
+		return 0;
+	case V_SHARD_RANGE:
+		if (!parse_pair(arg, '-', &o->range_start, &o->range_end) ||
+		    o->range_start > o->range_end)
+			return vc_cli_usage_error(name, "--shard-range: '%s' is not START-END "
+			                          "(byte offsets, as vchess shards prints them)", arg);
+		o->shard_range = true;
+		return 0;
 	case V_EXCLUDE:
 		if (o->nexclude == VC_CLI_MAX_EXCLUDE)
 			return vc_cli_usage_error(name, "more than %d --exclude patterns",
@@ -280,6 +319,30 @@ static int common_option(const struct vc_cli_spec *spec,
 		return 0;
 	}
 	return vc_cli_usage_error(name, "internal error: option %d", val);
+}
+
+/* Option c (its argument arg) into o->canon unless it is not_canon. */
+static void record_canon(struct vc_cli_opts *o, const struct option *longopts, int c,
+                         const char *arg)
+{
+	if (c == V_FORMAT)
+		o->format_given = true;
+	const char *name = NULL;
+	for (const struct option *l = longopts; l->name; l++)
+		if (l->val == c) {
+			name = l->name;
+			break;
+		}
+	if (!name)
+		return;
+	for (const char *const *n = not_canon; *n; n++)
+		if (strcmp(*n, name) == 0)
+			return;
+	if (o->ncanon == VC_CLI_MAX_CANON)
+		return;
+	/* the long name, kept as its table entry's (static) */
+	o->canon[o->ncanon].name = name;
+	o->canon[o->ncanon++].arg = arg;
 }
 
 int vc_cli_parse(int argc, char **argv, const struct vc_cli_spec *spec,
@@ -349,6 +412,7 @@ int vc_cli_parse(int argc, char **argv, const struct vc_cli_spec *spec,
 			return vc_cli_usage_error(spec->name, "unknown option "
 			                          "'%s'", opt);
 		}
+		record_canon(opts, longopts, c, optarg);
 		if (c >= VC_OPT_VAL_BASE && c < VC_OPT_OWN)
 			rc = common_option(spec, opts, c, optarg);
 		else if (spec->handle)

@@ -77,6 +77,8 @@ enum vc_exit {
 #define VC_OPT_EXCLUDE    (1u << 15) /* --exclude GLOB (repeatable): files of a
                                         walked directory left out (inputs.h) */
 #define VC_OPT_ALL        ((1u << 16) - 1)
+#define VC_OPT_SHARD      (1u << 16) /* --shard K/N, --shard-range START-END:
+                                        a shard run (vchess-report(1)) */
 
 /* Most --exclude patterns a command takes. */
 #define VC_CLI_MAX_EXCLUDE 64
@@ -88,6 +90,7 @@ enum vc_exit {
 #define VC_OPT_OWN      0x200
 
 /* The common options after parsing, with their defaults. */
+#define VC_CLI_MAX_CANON 48
 struct vc_cli_opts {
 	const struct vc_variant *variant; /* --variant; NULL if not given */
 	enum vc_ruleset rules;            /* --rules; default VC_RULES_FIDE */
@@ -112,6 +115,19 @@ struct vc_cli_opts {
 	bool keep_partial;                /* --keep-partial (see vc_cli_finish) */
 	char *exclude[VC_CLI_MAX_EXCLUDE]; /* --exclude patterns (argv's) */
 	int nexclude;
+	/* --shard K/N (shard true) and --shard-range START-END (range true):
+	 * a shard run writes a part report (vchess-report(1)) */
+	bool shard, shard_range;
+	uint64_t shard_k, shard_n, range_start, range_end;
+	/* The options that decide what a report says, as given (long names
+	 * without "--", and the argument or NULL; pointers into argv or
+	 * static): every option but those of where things go and how fast
+	 * (-o, -j, --progress, --keep-partial, --shard, --shard-range,
+	 * --format, --exclude and the copies' files). A shard run writes them
+	 * into its part, and `report merge` parses them again. */
+	struct { const char *name, *arg; } canon[VC_CLI_MAX_CANON];
+	int ncanon;
+	bool format_given;                /* --format was on the command line */
 };
 
 /* Help lines for the common options, for composing a command's usage text

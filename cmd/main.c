@@ -19,6 +19,7 @@ const struct vc_command vc_commands[] = {
 	{ "adjudicate", cmd_adjudicate, "the result by the rules for every game, and whether the declared one agrees" },
 	{ "replay", cmd_replay, "list moves and take-backs with tokens; write the final PGN" },
 	{ "winnable", cmd_winnable, "can a side still checkmate? dead positions, time-forfeit draws" },
+	{ "report", cmd_report, "merge the part reports of a sharded run into one report" },
 	{ "shards", cmd_shards, "cut inputs into shards for GNU parallel or a Slurm array job" },
 	{ "variants", cmd_variants, "list the variants and their PGN Variant tags" },
 	{ "help", cmd_help, "show the help of vchess or of one command" },

@@ -84,6 +84,17 @@ int pipe_worker_on_game(void *user, const struct vc_gc_game *g)
 		w->out.rep->with_copy_end = pg != NULL;
 		w->out.rep->copy_end = w->copy_end;
 	}
+	if (pl->shard) {
+		/* a shard run (pipe_shard.c): one thread, every format */
+		int stop = pipe_shard_on_game(w, g);
+		if (pl->copy_input && !w->copy_taken) {
+			w->copy_taken = true;
+			pipe_copy_emit(&pl->copier, NULL, w->copy_end);
+		}
+		if (pl->progress)
+			pipe_progress(pl, false);
+		return stop;
+	}
 	int r = pl->cmd->on_game(w->wctx, &w->out, g);
 	if (pl->copy_input && !w->copy_taken) {
 		/* not copied: its share goes nowhere */

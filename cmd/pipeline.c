@@ -294,6 +294,29 @@ static int one_path(struct pipeline *pl, const char *path)
 		struct vc_member_reader ic;
 		vc_member_reader_init(&ic, in);
 		struct vc_peek pk;
+		if (pl->shard && pl->p->shard->unit != VC_INPUT_RANGE_NONE) {
+			/* a range of the file (pipe_shard.c): PGN, one member */
+			vc_peek_init(&pk, vc_member_read, &ic);
+			if (pl->p->shard->first && vc_peek_is_epd(&pk)) {
+				vc_cli_error(rep->command, "%s: EPD input is not cut into shards: give "
+				             "the whole file (--shard 0/1)", path);
+				status = VC_EXIT_INPUT;
+				break;
+			}
+			if (!pipe_shard_member(pl, in, &pk, path)) {
+				vc_report_input_error(rep, path, NULL, VC_F_OUT_OF_MEMORY,
+				                      "out of memory: not read further");
+				status = VC_EXIT_INPUT;
+				break;
+			}
+			if (ic.failed) {
+				const struct vc_input_error *e = vc_input_error(in);
+				vc_report_input_error(rep, path, NULL, vc_input_errkind_code(e->kind),
+				                      e->message);
+				status = VC_EXIT_INPUT;
+			}
+			break;
+		}
 		if (!vc_member_peek(&pk, &ic, member)) {
 			/* said after the output of every game before it, as -j 1
 			 * says it */
@@ -402,12 +425,19 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 	if (pl.copy_input)
 		p->rep->with_copy_end = true;
 	int jobs = p->opts->jobs > 1 ? p->opts->jobs : 1;
+	if (p->shard) {
+		/* a shard run: one thread (shards are the parallelism) */
+		jobs = 1;
+		pl.iopts.range_unit = p->shard->unit;
+		pl.iopts.range_start = p->shard->start;
+		pl.iopts.range_end = p->shard->end;
+	}
 	pl.nchunks = 2 * jobs + 2;
 	pl.chunks = calloc((size_t)pl.nchunks, sizeof *pl.chunks);
 	pl.workers = calloc((size_t)jobs, sizeof *pl.workers);
 	if (!pl.chunks || !pl.workers)
 		pipe_out_of_memory();
-	if (p->opts->format == VC_FORMAT_JSON) {
+	if (p->opts->format == VC_FORMAT_JSON && !p->shard) {
 		pl.json = true;
 		json_more_state(&pl);
 	}
@@ -461,6 +491,8 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 		status = VC_EXIT_INPUT;
 	} else {
 		pl.direct = nw == 1;
+		if (p->shard)
+			pipe_shard_setup(&pl);
 		pl.t0 = vc_cli_now();
 		if (pl.progress)
 			for (int i = 0; i < npaths; i++) {
@@ -516,6 +548,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 		}
 		free(c->buf);
 	}
+	pipe_shard_release(&pl);
 	pipe_pool_release();
 	pipe_copy_release(&pl.copier);
 	pthread_mutex_destroy(&pl.mu);

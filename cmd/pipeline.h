@@ -139,6 +139,35 @@ struct vc_pipe_command {
  *              counts, standings_add and the correction of the held bytes
  *              in input order; stream_*: --fix-results' copy of the input.
  */
+/* A shard run (vchess-report(1)): the one input is read from `start` on
+ * (input.h options range_unit), its first game start found at or after
+ * `start` (none looked for when `first`), and only the games that start
+ * before the end of the range are checked; each game's entry is written
+ * to the report stream as a part record holding its rendering in every
+ * format (vc_part_game, cmd/part.h), with relocatable numbers. unit
+ * VC_INPUT_RANGE_NONE: the whole file (every member) is the shard. */
+struct vc_pipe_shard {
+	int unit;
+	uint64_t start, end;
+	bool first;
+};
+
+/* What a shard run found (counted from the range's first byte): written
+ * into the part's trailer for the merge (vchess-report(1)). */
+struct vc_pipe_part {
+	uint64_t owned;        /* decompressed bytes of the range */
+	uint64_t lines;        /* line ends in them */
+	bool has_start;        /* a game starts in the range: */
+	uint64_t start;        /* ... its first game's offset */
+	uint64_t start_lines;  /* ... and the line ends before it */
+	bool has_next;         /* a game starts after the range: */
+	uint64_t next;         /* ... the first one's offset */
+	bool lead_lf;          /* the range starts with a LF whose byte before
+	                          could not be seen (frames): counted */
+	bool trail_cr;         /* the range ends with a CR */
+	uint64_t games;        /* games of the range */
+};
+
 struct vc_pipe {
 	const struct vc_pipe_command *cmd;
 	const struct vc_gc_options *gc;  /* checker options; keep_raw for copies */
@@ -154,6 +183,8 @@ struct vc_pipe {
 	                                    the bytes for it, and game records
 	                                    carry copy_end (vc_report) */
 	bool progress;                   /* progress line on standard error */
+	const struct vc_pipe_shard *shard; /* a shard run, or NULL */
+	struct vc_pipe_part *part;       /* a shard run: what it found (out) */
 };
 
 /* Read every path in order ('-' is standard input; compressed files and

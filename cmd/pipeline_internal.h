@@ -239,6 +239,7 @@ struct pipeline {
 	double t0, last;
 	uint64_t total_bytes, bytes_done;
 	struct vc_input *cur;
+	struct shard_run *shard;  /* a shard run (pipe_shard.c), or NULL */
 };
 
 /* The slot of chunk `id`. */
@@ -272,6 +273,14 @@ __attribute__((noreturn)) void pipe_out_of_memory(void);
 void pipe_progress(struct pipeline *pl, bool final);
 bool pipe_interrupted(struct pipeline *pl);
 void pipe_wait_main(struct pipeline *pl);
+
+/* pipe_shard.c */
+struct shard_run;
+void pipe_shard_setup(struct pipeline *pl);
+void pipe_shard_release(struct pipeline *pl);
+bool pipe_shard_member(struct pipeline *pl, struct vc_input *in, struct vc_peek *pk,
+                       const char *path);
+int pipe_shard_on_game(struct worker *w, const struct vc_gc_game *g);
 
 /* pipe_command.c */
 int pipe_worker_on_game(void *user, const struct vc_gc_game *g);

@@ -156,29 +156,21 @@ int cmd_shards(int argc, char **argv)
 		return VC_EXIT_INPUT;
 	}
 	rc = VC_EXIT_OK;
-	uint64_t cut_total = 0;
 	for (int i = 0; i < nfiles && rc == VC_EXIT_OK; i++) {
 		char err[512];
 		if (vc_shard_file_scan(argv[first + i], &files[i], err, sizeof err) != 0) {
 			vc_cli_error("shards", "%s", err);
 			rc = VC_EXIT_INPUT;
-		} else if (files[i].unit != VC_SHARD_FILE) {
-			cut_total += files[i].size;
 		}
 	}
 	/* -n N spread over the files that can be cut, by size */
 	long want = s.count ? s.count : sysconf(_SC_NPROCESSORS_ONLN);
 	if (want < 1)
 		want = 1;
-	size_t total = 0;
+	size_t total = rc == VC_EXIT_OK ? vc_shard_plan(files, (size_t)nfiles, (size_t)want,
+	                                                s.size_each, counts) : 0;
 	for (int i = 0; i < nfiles && rc == VC_EXIT_OK; i++) {
 		const struct vc_shard_file *f = &files[i];
-		size_t w = 1;
-		if (!s.size_each && f->unit != VC_SHARD_FILE && cut_total)
-			w = (size_t)(((unsigned __int128)(uint64_t)want * f->size + cut_total / 2) /
-			             cut_total);
-		counts[i] = vc_shard_count(f, w ? w : 1, s.size_each);
-		total += counts[i];
 		if (f->unit == VC_SHARD_FILE && !opts.quiet && (s.count > 1 || s.size_each))
 			vc_cli_error("shards", "%s: %s: one shard (only a plain file or a zstd "
 			                       "file of several frames can be cut)", f->path, f->why);

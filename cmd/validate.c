@@ -9,6 +9,8 @@
 #include "checker.h"
 #include "input.h"
 #include "report.h"
+#include "merge.h"
+#include "part.h"
 #include "pipeline.h"
 
 static const char usage[] =
@@ -93,7 +95,7 @@ int cmd_validate(int argc, char **argv)
 	struct validate v;
 	memset(&v, 0, sizeof v);
 	struct vc_cli_spec spec = {
-		.name = "validate", .usage = usage, .common = VC_OPT_ALL & ~VC_OPT_BUDGET,
+		.name = "validate", .usage = usage, .common = (VC_OPT_ALL & ~VC_OPT_BUDGET) | VC_OPT_SHARD,
 		.options = own_options, .handle = own_option, .ctx = &v,
 	};
 	int first;
@@ -119,6 +121,18 @@ int cmd_validate(int argc, char **argv)
 	rc = vc_cli_check_outputs("validate", outs, 3, files, nfiles);
 	if (rc != VC_EXIT_OK)
 		return rc;
+	/* a shard run (vchess-report(1)): its one input, its range */
+	struct vc_part_shard sh;
+	if (v.opts.shard) {
+		rc = vc_part_resolve("validate", &v.opts, files, nfiles, &sh);
+		if (rc != VC_EXIT_OK)
+			return rc;
+		nfiles = sh.file ? 1 : 0;
+		if (sh.file)
+			files[0] = (char *)sh.file;
+	} else if (v.opts.shard_range) {
+		return vc_cli_usage_error("validate", "--shard-range needs --shard K/N");
+	}
 
 	FILE *out = vc_cli_open_output("validate", &v.opts);
 	if (!out)
@@ -133,6 +147,8 @@ int cmd_validate(int argc, char **argv)
 		return VC_EXIT_INPUT;
 	}
 	vc_cli_report_init(&v.rep, out, &v.opts, "validate", v.shredder);
+	if (v.opts.shard)
+		vc_part_header(out, "validate", &v.opts, &sh);
 
 	struct vc_gc_options go = {
 		.variant = v.opts.variant,
@@ -140,19 +156,28 @@ int cmd_validate(int argc, char **argv)
 		.strict = v.opts.strict,
 		/* copies are cut from the input by the pipeline (copy_input),
 		 * not from the reader's copy of each game */
-		.no_final_fen = v.opts.format == VC_FORMAT_TEXT, /* JSON only shows it */
+		/* JSON only shows it (a part holds every format) */
+		.no_final_fen = v.opts.format == VC_FORMAT_TEXT && !v.opts.shard,
 		.dead_positions = v.opts.dead,
 		.after_end_warn = v.opts.after_end_warn,
 	};
 	const struct vc_pipe_command cmd = { .ctx = &v, .on_game = on_game };
+	struct vc_pipe_part part;
 	const struct vc_pipe pipe = {
 		.cmd = &cmd, .gc = &go, .opts = &v.opts, .shredder = v.shredder,
 		.rep = &v.rep, .ncopies = 2, .copies = { v.vf, v.inf },
 		.copy_input = v.vf || v.inf,
-		.progress = vc_cli_progress(&v.opts),
+		.progress = v.opts.shard ? v.opts.progress == 1 : vc_cli_progress(&v.opts),
+		.shard = v.opts.shard ? &sh.pipe : NULL, .part = &part,
 	};
 	int status = vc_pipe_run(&pipe, files, nfiles);
-	vc_report_summary(&v.rep);
+	if (v.opts.shard)
+		vc_part_trailer(out, &part, &v.rep,
+		                status == VC_EXIT_INPUT ? VC_EXIT_INPUT
+		                : vc_report_failed(&v.rep) ? VC_EXIT_FINDINGS : VC_EXIT_OK,
+		                NULL, NULL);
+	else
+		vc_report_summary(&v.rep);
 	/* every output is closed and checked: a full disk is exit 3 */
 	int closed = vc_cli_close_file("validate", v.vf, v.valid_out);
 	if (vc_cli_close_file("validate", v.inf, v.invalid_out) != VC_EXIT_OK)
@@ -160,6 +185,38 @@ int cmd_validate(int argc, char **argv)
 	if (vc_cli_close_file("validate", out, vc_cli_report_path(&v.opts)) != VC_EXIT_OK)
 		closed = VC_EXIT_INPUT;
 	if (status == VC_EXIT_INPUT || closed != VC_EXIT_OK)
+		return VC_EXIT_INPUT;
+	/* a shard run's games decide nothing: the merge's exit status does */
+	if (v.opts.shard)
+		return VC_EXIT_OK;
+	return vc_report_failed(&v.rep) ? VC_EXIT_FINDINGS : VC_EXIT_OK;
+}
+
+/* `vchess report merge` of validate's parts (merge.h): the report of one
+ * run, from the parts' renderings and counts. */
+int vc_merge_validate(struct vc_merge *m, int argc, char **argv)
+{
+	struct validate v;
+	memset(&v, 0, sizeof v);
+	struct vc_cli_spec spec = {
+		.name = "report merge", .usage = usage,
+		.common = (VC_OPT_ALL & ~VC_OPT_BUDGET) | VC_OPT_SHARD,
+		.options = own_options, .handle = own_option, .ctx = &v,
+	};
+	int first;
+	int rc = vc_cli_parse(argc, argv, &spec, &v.opts, &first);
+	if (rc != VC_CLI_CONTINUE)
+		return rc == VC_EXIT_OK ? VC_EXIT_USAGE : rc;
+	FILE *out = vc_cli_open_output("report merge", &v.opts);
+	if (!out)
+		return VC_EXIT_INPUT;
+	vc_cli_report_init(&v.rep, out, &v.opts, "validate", v.shredder);
+	int status = vc_merge_games(m, &v.rep) ? VC_EXIT_INPUT : VC_EXIT_OK;
+	vc_merge_counts(m, &v.rep);
+	vc_report_summary(&v.rep);
+	if (vc_cli_close_output("report merge", out) != VC_EXIT_OK)
+		return VC_EXIT_INPUT;
+	if (status == VC_EXIT_INPUT || vc_merge_input_failed(m))
 		return VC_EXIT_INPUT;
 	return vc_report_failed(&v.rep) ? VC_EXIT_FINDINGS : VC_EXIT_OK;
 }

@@ -21,6 +21,7 @@
  * vc_input_next_member.
  */
 #include "input.h"
+#include "zstd_range_internal.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -44,7 +45,7 @@
 #define SNIFF_MIN 4096
 #define PEEK_OUT 512
 
-enum backend { BE_PLAIN, BE_GZIP, BE_ARCHIVE };
+enum backend { BE_PLAIN, BE_GZIP, BE_ARCHIVE, BE_ZRANGE };
 enum sniffed { SNIFF_PLAIN, SNIFF_GZIP, SNIFF_COMPRESSED, SNIFF_ARCHIVE };
 enum gz_state { GZ_MEMBER, GZ_BETWEEN, GZ_DONE };
 /* How the current archive member is read: as it is, through a child input
@@ -73,6 +74,11 @@ struct vc_input {
 	uint64_t out_total;   /* bytes delivered (and drained) */
 	int members;          /* members handed out so far */
 	bool in_member;       /* a member is current */
+
+	/* a shard (options range_unit) */
+	struct vc_zstd_range *zr;
+	char before[256];
+	size_t nbefore;
 
 	/* gzip */
 	z_stream z;
@@ -178,6 +184,7 @@ const char *vc_input_errkind_name(enum vc_input_errkind kind)
 
 void vc_input_options_init(struct vc_input_options *opts)
 {
+	memset(opts, 0, sizeof *opts);
 	opts->max_ratio = VC_INPUT_DEFAULT_MAX_RATIO;
 	opts->ratio_floor = VC_INPUT_DEFAULT_RATIO_FLOOR;
 	opts->max_output = 0;
@@ -187,6 +194,8 @@ static uint64_t consumed(const struct vc_input *in)
 {
 	if (in->be == BE_ARCHIVE)
 		return in->apos;
+	if (in->be == BE_ZRANGE)
+		return vc_zstd_range_consumed(in->zr);
 	return in->raw_read - (in->raw_len - in->raw_pos);
 }
 
@@ -798,6 +807,12 @@ static ptrdiff_t backend_read(struct vc_input *in, char *buf, size_t n)
 	case BE_PLAIN: return plain_read(in, buf, n);
 	case BE_GZIP: return gz_read(in, buf, n);
 	case BE_ARCHIVE: return ar_read(in, buf, n);
+	case BE_ZRANGE: {
+		ssize_t r = vc_zstd_range_read(in->zr, buf, n);
+		if (r < 0)
+			fail(in, VC_INPUT_ECORRUPT, 0, "zstd: %s", vc_zstd_range_error(in->zr));
+		return r;
+	}
 	}
 	return -1;
 }
@@ -1503,6 +1518,59 @@ static int start_backend(struct vc_input *in, struct vc_input_error *err)
 	return 0;
 }
 
+/* A shard of a regular file (options range_unit): no sniffing. */
+static int open_range(struct vc_input *in, struct vc_input_error *err)
+{
+	uint64_t a = in->opts.range_start, b = in->opts.range_end;
+	if (!in->seekable || in->start_off != 0 || a > b || a > (uint64_t)in->total_size) {
+		open_fail(err, VC_INPUT_EOPEN, EINVAL, "a shard range needs a regular file "
+		          "holding the range (%llu-%llu)", (unsigned long long)a,
+		          (unsigned long long)b);
+		return -1;
+	}
+	if (in->opts.range_unit == VC_INPUT_RANGE_FRAMES) {
+		in->zr = vc_zstd_range_new(in->fd, a, b);
+		if (!in->zr) {
+			open_fail(err, VC_INPUT_ENOMEM, ENOMEM, "out of memory");
+			return -1;
+		}
+		in->be = BE_ZRANGE;
+		in->kind = VC_INPUT_COMPRESSED;
+		in->total_size -= (int64_t)a;
+		return 0;
+	}
+	size_t nb = a < sizeof in->before ? (size_t)a : sizeof in->before;
+	ssize_t r;
+	do
+		r = pread(in->fd, in->before, nb, (off_t)(a - nb));
+	while (r < 0 && errno == EINTR);
+	if (r != (ssize_t)nb || lseek(in->fd, (off_t)a, SEEK_SET) < 0) {
+		open_fail(err, VC_INPUT_EREAD, r < 0 ? errno : EIO, "read error: %s",
+		          strerror(r < 0 ? errno : EIO));
+		return -1;
+	}
+	in->nbefore = nb;
+	in->be = BE_PLAIN;
+	in->kind = VC_INPUT_PLAIN;
+	in->total_size -= (int64_t)a;
+	return 0;
+}
+
+uint64_t vc_input_range_owned(const struct vc_input *in)
+{
+	switch (in->opts.range_unit) {
+	case VC_INPUT_RANGE_BYTES: return in->opts.range_end - in->opts.range_start;
+	case VC_INPUT_RANGE_FRAMES: return vc_zstd_range_owned(in->zr);
+	}
+	return UINT64_MAX;
+}
+
+size_t vc_input_range_before(const struct vc_input *in, char before[256])
+{
+	memcpy(before, in->before, in->nbefore);
+	return in->nbefore;
+}
+
 struct vc_input *vc_input_open(const char *path, struct vc_input_error *err)
 {
 	return vc_input_open_opts(path, NULL, err);
@@ -1565,6 +1633,11 @@ struct vc_input *vc_input_open_opts(const char *path,
 		}
 	}
 
+	if (in->opts.range_unit != VC_INPUT_RANGE_NONE) {
+		if (open_range(in, err) < 0)
+			goto fail;
+		return in;
+	}
 	while (in->raw_len < SNIFF_MIN && !in->raw_eof) {
 		if (fill(in) < 0) {
 			if (err)
@@ -1625,6 +1698,7 @@ void vc_input_close(struct vc_input *in)
 		freelocale(in->utf8);
 	if (in->z_init)
 		inflateEnd(&in->z);
+	vc_zstd_range_free(in->zr);
 	if (in->own_fd && in->fd >= 0)
 		close(in->fd);
 	free(in->member_name);

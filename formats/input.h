@@ -175,7 +175,19 @@ struct vc_input_options {
 	uint64_t ratio_floor; /* the ratio is only checked past this many
 	                       * decompressed bytes */
 	uint64_t max_output;  /* total bytes delivered; 0 = unlimited */
+	/* A shard of the file (vchess-shards(1)): 0, the whole file; else
+	 * the file's bytes from compressed offset range_start on, to its end,
+	 * with nothing told by content: VC_INPUT_RANGE_BYTES, a plain file
+	 * read from range_start (the shard owns range_end - range_start
+	 * bytes); VC_INPUT_RANGE_FRAMES, a zstd file decompressed frame by
+	 * frame from the frame boundary range_start (it owns the frames that
+	 * start before range_end). One member, name NULL. The path must be a
+	 * regular file (VC_INPUT_EOPEN otherwise). */
+	int range_unit;
+	uint64_t range_start, range_end;
 };
+
+enum { VC_INPUT_RANGE_NONE = 0, VC_INPUT_RANGE_BYTES, VC_INPUT_RANGE_FRAMES };
 
 /* Fill *opts with the defaults above. */
 void vc_input_options_init(struct vc_input_options *opts);
@@ -190,6 +202,19 @@ const char *vc_input_errkind_name(enum vc_input_errkind kind);
 /* The same kind as a finding code (finding.h): VC_F_CANNOT_OPEN, ...,
  * VC_F_OK for VC_INPUT_OK; vc_code_word gives the word above. */
 enum vc_code vc_input_errkind_code(enum vc_input_errkind kind);
+
+struct vc_input;
+
+/* A shard's input (options range_unit): the decompressed bytes it owns,
+ * counted from range_start's byte: range_end - range_start for bytes; for
+ * frames known once the reading passed range_end's frame boundary (or the
+ * end of the file), UINT64_MAX before. UINT64_MAX for an input that is
+ * not a shard. */
+uint64_t vc_input_range_owned(const struct vc_input *in);
+/* The up to 256 bytes of the file just before a bytes shard's range_start,
+ * into before[] (the last at before[n - 1]): how many (0 for a shard
+ * starting at 0, frames, and inputs that are not shards). */
+size_t vc_input_range_before(const struct vc_input *in, char before[256]);
 
 /* Open `path` ("-" = standard input, which is not closed by
  * vc_input_close) and detect its container from the first bytes (up to

@@ -511,6 +511,11 @@ int vc_json_uint(struct vc_json *w, uint64_t v)
 	return scalar(w, int_text(b, v, false));
 }
 
+int vc_json_raw(struct vc_json *w, const char *text)
+{
+	return scalar(w, text);
+}
+
 int vc_json_bool(struct vc_json *w, bool v)
 {
 	return scalar(w, v ? "true" : "false");

@@ -112,6 +112,10 @@ int vc_json_int(struct vc_json *w, int64_t v);
 int vc_json_uint(struct vc_json *w, uint64_t v);
 int vc_json_bool(struct vc_json *w, bool v);
 int vc_json_null(struct vc_json *w);
+/* A value written as given, unquoted and unchecked: `text` (NUL-terminated)
+ * must be a JSON number, literal, or a relocatable number of a report part
+ * (formats/report.h, VC_REPORT_RELOC), which only a report merge reads. */
+int vc_json_raw(struct vc_json *w, const char *text);
 /* A multiple of 0.5 given in halves: 7 -> 3.5, 6 -> 3, -1 -> -0.5. For
  * scores in standings, exact whatever the size. */
 int vc_json_halves(struct vc_json *w, int64_t halves);

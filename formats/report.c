@@ -35,8 +35,24 @@ int vc_report_mark_index(struct vc_report_marks *m, FILE *f, uint64_t index)
 	return 0;
 }
 
+const char *vc_report_number(char *buf, const struct vc_report_marks *m, int kind,
+                             uint64_t v)
+{
+	if (m && m->placeholders)
+		snprintf(buf, 32, "%c%c%llu%c", VC_REPORT_RELOC, kind, (unsigned long long)v,
+		         VC_REPORT_RELOC_END);
+	else
+		snprintf(buf, 32, "%llu", (unsigned long long)v);
+	return buf;
+}
+
 int vc_report_put_index(struct vc_report_marks *m, FILE *f, uint64_t index)
 {
+	if (m && m->placeholders) {
+		char b[32];
+		fputs(vc_report_number(b, m, VC_RELOC_INDEX, index), f);
+		return 0;
+	}
 	fprintf(f, "%llu", (unsigned long long)index);
 	return vc_report_mark_index(m, f, index);
 }
@@ -77,6 +93,15 @@ int vc_report_write_marked(FILE *to, const char *buf, size_t len,
 void vc_report_location(char *buf, size_t size, const char *source, const char *member,
                         uint64_t line, uint64_t column)
 {
+	vc_report_location_m(buf, size, NULL, source, member, line, column);
+}
+
+void vc_report_location_m(char *buf, size_t size, const struct vc_report_marks *m,
+                          const char *source, const char *member, uint64_t line,
+                          uint64_t column)
+{
+	char lb[32];
+	vc_report_number(lb, m, VC_RELOC_LINE, line);
 	/* names from the input: control characters escaped (textesc.h) */
 	char src[512], mem[512];
 	if (vc_text_needs_escape(source))
@@ -84,11 +109,16 @@ void vc_report_location(char *buf, size_t size, const char *source, const char *
 	if (member && vc_text_needs_escape(member))
 		member = vc_text_escape(mem, sizeof mem, member);
 	if (member)
-		snprintf(buf, size, "%s:%s:%llu:%llu", source, member, (unsigned long long)line,
+		snprintf(buf, size, "%s:%s:%s:%llu", source, member, lb,
 		         (unsigned long long)column);
 	else
-		snprintf(buf, size, "%s:%llu:%llu", source, (unsigned long long)line,
-		         (unsigned long long)column);
+		snprintf(buf, size, "%s:%s:%llu", source, lb, (unsigned long long)column);
+}
+
+const char *vc_report_format_word(enum vc_format f)
+{
+	static const char *const words[VC_FORMAT_COUNT] = { "text", "json", "jsonl" };
+	return (unsigned)f < VC_FORMAT_COUNT ? words[f] : NULL;
 }
 
 void vc_report_init(struct vc_report *r, FILE *out, const struct vc_report_options *o)
@@ -154,7 +184,7 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 			const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
 			named = true;
 			if (w || b) {
-				vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
+				vc_report_location_m(loc, sizeof loc, r->marks, g->source, g->member, g->line, 1);
 				fprintf(r->out, "%s: note: game ", loc);
 				vc_report_put_index(r->marks, r->out, g->index);
 				fputs(": ", r->out);
@@ -164,7 +194,7 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 				fputc('\n', r->out);
 			}
 		}
-		vc_report_location(loc, sizeof loc, g->source, g->member, f->line, f->column);
+		vc_report_location_m(loc, sizeof loc, r->marks, g->source, g->member, f->line, f->column);
 		fprintf(r->out, "%s: %s: game ", loc, as_error ? "error" : "warning");
 		vc_report_put_index(r->marks, r->out, g->index);
 		if (f->ply > 0)
@@ -182,14 +212,14 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 	}
 	int more = g->nerrors + g->nwarnings - g->nfindings;
 	if (more > 0 && !r->quiet) {
-		vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
+		vc_report_location_m(loc, sizeof loc, r->marks, g->source, g->member, g->line, 1);
 		fprintf(r->out, "%s: note: game ", loc);
 		vc_report_put_index(r->marks, r->out, g->index);
 		fprintf(r->out, ": %d more findings not shown\n", more);
 	}
 	if (r->verbose) {
 		const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
-		vc_report_location(loc, sizeof loc, g->source, g->member, g->line, 1);
+		vc_report_location_m(loc, sizeof loc, r->marks, g->source, g->member, g->line, 1);
 		fprintf(r->out, "%s: %s: game ", loc, g->valid ? "valid" : "invalid");
 		vc_report_put_index(r->marks, r->out, g->index);
 		fputs(" (", r->out);
@@ -228,12 +258,26 @@ static const char *fen_out(bool shredder, char buf[VC_FEN_MAX], const struct vc_
 	return vc_fen_write(&pos, buf, true);
 }
 
-static void json_finding(struct vc_json *j, const struct vc_finding *f)
+/* key: a number of `kind`, relocatable in a part (vc_report_number) */
+static void kv_number(struct vc_json *j, const char *key, const struct vc_report_marks *m,
+                      int kind, uint64_t v)
+{
+	if (m && m->placeholders) {
+		char b[32];
+		vc_json_key(j, key);
+		vc_json_raw(j, vc_report_number(b, m, kind, v));
+	} else {
+		vc_json_kv_uint(j, key, v);
+	}
+}
+
+static void json_finding(struct vc_json *j, const struct vc_finding *f,
+                         const struct vc_report_marks *m)
 {
 	vc_json_begin_object(j);
 	vc_json_kv_string(j, "code", vc_code_word(f->code));
 	vc_json_kv_string(j, "message", f->message);
-	vc_json_kv_uint(j, "line", f->line);
+	kv_number(j, "line", m, VC_RELOC_LINE, f->line);
 	vc_json_kv_uint(j, "column", f->column);
 	if (f->ply > 0)
 		vc_json_kv_int(j, "ply", f->ply);
@@ -284,13 +328,17 @@ static void json_game(const struct vc_report_options *o, struct vc_json *j,
 		vc_json_kv_string(j, "member", g->member);
 	else
 		vc_json_kv_null(j, "member");
-	vc_json_kv_uint(j, "index", g->index);
-	if (marks)
-		vc_report_mark_index(marks, mark_f, g->index);
-	vc_json_kv_uint(j, "line", g->line);
-	vc_json_kv_uint(j, "offset", g->offset);
+	if (marks && marks->placeholders) {
+		kv_number(j, "index", marks, VC_RELOC_INDEX, g->index);
+	} else {
+		vc_json_kv_uint(j, "index", g->index);
+		if (marks)
+			vc_report_mark_index(marks, mark_f, g->index);
+	}
+	kv_number(j, "line", marks, VC_RELOC_LINE, g->line);
+	kv_number(j, "offset", marks, VC_RELOC_OFFSET, g->offset);
 	if (o->with_copy_end)
-		vc_json_kv_uint(j, "copy_end", o->copy_end);
+		kv_number(j, "copy_end", marks, VC_RELOC_OFFSET, o->copy_end);
 	if (g->variant)
 		vc_json_kv_string(j, "variant", g->variant);
 	else
@@ -312,7 +360,7 @@ static void json_game(const struct vc_report_options *o, struct vc_json *j,
 		vc_json_begin_array(j);
 		for (int i = 0; i < g->nfindings; i++)
 			if ((g->findings[i].error || o->strict) == (pass == 0))
-				json_finding(j, &g->findings[i]);
+				json_finding(j, &g->findings[i], marks);
 		vc_json_end_array(j);
 	}
 	/* findings counted but not listed (the record keeps the first

@@ -31,6 +31,13 @@ extern "C" {
 
 /* Report formats (vchess(1) --format). */
 enum vc_format { VC_FORMAT_TEXT = 0, VC_FORMAT_JSON, VC_FORMAT_JSONL };
+/* The number of formats: every value from 0 to VC_FORMAT_COUNT - 1 is one
+ * (a report part holds each game in all of them, vchess-report(1)). */
+#define VC_FORMAT_COUNT 3
+
+/* The word of a format in --format ("text", "json", ...); NULL out of
+ * range. */
+const char *vc_report_format_word(enum vc_format f);
 
 /* What a report shows; the command line fills it from its options
  * (vchess-validate(1) OPTIONS). A zeroed struct is a text report under the
@@ -84,10 +91,31 @@ struct vc_report_mark {
 struct vc_report_marks {
 	struct vc_report_mark *v;
 	size_t n, cap;
+	/* A part of a sharded run (vchess-report(1) merge): instead of being
+	 * recorded, every game number, line number and byte offset of a game
+	 * is written as a relocatable number (VC_REPORT_RELOC), which the
+	 * merge rebases to the whole input's numbering. */
+	bool placeholders;
 	bool failed; /* a mark could not be recorded (out of memory): the
 	                numbers cannot be rewritten (vc_report_write_marked
 	                refuses) */
 };
+
+/* A relocatable number: the byte VC_REPORT_RELOC, a kind letter
+ * (VC_RELOC_INDEX 'i': a game number; VC_RELOC_LINE 'l': a line number;
+ * VC_RELOC_OFFSET 'o': a byte offset), the decimal digits of the number
+ * counted in the shard, and the byte VC_REPORT_RELOC_END. Reports never
+ * hold these bytes otherwise (text escapes control characters, JSON
+ * escapes them in strings), so the merge finds them unambiguously. */
+#define VC_REPORT_RELOC '\x01'
+#define VC_REPORT_RELOC_END '\x02'
+enum { VC_RELOC_INDEX = 'i', VC_RELOC_LINE = 'l', VC_RELOC_OFFSET = 'o' };
+
+/* A number into buf (at least 32 bytes): its decimal digits, or, when m
+ * is not NULL and m->placeholders, its relocatable form of `kind`.
+ * Returns buf. */
+const char *vc_report_number(char *buf, const struct vc_report_marks *m, int kind,
+                             uint64_t v);
 
 /* A report in progress. Fields are read by the commands (out, format,
  * quiet, verbose, command) and may be set by them between games (out,
@@ -235,6 +263,10 @@ bool vc_report_failed(const struct vc_report *r);
  * short when it does not fit. */
 void vc_report_location(char *buf, size_t size, const char *source, const char *member,
                         uint64_t line, uint64_t column);
+/* The same with the line number written by vc_report_number(m, 'l'). */
+void vc_report_location_m(char *buf, size_t size, const struct vc_report_marks *m,
+                          const char *source, const char *member, uint64_t line,
+                          uint64_t column);
 
 #pragma GCC visibility pop
 #ifdef __cplusplus

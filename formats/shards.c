@@ -261,3 +261,23 @@ const char *vc_shard_unit_name(enum vc_shard_unit u)
 	}
 	return "file";
 }
+
+size_t vc_shard_plan(const struct vc_shard_file *files, size_t nfiles, size_t want,
+                     uint64_t size_each, size_t *counts)
+{
+	uint64_t cut_total = 0;
+	for (size_t i = 0; i < nfiles; i++)
+		if (files[i].unit != VC_SHARD_FILE)
+			cut_total += files[i].size;
+	size_t total = 0;
+	for (size_t i = 0; i < nfiles; i++) {
+		const struct vc_shard_file *f = &files[i];
+		size_t w = 1;
+		if (!size_each && f->unit != VC_SHARD_FILE && cut_total)
+			w = (size_t)(((unsigned __int128)(uint64_t)want * f->size + cut_total / 2) /
+			             cut_total);
+		counts[i] = vc_shard_count(f, w ? w : 1, size_each);
+		total += counts[i];
+	}
+	return total;
+}

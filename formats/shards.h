@@ -69,6 +69,15 @@ size_t vc_shard_count(const struct vc_shard_file *f, size_t want, uint64_t size_
 void vc_shard_range(const struct vc_shard_file *f, size_t k, size_t n, uint64_t *start,
                     uint64_t *end);
 
+/* The plan of a run over nfiles files: about `want` shards in all (>= 1),
+ * spread over the files that can be cut in proportion to their sizes (a
+ * file that cannot is one shard), or shards of about size_each bytes
+ * (> 0). Fills counts[i], the shards of files[i] (vc_shard_count), and
+ * returns their sum: shard K of the run is shard K - (the counts of the
+ * files before) of its file. vchess-shards(1) -n and --size. */
+size_t vc_shard_plan(const struct vc_shard_file *files, size_t nfiles, size_t want,
+                     uint64_t size_each, size_t *counts);
+
 /* The word a report uses for f->unit: "bytes", "frames", "file". */
 const char *vc_shard_unit_name(enum vc_shard_unit u);
 

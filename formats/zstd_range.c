@@ -13,6 +13,7 @@
 struct vc_zstd_range {
 	int fd;
 	uint64_t pos, end; /* compressed: next byte to read, owned end */
+	uint64_t start;    /* where the run starts */
 	ZSTD_DCtx *dctx;
 	unsigned char *in;
 	size_t in_cap;
@@ -39,6 +40,7 @@ struct vc_zstd_range *vc_zstd_range_new(int fd, uint64_t start, uint64_t end)
 	}
 	z->fd = fd;
 	z->pos = start;
+	z->start = start;
 	z->end = end;
 	z->owned = start >= end ? 0 : UINT64_MAX;
 	z->ib.src = z->in;
@@ -49,6 +51,11 @@ struct vc_zstd_range *vc_zstd_range_new(int fd, uint64_t start, uint64_t end)
 static uint64_t consumed(const struct vc_zstd_range *z)
 {
 	return z->pos - (z->ib.size - z->ib.pos);
+}
+
+uint64_t vc_zstd_range_consumed(const struct vc_zstd_range *z)
+{
+	return consumed(z) - z->start;
 }
 
 ssize_t vc_zstd_range_read(struct vc_zstd_range *z, char *buf, size_t n)

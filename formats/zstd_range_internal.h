@@ -31,6 +31,10 @@ ssize_t vc_zstd_range_read(struct vc_zstd_range *z, char *buf, size_t n);
  * (or the end of the file); UINT64_MAX before. */
 uint64_t vc_zstd_range_owned(const struct vc_zstd_range *z);
 
+/* Compressed bytes of the file consumed so far, from `start` on (for the
+ * zip-bomb guard's ratio). */
+uint64_t vc_zstd_range_consumed(const struct vc_zstd_range *z);
+
 /* What went wrong after a -1 (static or owned by z). */
 const char *vc_zstd_range_error(const struct vc_zstd_range *z);
 

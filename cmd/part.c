@@ -1,0 +1,199 @@
+/* vchess - shard runs: the shard a command line names, and the part
+ * report's header and trailer. See part.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "part.h"
+#include "shards.h"
+
+static int unit_of(enum vc_shard_unit u)
+{
+	return u == VC_SHARD_BYTES ? VC_INPUT_RANGE_BYTES
+	       : u == VC_SHARD_FRAMES ? VC_INPUT_RANGE_FRAMES : VC_INPUT_RANGE_NONE;
+}
+
+int vc_part_resolve(const char *command, const struct vc_cli_opts *o, char **files, int nfiles,
+                    struct vc_part_shard *out)
+{
+	memset(out, 0, sizeof *out);
+	out->k = o->shard_k;
+	out->n = o->shard_n;
+	out->unit = "none";
+	if (o->shard_range && !o->shard)
+		return vc_cli_usage_error(command, "--shard-range needs --shard K/N (the shard's "
+		                          "index and count, as vchess shards prints them)");
+	if (o->max_errors > 0)
+		return vc_cli_usage_error(command, "--max-errors cannot stop a shard run where one "
+		                          "run would stop: leave it out");
+	if (o->shard_range && nfiles != 1)
+		return vc_cli_usage_error(command, "--shard-range needs exactly one input file");
+	for (int i = 0; i < nfiles; i++)
+		if (strcmp(files[i], "-") == 0)
+			return vc_cli_usage_error(command, "a shard run reads files, not standard "
+			                          "input");
+	size_t nf = nfiles > 0 ? (size_t)nfiles : 1;
+	struct vc_shard_file *sf = calloc(nf, sizeof *sf);
+	size_t *counts = calloc(nf, sizeof *counts);
+	if (!sf || !counts) {
+		free(sf);
+		free(counts);
+		vc_cli_error(command, "out of memory");
+		return VC_EXIT_INPUT;
+	}
+	int rc = VC_EXIT_OK;
+	int scanned = 0;
+	for (; scanned < nfiles; scanned++) {
+		char err[512];
+		if (vc_shard_file_scan(files[scanned], &sf[scanned], err, sizeof err) != 0) {
+			vc_cli_error(command, "%s", err);
+			rc = VC_EXIT_INPUT;
+			break;
+		}
+	}
+	if (rc == VC_EXIT_OK && o->shard_range) {
+		const struct vc_shard_file *f = &sf[0];
+		uint64_t a = o->range_start, b = o->range_end;
+		bool ok = b <= f->size;
+		if (ok && f->unit == VC_SHARD_FRAMES) {
+			/* both ends on frame boundaries */
+			bool sa = false, sb = false;
+			for (size_t i = 0; i <= f->nframes; i++) {
+				sa |= f->frames[i] == a;
+				sb |= f->frames[i] == b;
+			}
+			ok = sa && sb;
+		} else if (ok && f->unit == VC_SHARD_FILE) {
+			ok = a == 0 && b == f->size;
+		}
+		if (!ok) {
+			rc = vc_cli_usage_error(command, "--shard-range %llu-%llu is not a range of %s "
+			                        "as vchess shards cuts it (%s)",
+			                        (unsigned long long)a, (unsigned long long)b, files[0],
+			                        f->unit == VC_SHARD_FRAMES ? "zstd frame boundaries"
+			                        : f->unit == VC_SHARD_FILE ? "the whole file: it cannot "
+			                        "be cut" : "inside the file");
+		} else {
+			out->file = files[0];
+			out->size = f->size;
+			out->unit = vc_shard_unit_name(f->unit);
+			out->pipe = (struct vc_pipe_shard){ unit_of(f->unit), a, b, a == 0 };
+		}
+	} else if (rc == VC_EXIT_OK) {
+		size_t total = vc_shard_plan(sf, (size_t)nfiles, (size_t)o->shard_n, 0, counts);
+		uint64_t k = o->shard_k;
+		for (int i = 0; i < nfiles; i++) {
+			if (k < counts[i]) {
+				uint64_t a, b;
+				vc_shard_range(&sf[i], (size_t)k, counts[i], &a, &b);
+				out->file = files[i];
+				out->size = sf[i].size;
+				out->unit = vc_shard_unit_name(sf[i].unit);
+				out->pipe = (struct vc_pipe_shard){ unit_of(sf[i].unit), a, b, a == 0 };
+				break;
+			}
+			k -= counts[i];
+		}
+		(void)total;
+	}
+	for (int i = 0; i < scanned && i < nfiles; i++)
+		vc_shard_file_free(&sf[i]);
+	free(sf);
+	free(counts);
+	return rc;
+}
+
+void vc_part_header(FILE *f, const char *command, const struct vc_cli_opts *o,
+                    const struct vc_part_shard *sh)
+{
+	struct vc_json j;
+	vc_json_init_file(&j, f, 0);
+	vc_json_begin_object(&j);
+	vc_json_kv_int(&j, "vchess_part", VC_PART_VERSION);
+	vc_json_kv_string(&j, "command", command);
+	if (sh->file)
+		vc_json_kv_string(&j, "file", sh->file);
+	else
+		vc_json_kv_null(&j, "file");
+	vc_json_kv_uint(&j, "size", sh->size);
+	vc_json_kv_uint(&j, "shard", sh->k);
+	vc_json_kv_uint(&j, "shards", sh->n);
+	vc_json_kv_string(&j, "unit", sh->unit);
+	vc_json_key(&j, "range");
+	vc_json_begin_array(&j);
+	vc_json_uint(&j, sh->pipe.start);
+	vc_json_uint(&j, sh->pipe.end);
+	vc_json_end_array(&j);
+	if (o->format_given)
+		vc_json_kv_string(&j, "format", vc_report_format_word(o->format));
+	else
+		vc_json_kv_null(&j, "format");
+	vc_json_key(&j, "options");
+	vc_json_begin_array(&j);
+	for (int i = 0; i < o->ncanon; i++) {
+		vc_json_begin_array(&j);
+		vc_json_string(&j, o->canon[i].name);
+		if (o->canon[i].arg)
+			vc_json_string(&j, o->canon[i].arg);
+		else
+			vc_json_null(&j);
+		vc_json_end_array(&j);
+	}
+	vc_json_end_array(&j);
+	vc_json_end_object(&j);
+	vc_json_release(&j);
+}
+
+static void kv_opt_uint(struct vc_json *j, const char *key, bool has, uint64_t v)
+{
+	if (has)
+		vc_json_kv_uint(j, key, v);
+	else
+		vc_json_kv_null(j, key);
+}
+
+void vc_part_trailer(FILE *f, const struct vc_pipe_part *pp, const struct vc_report *rep,
+                     int status, vc_report_extra_json extra, void *ctx)
+{
+	struct vc_json j;
+	vc_json_init_file(&j, f, 0);
+	vc_json_begin_object(&j);
+	vc_json_key(&j, "part_end");
+	vc_json_begin_object(&j);
+	vc_json_kv_uint(&j, "owned", pp->owned);
+	vc_json_kv_uint(&j, "lines", pp->lines);
+	kv_opt_uint(&j, "start", pp->has_start, pp->start);
+	vc_json_kv_uint(&j, "start_lines", pp->start_lines);
+	kv_opt_uint(&j, "next", pp->has_next, pp->next);
+	vc_json_kv_bool(&j, "lead_lf", pp->lead_lf);
+	vc_json_kv_bool(&j, "trail_cr", pp->trail_cr);
+	vc_json_kv_uint(&j, "games", pp->games);
+	vc_json_key(&j, "counts");
+	vc_json_begin_object(&j);
+	vc_json_kv_uint(&j, "games", rep->games);
+	vc_json_kv_uint(&j, "valid", rep->valid);
+	vc_json_kv_uint(&j, "invalid", rep->invalid);
+	vc_json_kv_uint(&j, "warnings", rep->warnings);
+	vc_json_kv_uint(&j, "errors", rep->errors);
+	vc_json_kv_uint(&j, "input_errors", rep->input_errors);
+	vc_json_key(&j, "codes");
+	vc_json_begin_object(&j);
+	for (int i = 0; i < rep->ncodes; i++)
+		vc_json_kv_uint(&j, vc_code_word(rep->code_order[i]),
+		                rep->code_count[rep->code_order[i]]);
+	vc_json_end_object(&j);
+	vc_json_end_object(&j);
+	const char *stop = vc_report_stop_word(rep->stop);
+	if (stop)
+		vc_json_kv_string(&j, "stopped", stop);
+	else
+		vc_json_kv_null(&j, "stopped");
+	vc_json_kv_int(&j, "status", status);
+	vc_json_key(&j, "state");
+	vc_json_begin_object(&j);
+	if (extra)
+		extra(ctx, &j);
+	vc_json_end_object(&j);
+	vc_json_end_object(&j);
+	vc_json_end_object(&j);
+	vc_json_release(&j);
+}

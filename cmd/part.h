@@ -1,0 +1,63 @@
+/* vchess - shard runs and their part reports (vchess-report(1)): which
+ * shard a command line names, and the part's first and last records. The
+ * games' records are the pipeline's (cmd/pipe_shard.c); `vchess report
+ * merge` reads parts (cmd/merge.c).
+ *
+ * A part report is JSON Lines:
+ *   {"vchess_part": 1, "command": C, "file": F, "size": S, "shard": K,
+ *    "shards": N, "unit": U, "range": [START, END], "format": W,
+ *    "options": [[NAME, ARG-or-null], ...]}
+ *   {"g": {"text": T, "json": J, "jsonl": L}}          one per game
+ *   {"part_end": {...}}                                  the trailer
+ * where each game's renderings hold relocatable numbers (formats/report.h
+ * VC_REPORT_RELOC) and the trailer says what the shard found (struct
+ * vc_pipe_part), the report's counts and the command's own summary state.
+ */
+#ifndef VC_CMD_PART_H
+#define VC_CMD_PART_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "common.h"
+#include "json.h"
+#include "pipeline.h"
+#include "report.h"
+
+/* The part format's version (the header's "vchess_part"). */
+#define VC_PART_VERSION 1
+
+/* A shard as the command line names it. */
+struct vc_part_shard {
+	const char *file;       /* the input (argv's), NULL: an empty shard */
+	uint64_t size;          /* its size in bytes */
+	uint64_t k, n;          /* shard K of N */
+	const char *unit;       /* "bytes", "frames", "file", "none" (empty) */
+	struct vc_pipe_shard pipe; /* for the pipeline */
+};
+
+/* Resolve --shard K/N (and --shard-range) against the operands: the shard
+ * K of the plan `vchess shards -n N FILE...` makes (formats/shards.h
+ * vc_shard_plan), or, with --shard-range START-END, that range of the one
+ * FILE. A K past the plan's shards is an empty shard (its part holds no
+ * game: a scheduler may run more shards than a file gives). Returns
+ * VC_EXIT_OK, VC_EXIT_USAGE (said: --shard-range without --shard or with
+ * several files, a range outside the file or off a zstd frame boundary,
+ * an option a shard run cannot take) or VC_EXIT_INPUT (a file that cannot
+ * be read). */
+int vc_part_resolve(const char *command, const struct vc_cli_opts *o, char **files, int nfiles,
+                    struct vc_part_shard *out);
+
+/* The header record on f. */
+void vc_part_header(FILE *f, const char *command, const struct vc_cli_opts *o,
+                    const struct vc_part_shard *sh);
+
+/* The trailer record on f: what the shard found (*pp), the report's counts
+ * and completeness (*rep) and the exit status of the shard's checks
+ * (status: what one run would have exited with for these games), then the
+ * command's own members (extra may be NULL) inside "state". */
+void vc_part_trailer(FILE *f, const struct vc_pipe_part *pp, const struct vc_report *rep,
+                     int status, vc_report_extra_json extra, void *ctx);
+
+#endif

@@ -1,0 +1,466 @@
+/* vchess - the pipeline in a shard run (pipeline.h struct vc_pipe_shard;
+ * vchess-report(1) SHARDS).
+ *
+ * A shard of a plain file or of a multi-frame zstd file is the file read
+ * from its range's first byte on. Its games are those that start in the
+ * range: the reading skips to the first game start (a `[` after a blank
+ * line, or after a result; none is looked for in the file's first
+ * shard), reads on past the range's end to finish its last game, and stops
+ * at the first game that starts after the range (the next shard's first:
+ * its offset goes into the part, for the merge's check that the two
+ * shards agree on the boundary; its share of the input up to its start,
+ * the bytes between the two games, goes with it into the copies, as one
+ * run puts them). Line ends are counted up to the range's end, so that
+ * the merge can number lines as one run does.
+ *
+ * Every game is rendered in every report format, with relocatable numbers
+ * (formats/report.h VC_REPORT_RELOC), into one part record; the command's
+ * state (adjudicate: tally, standings) is taken from the first rendering
+ * only. One thread (the pipeline is direct): shards are the parallelism.
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline_internal.h"
+
+#define SHARD_BUF ((size_t)64 << 10)
+
+struct shard_run {
+	struct vc_pipe_part *part;
+	struct vc_input *in;
+	bool ranged;
+	/* resync and reading (ranged) */
+	struct vc_peek *pk;
+	char *buf;                 /* 3 bytes of context + SHARD_BUF */
+	size_t carry_pos, carry_len;
+	uint64_t pos;              /* offset of the next byte counted */
+	bool prev_cr;
+	bool done;                 /* the game after the range was met */
+	/* rendering */
+	struct vc_report fr[VC_FORMAT_COUNT];
+	struct gbuf *fb[VC_FORMAT_COUNT];
+	FILE *ff[VC_FORMAT_COUNT];
+	struct vc_report_marks marks;
+	struct vc_json json_more;
+	FILE *discard;
+};
+
+static ssize_t sink_write(void *ctx, const char *b, size_t n)
+{
+	(void)ctx;
+	(void)b;
+	return (ssize_t)n;
+}
+
+static FILE *sink_open(void)
+{
+	cookie_io_functions_t io = { NULL, sink_write, NULL, NULL };
+	FILE *f = fopencookie(NULL, "w", io);
+	if (!f)
+		pipe_out_of_memory();
+	return f;
+}
+
+void pipe_shard_setup(struct pipeline *pl)
+{
+	const struct vc_pipe *p = pl->p;
+	struct shard_run *s = calloc(1, sizeof *s);
+	if (!s)
+		pipe_out_of_memory();
+	pl->shard = s;
+	s->part = p->part;
+	memset(s->part, 0, sizeof *s->part);
+	s->ranged = p->shard->unit != VC_INPUT_RANGE_NONE;
+	s->marks.placeholders = true;
+	s->discard = sink_open();
+	struct vc_cli_opts o = *p->opts;
+	for (int f = 0; f < VC_FORMAT_COUNT; f++) {
+		o.format = (enum vc_format)f;
+		s->fb[f] = pipe_gbuf_get();
+		s->ff[f] = pipe_gbuf_open(s->fb[f]);
+		/* the document's start goes nowhere: the merge writes it */
+		vc_cli_report_init(&s->fr[f], s->discard, &o, p->rep->command, p->shredder);
+		s->fr[f].marks = &s->marks;
+		s->fr[f].with_copy_end = pl->copy_input;
+		if (f == VC_FORMAT_JSON) {
+			/* games rendered as if after another (pipe_output.c) */
+			s->json_more = s->fr[f].json;
+			vc_json_null(&s->json_more);
+			fflush(s->discard);
+			s->json_more.fp = NULL;
+		}
+		s->fr[f].out = s->ff[f];
+	}
+}
+
+void pipe_shard_release(struct pipeline *pl)
+{
+	struct shard_run *s = pl->shard;
+	if (!s)
+		return;
+	for (int f = 0; f < VC_FORMAT_COUNT; f++) {
+		if (s->ff[f])
+			fclose(s->ff[f]);
+		free(s->fb[f]->p);
+		free(s->fb[f]);
+	}
+	if (s->discard)
+		fclose(s->discard);
+	free(s->buf);
+	free(s);
+	pl->shard = NULL;
+}
+
+/* Count the line ends of b[0, n), the bytes at s->pos on, that lie before
+ * the range's end (LF, CR LF once, lone CR: as the PGN reader counts). */
+static void count(struct shard_run *s, const char *b, size_t n)
+{
+	uint64_t D = vc_input_range_owned(s->in);
+	size_t lim = n;
+	if (D != UINT64_MAX)
+		lim = s->pos >= D ? 0 : D - s->pos < n ? (size_t)(D - s->pos) : n;
+	uint64_t nl = 0;
+	size_t i = 0;
+	if (lim && s->prev_cr && b[0] == '\n')
+		i = 1; /* the LF of a CR LF counted at its CR */
+	if (!memchr(b + i, '\r', lim - i)) {
+		for (const char *q = b + i, *e = b + lim; (q = memchr(q, '\n', (size_t)(e - q)));
+		     q++)
+			nl++;
+	} else {
+		for (size_t k = i; k < lim; k++)
+			if (b[k] == '\r' || (b[k] == '\n' && (k == 0 || b[k - 1] != '\r')))
+				nl++;
+	}
+	s->part->lines += nl;
+	if (lim) {
+		s->prev_cr = b[lim - 1] == '\r';
+		if (D != UINT64_MAX && s->pos + lim == D)
+			s->part->trail_cr = s->prev_cr;
+	}
+	s->pos += n;
+}
+
+/* The reader's byte source: the bytes from the first game start on,
+ * counted, and passed to the copies (pipe_stream_bytes). */
+static size_t shard_read(void *ctx, char *out, size_t n)
+{
+	struct pipeline *pl = ctx;
+	struct shard_run *s = pl->shard;
+	size_t r;
+	if (s->carry_len) {
+		r = s->carry_len < n ? s->carry_len : n;
+		memcpy(out, s->buf + s->carry_pos, r);
+		s->carry_pos += r;
+		s->carry_len -= r;
+	} else {
+		r = vc_peek_read(s->pk, out, n);
+	}
+	if (r) {
+		count(s, out, r);
+		if (pl->copy_input || pl->cmd->stream_bytes)
+			pipe_stream_bytes(pl, out, r);
+	}
+	return r;
+}
+
+/* Game starts by the shape of the lines, as a reader that starts in the
+ * middle of a file must find them without parsing what came before: a `[`
+ * that starts a line after a blank line (every PGN writer separates games
+ * so) or after a line whose last token is a game result (files of games
+ * joined without a blank line). Such a line can also lie inside a
+ * multi-line comment: the merge's boundary check catches that. */
+struct lines {
+	bool at_start;       /* the next byte starts a line */
+	bool prev_blank;     /* the line before was blank */
+	bool prev_result;    /* ... or ended with a result token */
+	bool nonblank;       /* the current line has a byte other than space/tab */
+	bool after_cr;       /* the last byte was CR (a LF after it ends nothing) */
+	char tok[8];         /* the current line's last token's last bytes */
+	size_t ntok;
+	bool tok_done;       /* space after the token: a new one starts over */
+};
+
+static bool is_result(const struct lines *l)
+{
+	static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
+	for (int i = 0; i < 4; i++)
+		if (l->ntok == strlen(results[i]) && memcmp(l->tok, results[i], l->ntok) == 0)
+			return true;
+	return false;
+}
+
+/* Feed byte c at a line start or inside a line; true when c is a `[`
+ * that starts a game by the rule above. */
+static bool lines_feed(struct lines *l, char c)
+{
+	if (c == '\n' && l->after_cr) {
+		l->after_cr = false;
+		return false;
+	}
+	l->after_cr = c == '\r';
+	if (c == '\n' || c == '\r') {
+		l->prev_blank = !l->nonblank;
+		l->prev_result = l->nonblank && is_result(l);
+		l->at_start = true;
+		l->nonblank = false;
+		l->ntok = 0;
+		l->tok_done = false;
+		return false;
+	}
+	bool start = l->at_start;
+	l->at_start = false;
+	if (c == ' ' || c == '\t') {
+		l->tok_done = true;
+		return false;
+	}
+	if (start && c == '[' && (l->prev_blank || l->prev_result))
+		return true;
+	l->nonblank = true;
+	if (l->tok_done) {
+		l->ntok = 0;
+		l->tok_done = false;
+	}
+	if (l->ntok == sizeof l->tok)
+		l->ntok = sizeof l->tok - 1; /* too long for a result: stays one */
+	l->tok[l->ntok++] = c;
+	return false;
+}
+
+/* Find the first game start of the range (not in the file's first
+ * shard): counts the line ends before it. Returns true when there is one
+ * (its bytes on are s->buf[carry_pos, + carry_len)). */
+static bool resync(struct pipeline *pl, bool first)
+{
+	struct shard_run *s = pl->shard;
+	s->buf = malloc(SHARD_BUF);
+	if (!s->buf)
+		pipe_out_of_memory();
+	if (first)
+		return true;
+	struct lines l = { 0 };
+	char before[256];
+	size_t nb = vc_input_range_before(s->in, before);
+	if (nb) {
+		/* the line the range starts in: from up to 256 bytes before */
+		for (size_t i = 0; i < nb; i++)
+			lines_feed(&l, before[i]);
+		s->prev_cr = before[nb - 1] == '\r';
+	} else {
+		/* frames: what ends the frame before cannot be seen; a `[` at
+		 * the start is taken as a game start (the merge checks it) */
+		l.at_start = l.prev_blank = true;
+	}
+	bool at0 = true;
+	for (;;) {
+		size_t n = vc_peek_read(s->pk, s->buf, SHARD_BUF);
+		if (n == 0)
+			return false;
+		if (at0 && s->buf[0] == '\n' && !nb)
+			s->part->lead_lf = true;
+		at0 = false;
+		uint64_t D = vc_input_range_owned(s->in);
+		size_t lim = n;
+		if (D != UINT64_MAX)
+			lim = s->pos >= D ? 0 : D - s->pos < n ? (size_t)(D - s->pos) : n;
+		for (size_t i = 0; i < lim; i++) {
+			if (lines_feed(&l, s->buf[i])) {
+				count(s, s->buf, i);
+				s->part->has_start = true;
+				s->part->start = s->pos;
+				s->part->start_lines = s->part->lines;
+				s->carry_pos = i;
+				s->carry_len = n - i;
+				return true;
+			}
+		}
+		count(s, s->buf, n);
+		if (D != UINT64_MAX && s->pos >= D)
+			return false;
+	}
+}
+
+bool pipe_shard_member(struct pipeline *pl, struct vc_input *in, struct vc_peek *pk,
+                       const char *path)
+{
+	struct shard_run *s = pl->shard;
+	struct worker *w = &pl->workers[0];
+	s->in = in;
+	s->pk = pk;
+	bool first = pl->p->shard->first;
+	bool found = resync(pl, first);
+	if (first) {
+		s->part->has_start = true;
+		s->part->start = 0;
+	}
+	bool ok = true;
+	if (found) {
+		bool tap = pl->cmd->stream_bytes || pl->copy_input;
+		if (tap) {
+			pipe_stream_begin(pl, path, NULL);
+			/* the copies' offsets are the range's */
+			pl->copier.base = pl->copier.top = s->part->start;
+		}
+		w->direct = true;
+		w->out.rep = pl->rep;
+		for (int k = 0; k < VC_PIPE_MAX_COPIES; k++)
+			w->out.copy[k] = k < pl->p->ncopies ? pl->p->copies[k] : NULL;
+		struct vc_pgn_visitor vis;
+		vc_checker_visitor(&w->chk, &vis, path, NULL);
+		struct vc_pgn_options po;
+		memset(&po, 0, sizeof po);
+		po.keep_raw = pl->keep_raw;
+		po.comment_marker = '%';
+		po.start_offset = s->part->start;
+		po.start_line = 1 + s->part->start_lines;
+		struct vc_pgn_reader rd;
+		ok = vc_pgn_reader_init(&rd, shard_read, pl, &vis, &po) == 0;
+		if (ok) {
+			w->rd = &rd;
+			vc_pgn_read(&rd);
+			w->rd = NULL;
+			vc_pgn_reader_release(&rd);
+		}
+		w->direct = false;
+		if (tap)
+			pipe_stream_end(pl, ok && !pl->stopped && !s->done);
+	}
+	/* the rest of the range, for its line count (a run stopped by the
+	 * game after the range has read past it already) */
+	char tmp[8192];
+	size_t n;
+	uint64_t D;
+	while (!pl->stopped && ((D = vc_input_range_owned(in)) == UINT64_MAX || s->pos < D) &&
+	       (n = vc_peek_read(pk, tmp, sizeof tmp)) > 0)
+		count(s, tmp, n);
+	s->part->owned = vc_input_range_owned(in);
+	if (s->part->owned == UINT64_MAX)
+		s->part->owned = s->pos;
+	return ok;
+}
+
+/* One game's part record: {"g": {"text": "...", "json": "...", ...}}. */
+static void write_record(struct pipeline *pl)
+{
+	struct shard_run *s = pl->shard;
+	FILE *out = pl->rep->out;
+	struct vc_json j;
+	vc_json_init_file(&j, out, 0);
+	vc_json_begin_object(&j);
+	vc_json_key(&j, "g");
+	vc_json_begin_object(&j);
+	for (int f = 0; f < VC_FORMAT_COUNT; f++) {
+		fflush(s->ff[f]);
+		vc_json_key(&j, vc_report_format_word((enum vc_format)f));
+		vc_json_string_n(&j, s->fb[f]->p ? s->fb[f]->p : "", s->fb[f]->len);
+		s->fb[f]->len = 0;
+	}
+	vc_json_end_object(&j);
+	vc_json_end_object(&j);
+	vc_json_release(&j);
+	vc_cli_check_output(out);
+}
+
+static void add_counts(struct vc_report *into, struct vc_report *from)
+{
+	into->games += from->games;
+	into->valid += from->valid;
+	into->invalid += from->invalid;
+	into->warnings += from->warnings;
+	into->errors += from->errors;
+	for (int i = 0; i < from->ncodes; i++)
+		vc_report_count_code(into, from->code_order[i], from->code_count[from->code_order[i]]);
+	from->games = from->valid = from->invalid = from->warnings = from->errors = 0;
+	memset(from->code_count, 0, sizeof from->code_count);
+	from->ncodes = 0;
+}
+
+int pipe_shard_on_game(struct worker *w, const struct vc_gc_game *g)
+{
+	struct pipeline *pl = w->pl;
+	struct shard_run *s = pl->shard;
+	const struct vc_pipe_command *cmd = pl->cmd;
+	struct vc_report *main_rep = w->out.rep;
+	if (s->ranged) {
+		uint64_t D = vc_input_range_owned(s->in);
+		if (D != UINT64_MAX && g->offset >= D) {
+			/* the next shard's first game: its share up to its start
+			 * (the bytes between the games) goes where it goes */
+			s->part->has_next = true;
+			s->part->next = g->offset;
+			s->done = true;
+			if (pl->copy_input) {
+				w->copy_end = g->offset;
+				struct vc_report *r = &s->fr[VC_FORMAT_TEXT];
+				FILE *keep = r->out;
+				r->out = s->discard;
+				w->out.rep = r;
+				cmd->on_game(w->wctx, &w->out, g);
+				r->out = keep;
+				w->out.rep = main_rep;
+				fflush(s->ff[VC_FORMAT_TEXT]);
+				s->fb[VC_FORMAT_TEXT]->len = 0;
+				struct vc_report sink;
+				memset(&sink, 0, sizeof sink);
+				add_counts(&sink, r);
+				if (!w->copy_taken) {
+					w->copy_taken = true;
+					pipe_copy_emit(&pl->copier, NULL, w->copy_end);
+				}
+			}
+			if (cmd->take) {
+				void *st = cmd->take(w->wctx);
+				if (st)
+					cmd->merge(cmd->ctx, st, false);
+			}
+			return 1; /* the checker stops */
+		}
+	}
+	int ret = 0;
+	FILE *copies[VC_PIPE_MAX_COPIES];
+	memcpy(copies, w->out.copy, sizeof copies);
+	void *state = NULL;
+	bool taken = false;
+	for (int f = 0; f < VC_FORMAT_COUNT; f++) {
+		struct vc_report *r = &s->fr[f];
+		r->copy_end = main_rep->copy_end;
+		r->with_copy_end = main_rep->with_copy_end;
+		if (f == VC_FORMAT_JSON) {
+			r->json = s->json_more;
+			r->json.fp = r->out;
+		}
+		w->out.rep = r;
+		if (f > 0) {
+			memset(w->out.copy, 0, sizeof w->out.copy);
+			w->copy_taken = true;
+		}
+		int rc = cmd->on_game(w->wctx, &w->out, g);
+		if (f == 0) {
+			ret = rc;
+			taken = w->copy_taken;
+		}
+		if (cmd->take) {
+			void *st = cmd->take(w->wctx);
+			if (f == 0)
+				state = st;
+			else if (st)
+				cmd->merge(cmd->ctx, st, false);
+		}
+	}
+	w->out.rep = main_rep;
+	memcpy(w->out.copy, copies, sizeof copies);
+	w->copy_taken = taken;
+	add_counts(main_rep, &s->fr[VC_FORMAT_TEXT]);
+	for (int f = 1; f < VC_FORMAT_COUNT; f++) {
+		struct vc_report sink;
+		memset(&sink, 0, sizeof sink);
+		add_counts(&sink, &s->fr[f]);
+	}
+	if (state)
+		cmd->merge(cmd->ctx, state, true);
+	s->part->games++;
+	write_record(pl);
+	(void)ret;
+	return 0;
+}
