@@ -51,6 +51,7 @@ static const char usage[] =
         VC_HELP_MAX_ERRORS
         VC_HELP_MAX_RATIO
         VC_HELP_JOBS
+        VC_HELP_SHARD
         VC_HELP_PROGRESS
         VC_HELP_DEAD
         VC_HELP_BUDGET
@@ -782,7 +783,11 @@ int cmd_adjudicate(int argc, char **argv)
 		}
 		a->fixing = true;
 	}
-	vc_cli_report_init(&a->rep, out, &a->opts, "adjudicate", a->shredder);
+	/* a part's records are JSON lines, whatever --format (the merge's) */
+	struct vc_cli_opts ro = a->opts;
+	if (a->shard)
+		ro.format = VC_FORMAT_JSONL;
+	vc_cli_report_init(&a->rep, out, &ro, "adjudicate", a->shredder);
 	if (a->shard)
 		vc_part_header(out, "adjudicate", &a->opts, &sh);
 

@@ -325,8 +325,6 @@ static int common_option(const struct vc_cli_spec *spec,
 static void record_canon(struct vc_cli_opts *o, const struct option *longopts, int c,
                          const char *arg)
 {
-	if (c == V_FORMAT)
-		o->format_given = true;
 	const char *name = NULL;
 	for (const struct option *l = longopts; l->name; l++)
 		if (l->val == c) {
@@ -335,6 +333,8 @@ static void record_canon(struct vc_cli_opts *o, const struct option *longopts, i
 		}
 	if (!name)
 		return;
+	if (strcmp(name, "format") == 0)
+		o->format_arg = arg; /* a command's own --format too */
 	for (const char *const *n = not_canon; *n; n++)
 		if (strcmp(*n, name) == 0)
 			return;

@@ -127,7 +127,7 @@ struct vc_cli_opts {
 	 * into its part, and `report merge` parses them again. */
 	struct { const char *name, *arg; } canon[VC_CLI_MAX_CANON];
 	int ncanon;
-	bool format_given;                /* --format was on the command line */
+	const char *format_arg;           /* --format's word as given, or NULL */
 };
 
 /* Help lines for the common options, for composing a command's usage text
@@ -149,6 +149,10 @@ struct vc_cli_opts {
 	"  -o, --output FILE    write the report to FILE ('-': standard output)\n"
 #define VC_HELP_JOBS \
 	"  -j, --jobs N         use N threads (default 1)\n"
+#define VC_HELP_SHARD \
+	"      --shard K/N      check shard K (from 0) of N only and write a part\n" \
+	"                       report for 'vchess report merge' (see 'vchess\n" \
+	"                       shards'); --shard-range START-END as it prints\n"
 #define VC_HELP_PROGRESS \
 	"      --[no-]progress  progress on standard error (default: when it is\n" \
 	"                       a terminal)\n"

@@ -123,8 +123,8 @@ void vc_part_header(FILE *f, const char *command, const struct vc_cli_opts *o,
 	vc_json_uint(&j, sh->pipe.start);
 	vc_json_uint(&j, sh->pipe.end);
 	vc_json_end_array(&j);
-	if (o->format_given)
-		vc_json_kv_string(&j, "format", vc_report_format_word(o->format));
+	if (o->format_arg)
+		vc_json_kv_string(&j, "format", o->format_arg);
 	else
 		vc_json_kv_null(&j, "format");
 	vc_json_key(&j, "options");

@@ -42,6 +42,7 @@ static const char usage[] =
         "                       ('-': standard output; then the report needs -o)\n"
         "      --shredder       write FENs as Shredder-FEN (default X-FEN)\n"
         VC_HELP_JOBS
+        VC_HELP_SHARD
         VC_HELP_PROGRESS
         VC_HELP_DEAD
         VC_HELP_AFTER_END
@@ -146,7 +147,11 @@ int cmd_validate(int argc, char **argv)
 		vc_cli_close_output("validate", out);
 		return VC_EXIT_INPUT;
 	}
-	vc_cli_report_init(&v.rep, out, &v.opts, "validate", v.shredder);
+	/* a part's records are JSON lines, whatever --format (the merge's) */
+	struct vc_cli_opts ro = v.opts;
+	if (v.opts.shard)
+		ro.format = VC_FORMAT_JSONL;
+	vc_cli_report_init(&v.rep, out, &ro, "validate", v.shredder);
 	if (v.opts.shard)
 		vc_part_header(out, "validate", &v.opts, &sh);
 
