@@ -451,6 +451,17 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 				t++;
 				len--;
 			}
+			if (len && (rep->format == VC_FORMAT_SARIF || rep->format == VC_FORMAT_JUNIT)) {
+				/* what goes between fragments (report.h `fragment`):
+				 * a shard's games are of its file */
+				struct vc_report one;
+				memset(&one, 0, sizeof one);
+				one.games = 1;
+				one.ci_source = p->file;
+				size_t skip = vc_report_join(rep, &one, t, len);
+				t += skip;
+				len -= skip;
+			}
 			if (len)
 				first = false;
 			int rc = put_rebased(rep->out, t, len, p);

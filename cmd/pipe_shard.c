@@ -82,6 +82,7 @@ void pipe_shard_setup(struct pipeline *pl)
 		/* the document's start goes nowhere: the merge writes it */
 		vc_cli_report_init(&s->fr[f], s->discard, &o, p->rep->command, p->shredder);
 		s->fr[f].marks = &s->marks;
+		s->fr[f].fragment = true; /* joined by the merge (report.h) */
 		s->fr[f].with_copy_end = pl->copy_input;
 		if (f == VC_FORMAT_JSON) {
 			/* games rendered as if after another (pipe_output.c) */
