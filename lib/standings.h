@@ -92,8 +92,15 @@ struct vc_player {
 	double tb[VC_TB_N];          /* after vc_standings_rank: tie-break values
 	                                in points (aro: rating), by enum */
 	bool has_tb[VC_TB_N];        /* false: no value (null in the report:
-	                                direct-encounter not applied, aro without
-	                                rated opponents) */
+	                                direct-encounter not applied or no two
+	                                of the group met, aro without rated
+	                                opponents) */
+	long de_place;               /* after vc_standings_rank: the place
+	                                direct-encounter gave the row within its
+	                                tied group (C.07 6.2, 6.3), from 1; equal
+	                                places stay tied; 0 not applied. It, not
+	                                the value, orders the group: re-applied
+	                                to sub-ties, 6.3 in a Swiss */
 };
 
 /* The table. Zero-initialise (or vc_standings_init); release with
