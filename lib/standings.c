@@ -455,17 +455,26 @@ static void finding(struct vc_standings *st, const char *code, const char *fmt, 
 	va_end(ap);
 }
 
-/* One round of one player, as the tie-breaks read it (C.07 16.1). */
+/* One round of one player, as the tie-breaks read it. Unplayed rounds
+ * (C.07 15.1: a round in which the player, paired or not, played no game)
+ * are read as C.07 says: in a Swiss by Article 16 (15.3), in a round
+ * robin as 15.2 says (its forfeits are regular games against the
+ * scheduled opponent; Article 16 does not apply). Categories (16.2): a
+ * bye scoring a win is 16.2.1, a forfeit win 16.2.2, a forfeit loss
+ * 16.2.4, a half- or zero-point bye or an absence (16.1.1: every round
+ * after a withdrawal is a zero-point bye) 16.2.3 or 16.2.5 as the rounds
+ * after it say. */
 struct entry {
 	int round;                   /* 0 when the games have no rounds */
 	long opp;                    /* opponent's id; -1 bye; -2 absent */
 	int halves;                  /* points scored, in halves */
 	signed char colour;          /* 0 White, 1 Black, -1 none */
 	bool played;                 /* over the board */
-	bool vur;                    /* voluntary unplayed round (C.07 16.2):
+	bool vur;                    /* voluntary unplayed round (C.07 16.1.2):
 	                                forfeit loss, half- or zero-point bye,
 	                                absence */
-	bool requested;              /* half- or zero-point bye, absence */
+	bool requested;              /* requested bye (16.1.1): half- or
+	                                zero-point bye, absence */
 	int opp_elo;                 /* the opponent's rating in that game */
 	size_t game;                 /* index into st->games; SIZE_MAX none */
 };
@@ -696,19 +705,27 @@ static int work_build(struct work *w, enum vc_system sys)
 	free(cap);
 
 	/* adjusted scores (C.07 16.3): a requested bye (or absence) followed
-	 * only by voluntary unplayed rounds counts as a draw */
+	 * only by voluntary unplayed rounds counts as a draw. Article 16 is
+	 * for Swiss events (15.3): in a round robin the score stands (its
+	 * forfeits are regular games, 15.2, and a free round of an odd number
+	 * of players scores what it scored).
+	 * maxrounds, for koya (9.2, the maximum possible score): the most
+	 * rounds of any player; in a round robin the most games against an
+	 * opponent (a free round cannot score). */
 	w->maxrounds = 0;
+	bool rr = sys == VC_SYSTEM_RR;
 	for (size_t id = 0; id < n; id++) {
-		long adj = 0;
+		long adj = 0, rounds_of = 0;
 		bool later_all_vur = true;
 		for (size_t k = w->ne[id]; k-- > 0;) {
 			const struct entry *en = &w->e[id][k];
-			adj += en->requested && later_all_vur ? 1 : en->halves;
+			adj += !rr && en->requested && later_all_vur ? 1 : en->halves;
 			later_all_vur = later_all_vur && en->vur;
+			rounds_of += !rr || en->opp >= 0;
 		}
 		w->adj[id] = adj;
-		if ((long)w->ne[id] > w->maxrounds)
-			w->maxrounds = (long)w->ne[id];
+		if (rounds_of > w->maxrounds)
+			w->maxrounds = rounds_of;
 	}
 	return 0;
 }
@@ -720,11 +737,12 @@ static int dbl_cmp(const void *x, const void *y)
 }
 
 /* Whether an entry counts as a game against its opponent in the
- * tie-breaks on the opponents' scores: a game played, or in a round robin
- * a forfeit too (the opponents are the event's, not the pairings':
- * an unplayed game there is taken as played against the scheduled
- * opponent, as the FIDE Technical Commission's reference tie-break
- * program does for a round robin). */
+ * tie-breaks on the opponents' scores (Buchholz, Sonneborn-Berger, direct
+ * encounter): a game played, or in a round robin a forfeit too (C.07
+ * 15.2: with pre-determined pairings forfeits are treated as regular
+ * games; so does the FIDE Technical Commission's reference tie-break
+ * program). In a Swiss a forfeit is an unplayed round: a game against the
+ * dummy (16.4), no encounter (6.1.1). */
 static bool as_played(const struct work *w, const struct entry *en)
 {
 	return en->played || (w->st->system == VC_SYSTEM_RR && en->opp >= 0);
@@ -732,7 +750,8 @@ static bool as_played(const struct work *w, const struct entry *en)
 
 /* A round robin's round without an opponent (a bye of an odd number of
  * players): no opponent to count in Buchholz or Sonneborn-Berger, and no
- * dummy either. */
+ * dummy either (the dummy is Article 16's, for Swiss events; 15.2 knows
+ * no other unplayed round than forfeits). */
 static bool rr_no_opponent(const struct work *w, const struct entry *en)
 {
 	return w->st->system == VC_SYSTEM_RR && en->opp < 0;
@@ -806,16 +825,24 @@ static void compute(const struct work *w)
 				sb += opp * en->halves / 2.0;
 			}
 			/* koya: points against opponents with at least half the
-			 * maximum score (C.07 9.2); the games with an opponent */
+			 * maximum score (C.07 9.2); the rounds with an opponent,
+			 * forfeits included (points achieved against him); not in
+			 * Article 16's scope: scores as achieved */
 			if (en->opp >= 0 && st->p[w->row[en->opp]].halves >= w->maxrounds)
 				koya += en->halves / 2.0;
+			/* progressive (C.07 7.5): the score after each round, an
+			 * unplayed round scoring what it was awarded (an absence 0);
+			 * wins and black-games count games over the board only
+			 * (7.2, 7.3: never a forfeit or a bye, C.07 15.2 for round
+			 * robins) */
 			cum += en->halves;
 			prog += cum / 2.0;
 			if (en->played && en->halves == 2)
 				wins++;
 			if (en->played && en->colour == 1)
 				black++;
-			/* ARO: rated opponents met over the board (C.07 10.1, 15.2) */
+			/* ARO: rated opponents played over the board (C.07 10.1):
+			 * no forfeit, in a Swiss or a round robin */
 			if (en->played && en->opp_elo > 0) {
 				elo_sum += en->opp_elo;
 				rated++;

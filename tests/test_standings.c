@@ -878,3 +878,43 @@ Test(tiebreak, direct_encounter_swiss_missing_games_count_as_won)
 	cr_assert_eq(who(&st, "C")->rank, 1);
 	vc_standings_release(&st);
 }
+
+/* A round robin of three with its free rounds written as games against
+ * BYE (zero points): Article 16 is for Swiss events (C.07 15.3); in a
+ * round robin a score is not adjusted (a free round in the last round is
+ * no draw for the opponents' tie-breaks) and the free round is no round
+ * that can score (the maximum for koya is the games).
+ *   R1 A-B 1-0, C free; R2 B-C 1-0, A free; R3 C-A 0-1, B free
+ * Scores: A 1+0+1 = 2; B 0+1+0 = 1; C 0+0+0 = 0.
+ *   SB(A) = B 1 x 1 + C 0 x 1 = 1 (B's last-round free round as a draw,
+ *           16.3, would make it 1.5 x 1 + 0 = 1.5)
+ *   BH(C) = A 2 + B 1 = 3 (not 2 + 1.5)
+ *   koya: two games each, half of 2 is 1: A and B count.
+ *         koya(A) = B 1 = 1 (with 3 rounds the line would be 1.5: 0)
+ *         koya(B) = A 0 = 0; koya(C) = A 0 + B 0 = 0
+ *   progressive(A) = 1 + 1 + 2 = 4 */
+Test(tiebreak, round_robin_free_rounds_are_not_article_16)
+{
+	static const struct g gs[] = {
+		{ "1", "A", "B", VC_RES_WHITE, false, NULL, NULL },
+		{ "1", "C", "BYE", VC_RES_BLACK, true, NULL, NULL },
+		{ "2", "B", "C", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "A", "BYE", VC_RES_BLACK, true, NULL, NULL },
+		{ "3", "C", "A", VC_RES_BLACK, false, NULL, NULL },
+		{ "3", "B", "BYE", VC_RES_BLACK, true, NULL, NULL },
+	};
+	enum vc_tiebreak tb[] = { VC_TB_SONNEBORN_BERGER, VC_TB_BUCHHOLZ, VC_TB_KOYA,
+		                  VC_TB_PROGRESSIVE };
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, gs, 6);
+	cr_assert_eq(vc_standings_rank(&st, tb, 4, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.system, VC_SYSTEM_RR);
+	expect(&st, "A", VC_TB_SONNEBORN_BERGER, 1.0);
+	expect(&st, "C", VC_TB_BUCHHOLZ, 3.0);
+	expect(&st, "A", VC_TB_KOYA, 1.0);
+	expect(&st, "B", VC_TB_KOYA, 0.0);
+	expect(&st, "C", VC_TB_KOYA, 0.0);
+	expect(&st, "A", VC_TB_PROGRESSIVE, 4.0);
+	vc_standings_release(&st);
+}
