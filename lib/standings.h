@@ -208,7 +208,9 @@ int vc_standings_add_ex(struct vc_standings *st, const char *white, const char *
  * equally often, at least once; else Swiss; the result in st->system,
  * which stays VC_SYSTEM_AUTO for a table without games), and
  * order the rows: points, then each tie-break in turn (highest first;
- * direct-encounter among the players still tied), then name (strcmp).
+ * direct-encounter among the players still tied, by C.07 6.2 and 6.3),
+ * then name (strcmp). Unplayed rounds as C.07 15 and 16 say (Article 16
+ * in a Swiss only; vchess-adjudicate(1) TIE-BREAKS).
  * Rows equal on points and on every tie-break share the rank. Fills
  * st->findings (rounds missing or inconsistent, names that differ only in
  * case or spacing) and st->rounds. tb may be NULL when ntb is 0 (the
