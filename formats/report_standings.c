@@ -580,7 +580,9 @@ static const char html_style[] =
 
 void vc_standings_html(FILE *f, const struct vc_standings *st, const char *title)
 {
-	const char *t = title && *title ? title : "Standings";
+	const char *t = title && *title ? title : vc_standings_event(st);
+	if (!t)
+		t = "Standings";
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	      "<title>", f);

@@ -60,8 +60,10 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st);
 void vc_standings_crosstable_json(struct vc_json *j, const struct vc_standings *st);
 
 /* One self-contained HTML page (no external assets; readable on a phone,
- * printable): `title` (may be NULL), the standings with their tie-break
- * columns, the crosstable and its footnotes, to f. */
+ * printable): `title` (NULL: the event's name, vc_standings_event, else
+ * "Standings"; HTML-escaped) as the page's title and heading, the
+ * standings with their tie-break columns, the crosstable and its
+ * footnotes, to f. */
 void vc_standings_html(FILE *f, const struct vc_standings *st, const char *title);
 
 #pragma GCC visibility pop

@@ -25,7 +25,32 @@ void vc_standings_release(struct vc_standings *st)
 		free(st->sources[i]);
 	free(st->sources);
 	free(st->findings);
+	free(st->event);
 	memset(st, 0, sizeof *st);
+}
+
+/* One game's Event tag (NULL: none) into the table's event. */
+static void event_note(struct vc_standings *st, const char *ev)
+{
+	if (st->event_state == 2)
+		return;
+	if (!ev || !*ev || strcmp(ev, "?") == 0) {
+		st->event_state = 2;
+	} else if (st->event_state == 0) {
+		st->event = strdup(ev);
+		st->event_state = st->event ? 1 : 2; /* out of memory: no name */
+	} else if (strcmp(st->event, ev) != 0) {
+		st->event_state = 2;
+	}
+	if (st->event_state == 2) {
+		free(st->event);
+		st->event = NULL;
+	}
+}
+
+const char *vc_standings_event(const struct vc_standings *st)
+{
+	return st->event_state == 1 ? st->event : NULL;
 }
 
 static size_t name_hash_n(const char *s, size_t n)
@@ -261,6 +286,7 @@ int vc_standings_add_game(struct vc_standings *st, const struct vc_gc_game *g,
 	enum vc_result r;
 	if (!vc_verdict_scored_result(v, g, &r))
 		return 0;
+	event_note(st, tag_of(g, "Event"));
 	bool declared_invalid = v->basis == VC_BASIS_INVALID && r != VC_RES_NONE;
 	if (st->from_declared) {
 		r = VC_RES_NONE;
@@ -279,6 +305,10 @@ int vc_standings_add_game(struct vc_standings *st, const struct vc_gc_game *g,
 
 int vc_standings_merge(struct vc_standings *to, const struct vc_standings *from)
 {
+	if (from->event_state == 2)
+		event_note(to, NULL);
+	else if (from->event_state == 1)
+		event_note(to, from->event);
 	to->counted += from->counted;
 	to->unfinished += from->unfinished;
 	long *map = from->n ? malloc(from->n * sizeof *map) : NULL; /* from's id -> to's id */

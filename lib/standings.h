@@ -118,6 +118,11 @@ struct vc_standings {
 	size_t ngames, capgames;
 	char **sources;              /* file names ("file" or "file:member") */
 	size_t nsources;
+	char *event;                 /* the Event tag every game added by
+	                                vc_standings_add_game shares (see
+	                                vc_standings_event) */
+	int event_state;             /* 0 no game, 1 one Event, 2 several or
+	                                one without */
 	bool from_declared;          /* set before adding: score the declared
 	                                result of every game (--standings-from
 	                                declared), not the verdict */
@@ -152,6 +157,12 @@ int vc_standings_add_game(struct vc_standings *st, const struct vc_gc_game *g,
  * summed). Returns 0, or -1 when out of memory (`to` then holds part of
  * `from`). Sort `to` after the last merge. */
 int vc_standings_merge(struct vc_standings *to, const struct vc_standings *from);
+
+/* The name of the event: the Event tag of every game added by
+ * vc_standings_add_game (merged tables included), when they all have the
+ * same one; NULL when a game has none (or "?", or an empty one), when
+ * they differ, or when no game was added that way. Owned by the table. */
+const char *vc_standings_event(const struct vc_standings *st);
 
 /* Sort the rows for output: points, then wins, descending; then name in
  * byte order (strcmp). Fills each row's rank. */
