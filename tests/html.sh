@@ -184,9 +184,15 @@ if len(st) != len(rows):
 for r, tr in zip(rows, st):
     if tr[:3] != [str(r["rank"]), r["player"], pts(r["score"])]:
         bad.append("standings row %s, expected rank %s %s %s" % (tr[:3], r["rank"], r["player"], pts(r["score"])))
+# the crosstable's total, then a column per tie-break (as the standings)
+head = (p.tables.get("crosstable") or [[]])[0]
+tot = head.index("Points") if "Points" in head else -1
+if tot < 0 or head[tot + 1:] != doc["summary"]["standings_tiebreaks"]:
+    bad.append("crosstable header %s: no Points column followed by the tie-breaks %s"
+               % (head, doc["summary"]["standings_tiebreaks"]))
 for r, tr in zip(rows, ct):
-    if tr[1] != r["player"] or tr[-1] != pts(r["score"]):
-        bad.append("crosstable row %s ... %s, expected %s ... %s" % (tr[1], tr[-1], r["player"], pts(r["score"])))
+    if tr[1] != r["player"] or tr[tot] != pts(r["score"]):
+        bad.append("crosstable row %s ... %s, expected %s ... %s" % (tr[1], tr[tot], r["player"], pts(r["score"])))
 if len(ct) != len(rows):
     bad.append("%d crosstable rows, %d players" % (len(ct), len(rows)))
 m = re.search(r'<p id="vc-measure">(\d+) (\d+)</p>', dom)
