@@ -425,6 +425,11 @@ static void part_state(void *ctx, struct vc_json *j)
 	vc_json_begin_object(j);
 	vc_json_kv_int(j, "counted", st->counted);
 	vc_json_kv_int(j, "unfinished", st->unfinished);
+	vc_json_kv_int(j, "event_state", st->event_state);
+	if (st->event)
+		vc_json_kv_string(j, "event", st->event);
+	else
+		vc_json_kv_null(j, "event");
 	vc_json_key(j, "players");
 	vc_json_begin_array(j);
 	for (size_t i = 0; i < st->n; i++) {
@@ -509,6 +514,14 @@ static bool add_part_state(struct adjudicate *a, const struct vc_jval *state, ui
 	bool ok = true;
 	from.counted = counted;
 	from.unfinished = unfinished;
+	int64_t es = 0;
+	const struct vc_jval *ev = vc_jget(sj, "event");
+	if (!jint(vc_jget(sj, "event_state"), &es) || es < 0 || es > 2 ||
+	    (es == 1 && (!ev || ev->t != VC_J_STRING)))
+		ok = false;
+	else if (es == 1 && !(from.event = strdup(ev->s)))
+		es = 2; /* out of memory: no name, as the table itself does */
+	from.event_state = (int)es;
 	from.p = calloc(pl->n + 1, sizeof *from.p);
 	from.sources = calloc(src->n + 1, sizeof *from.sources);
 	from.games = calloc(gs->n + 1, sizeof *from.games);
