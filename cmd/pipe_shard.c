@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pgn_split.h"
 #include "pipeline_internal.h"
 
 #define SHARD_BUF ((size_t)64 << 10)
@@ -166,69 +167,6 @@ static size_t shard_read(void *ctx, char *out, size_t n)
 	return r;
 }
 
-/* Game starts by the shape of the lines, as a reader that starts in the
- * middle of a file must find them without parsing what came before: a `[`
- * that starts a line after a blank line (every PGN writer separates games
- * so) or after a line whose last token is a game result (files of games
- * joined without a blank line). Such a line can also lie inside a
- * multi-line comment: the merge's boundary check catches that. */
-struct lines {
-	bool at_start;       /* the next byte starts a line */
-	bool prev_blank;     /* the line before was blank */
-	bool prev_result;    /* ... or ended with a result token */
-	bool nonblank;       /* the current line has a byte other than space/tab */
-	bool after_cr;       /* the last byte was CR (a LF after it ends nothing) */
-	char tok[8];         /* the current line's last token's last bytes */
-	size_t ntok;
-	bool tok_done;       /* space after the token: a new one starts over */
-};
-
-static bool is_result(const struct lines *l)
-{
-	static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
-	for (int i = 0; i < 4; i++)
-		if (l->ntok == strlen(results[i]) && memcmp(l->tok, results[i], l->ntok) == 0)
-			return true;
-	return false;
-}
-
-/* Feed byte c at a line start or inside a line; true when c is a `[`
- * that starts a game by the rule above. */
-static bool lines_feed(struct lines *l, char c)
-{
-	if (c == '\n' && l->after_cr) {
-		l->after_cr = false;
-		return false;
-	}
-	l->after_cr = c == '\r';
-	if (c == '\n' || c == '\r') {
-		l->prev_blank = !l->nonblank;
-		l->prev_result = l->nonblank && is_result(l);
-		l->at_start = true;
-		l->nonblank = false;
-		l->ntok = 0;
-		l->tok_done = false;
-		return false;
-	}
-	bool start = l->at_start;
-	l->at_start = false;
-	if (c == ' ' || c == '\t') {
-		l->tok_done = true;
-		return false;
-	}
-	if (start && c == '[' && (l->prev_blank || l->prev_result))
-		return true;
-	l->nonblank = true;
-	if (l->tok_done) {
-		l->ntok = 0;
-		l->tok_done = false;
-	}
-	if (l->ntok == sizeof l->tok)
-		l->ntok = sizeof l->tok - 1; /* too long for a result: stays one */
-	l->tok[l->ntok++] = c;
-	return false;
-}
-
 /* Find the first game start of the range (not in the file's first
  * shard): counts the line ends before it. Returns true when there is one
  * (its bytes on are s->buf[carry_pos, + carry_len)). */
@@ -240,13 +178,13 @@ static bool resync(struct pipeline *pl, bool first)
 		pipe_out_of_memory();
 	if (first)
 		return true;
-	struct lines l = { 0 };
+	struct vc_pgn_line_scan l = { 0 };
 	char before[256];
 	size_t nb = vc_input_range_before(s->in, before);
 	if (nb) {
 		/* the line the range starts in: from up to 256 bytes before */
 		for (size_t i = 0; i < nb; i++)
-			lines_feed(&l, before[i]);
+			vc_pgn_line_scan_feed(&l, before[i]);
 		s->prev_cr = before[nb - 1] == '\r';
 	} else {
 		/* frames: what ends the frame before cannot be seen; a `[` at
@@ -266,7 +204,7 @@ static bool resync(struct pipeline *pl, bool first)
 		if (D != UINT64_MAX)
 			lim = s->pos >= D ? 0 : D - s->pos < n ? (size_t)(D - s->pos) : n;
 		for (size_t i = 0; i < lim; i++) {
-			if (lines_feed(&l, s->buf[i])) {
+			if (vc_pgn_line_scan_feed(&l, s->buf[i])) {
 				count(s, s->buf, i);
 				s->part->has_start = true;
 				s->part->start = s->pos;

@@ -127,3 +127,50 @@ size_t vc_pgn_plain_cut(const char *buf, size_t at)
 {
 	return buf[at - 1] == '\r' && buf[at] == '\n' ? at - 1 : at;
 }
+
+
+static bool is_result(const struct vc_pgn_line_scan *l)
+{
+	static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
+	for (int i = 0; i < 4; i++)
+		if (l->ntok == strlen(results[i]) && memcmp(l->tok, results[i], l->ntok) == 0)
+			return true;
+	return false;
+}
+
+/* Feed byte c at a line start or inside a line; true when c is a `[`
+ * that starts a game by the rule above. */
+bool vc_pgn_line_scan_feed(struct vc_pgn_line_scan *l, char c)
+{
+	if (c == '\n' && l->after_cr) {
+		l->after_cr = false;
+		return false;
+	}
+	l->after_cr = c == '\r';
+	if (c == '\n' || c == '\r') {
+		l->prev_blank = !l->nonblank;
+		l->prev_result = l->nonblank && is_result(l);
+		l->at_start = true;
+		l->nonblank = false;
+		l->ntok = 0;
+		l->tok_done = false;
+		return false;
+	}
+	bool start = l->at_start;
+	l->at_start = false;
+	if (c == ' ' || c == '\t') {
+		l->tok_done = true;
+		return false;
+	}
+	if (start && c == '[' && (l->prev_blank || l->prev_result))
+		return true;
+	l->nonblank = true;
+	if (l->tok_done) {
+		l->ntok = 0;
+		l->tok_done = false;
+	}
+	if (l->ntok == sizeof l->tok)
+		l->ntok = sizeof l->tok - 1; /* too long for a result: stays one */
+	l->tok[l->ntok++] = c;
+	return false;
+}

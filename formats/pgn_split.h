@@ -65,6 +65,30 @@ size_t vc_pgn_plain_cut(const char *buf, size_t at);
  * the CPU has it): cheap enough for the one thread that reads the input. */
 uint64_t vc_pgn_count_lines(const char *buf, size_t n);
 
+/* Game starts by the shape of the lines, as a reader that starts in the
+ * middle of a file must find them without parsing what came before: a `[`
+ * that starts a line after a blank line (every PGN writer separates games
+ * so) or after a line whose last token is a game result (files of games
+ * joined without a blank line). Such a line can also lie inside a
+ * multi-line comment: the merge's boundary check catches that. */
+struct vc_pgn_line_scan {
+	bool at_start;       /* the next byte starts a line */
+	bool prev_blank;     /* the line before was blank */
+	bool prev_result;    /* ... or ended with a result token */
+	bool nonblank;       /* the current line has a byte other than space/tab */
+	bool after_cr;       /* the last byte was CR (a LF after it ends nothing) */
+	char tok[8];         /* the current line's last token's last bytes */
+	size_t ntok;
+	bool tok_done;       /* space after the token: a new one starts over */
+};
+
+/* Feed the next byte c of a stream to *l (zeroed at first, or set with
+ * at_start and prev_blank when the stream starts after a blank line): true
+ * when c is a `[` that starts a game by the rule above. Feed the bytes
+ * before a point in the middle of a file first, when they can be read, so
+ * that the first line is judged by the line before it. */
+bool vc_pgn_line_scan_feed(struct vc_pgn_line_scan *l, char c);
+
 #pragma GCC visibility pop
 #ifdef __cplusplus
 }
