@@ -47,7 +47,8 @@ static const char usage[] =
         "      --duplicates-out FILE  copy those games to FILE, not to --valid-out\n"
         "                       or --invalid-out (implies --duplicates)\n"
         "      --duplicates-max N  look among the first N games only (default\n"
-        "                       10000000; about 36 MB per million games)\n"
+        "                       10000000; about 36 MB per million games; implies\n"
+        "                       --duplicates)\n"
         VC_HELP_JOBS
         VC_HELP_PROGRESS
         VC_HELP_DEAD
@@ -95,6 +96,7 @@ static int own_option(void *ctx, int opt, const char *arg)
 	case O_DUPS_OUT: v->dups = true; v->dups_out = arg; break;
 	case O_DUPS_MAX: {
 		char *end;
+		v->dups = true;
 		v->dups_max = strtoull(arg, &end, 10);
 		if (!*arg || *end || *arg == '-' || v->dups_max == 0 || v->dups_max > UINT32_MAX)
 			return vc_cli_usage_error("validate", "--duplicates-max: a number of games "
