@@ -175,14 +175,6 @@ static void dups_write(void *ctx, const void *point, int answer, FILE *out)
 	vc_dups_write(&v->dup, point, answer, out);
 }
 
-/* The summary's codes in the order of their words, as vc_report_summary
- * sorts them (vc_report_summary_ext does not), so that it is the same for
- * every -j. */
-static int code_cmp(const void *a, const void *b)
-{
-	return strcmp(vc_code_word(*(const enum vc_code *)a), vc_code_word(*(const enum vc_code *)b));
-}
-
 static void dups_summary(void *ctx, struct vc_json *j)
 {
 	struct validate *v = ctx;
@@ -267,7 +259,6 @@ int cmd_validate(int argc, char **argv)
 	};
 	int status = vc_pipe_run(&pipe, files, nfiles);
 	if (v.dups) {
-		qsort(v.rep.code_order, (size_t)v.rep.ncodes, sizeof v.rep.code_order[0], code_cmp);
 		vc_report_summary_ext(&v.rep, dups_summary, &v);
 		if (v.rep.format == VC_FORMAT_TEXT)
 			vc_dups_summary_text(&v.dup, out, "validate");
