@@ -22,7 +22,7 @@ else
 	for tool in cc make pkg-config; do
 		command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
 	done
-	for lib in zlib libarchive criterion; do
+	for lib in zlib libarchive criterion libxxhash; do
 		pkg-config --exists "$lib" 2>/dev/null || missing="$missing $lib"
 	done
 	if [ -n "$missing" ]; then
