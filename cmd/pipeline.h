@@ -124,7 +124,9 @@ struct vc_pipe_command {
 	 * before it writes anything of the game; decide(ctx, data, base) runs
 	 * in the calling thread, in input order, once for every game whose
 	 * output is written, before any of it is written (base: what to add
-	 * to g->index for the game's number in its member), and returns the
+	 * to g->index for the game's number in its member, counted as the
+	 * game numbers of vc_report_put_index are: by the games on_game
+	 * reports with vc_report_game), and returns the
 	 * answer (>= 0). on_game marks with vc_pipe_point where its report
 	 * output depends on the answer: write_point(ctx, point, answer, out)
 	 * writes that part there, right after decide answered for the same
