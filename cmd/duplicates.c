@@ -49,6 +49,25 @@ char *vc_dup_hash_hex(const struct vc_dup_hash *h, char buf[33])
 	return buf;
 }
 
+bool vc_dup_hash_parse(const char *s, struct vc_dup_hash *h)
+{
+	uint64_t v[2] = { 0, 0 };
+	for (int i = 0; i < 32; i++) {
+		char c = s[i];
+		int d = c >= '0' && c <= '9' ? c - '0'
+		        : c >= 'a' && c <= 'f' ? c - 'a' + 10
+		        : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		if (d < 0)
+			return false; /* the NUL of a short string too */
+		v[i / 16] = v[i / 16] << 4 | (uint64_t)d;
+	}
+	if (s[32])
+		return false;
+	h->hi = v[0];
+	h->lo = v[1];
+	return true;
+}
+
 void vc_dup_table_init(struct vc_dup_table *t, size_t max)
 {
 	memset(t, 0, sizeof *t);

@@ -43,6 +43,10 @@ bool vc_dup_hash_game(const struct vc_gc_game *g, struct vc_dup_hash *h);
 
 /* The 32 lowercase hex digits of h, NUL-terminated, into buf[33]. */
 char *vc_dup_hash_hex(const struct vc_dup_hash *h, char buf[33]);
+/* The other way (a report's "hash" member, for `report merge`): s must be
+ * exactly 32 hex digits (either case). Returns true with *h set, else
+ * false. */
+bool vc_dup_hash_parse(const char *s, struct vc_dup_hash *h);
 
 /* The table: open addressing with linear probing, 20 bytes a slot (the
  * hash, and a 32-bit number the caller gives each game), kept at most

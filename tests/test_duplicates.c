@@ -98,6 +98,14 @@ Test(duplicates, hex)
 	struct vc_dup_hash h = { 0x0123456789abcdefull, 0xfedcba9876543210ull };
 	char buf[33];
 	cr_assert_str_eq(vc_dup_hash_hex(&h, buf), "0123456789abcdeffedcba9876543210");
+	struct vc_dup_hash back;
+	cr_assert(vc_dup_hash_parse(buf, &back));
+	cr_assert(same(&back, &h));
+	cr_assert(vc_dup_hash_parse("0123456789ABCDEFFEDCBA9876543210", &back));
+	cr_assert(same(&back, &h));
+	cr_assert_not(vc_dup_hash_parse("0123456789abcdeffedcba987654321", &back));
+	cr_assert_not(vc_dup_hash_parse("0123456789abcdeffedcba98765432100", &back));
+	cr_assert_not(vc_dup_hash_parse("0123456789abcdeffedcba987654321g", &back));
 }
 
 Test(duplicates, table_first_seen_wins_and_grows)
