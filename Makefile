@@ -41,7 +41,10 @@ endif
 ALL_CFLAGS = -std=c11 $(OPT) $(ARCHFLAGS) -g -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
              -fvisibility=hidden \
              -DVC_VERSION='"$(VERSION)"' -Ilib -Iformats $(SAN) $(CFLAGS)
-LDLIBS  = -larchive -lzstd -lz -lpthread -lm
+# The library's own; programs add libxxhash (validate --duplicates,
+# cmd/duplicates.c), which the library does not use.
+LIB_LDLIBS = -larchive -lzstd -lz -lpthread -lm
+LDLIBS  = -lxxhash $(LIB_LDLIBS)
 
 # DEBUG=1: every make checks the position's invariants and aborts naming
 # the broken one (VC_DEBUG, lib/variant_internal.h); -O1 keeps it quick.
@@ -94,7 +97,7 @@ $(BUILD)/libvchess.a: $(LIB_OBJ) $(FMT_OBJ)
 # --no-undefined: everything it calls is in it or in the libraries listed.
 $(BUILD)/$(SOFILE): $(PIC_OBJ)
 	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--no-undefined \
-	  -o $@ $(PIC_OBJ) $(LDLIBS)
+	  -o $@ $(PIC_OBJ) $(LIB_LDLIBS)
 	ln -sf $(SOFILE) $(BUILD)/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/libvchess.so
 
@@ -111,6 +114,7 @@ vchess: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 # The unit tests also link the command-line helpers (tests/test_cli.c) and
 # the pipeline (tests/test_pipeline.c; cmd/pipeline.c and cmd/pipe_*.c).
 CLI_OBJ = $(BUILD)/cmd/common.o $(BUILD)/cmd/pipeline.o $(BUILD)/cmd/perft_split.o $(BUILD)/cmd/inputs.o \
+          $(BUILD)/cmd/duplicates.o \
           $(patsubst %.c,$(BUILD)/%.o,$(wildcard cmd/pipe_*.c))
 
 $(BUILD)/unit-tests: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)

@@ -601,14 +601,14 @@ static int code_cmp(const void *a, const void *b)
 
 void vc_report_summary(struct vc_report *r)
 {
-	/* codes in name order, so that the summary is the same whatever order
-	 * the games were checked in (-j) */
-	qsort(r->code_order, (size_t)r->ncodes, sizeof r->code_order[0], code_cmp);
 	vc_report_summary_ext(r, NULL, NULL);
 }
 
 void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra, void *ctx)
 {
+	/* codes in name order, so that the summary is the same whatever order
+	 * the games were checked in (-j) and their counts were merged in */
+	qsort(r->code_order, (size_t)r->ncodes, sizeof r->code_order[0], code_cmp);
 	switch (r->format) {
 	case VC_FORMAT_TEXT:
 		fprintf(r->out, "%s: %llu games, %llu valid, %llu invalid, %llu errors, %llu warnings",

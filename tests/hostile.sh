@@ -645,5 +645,91 @@ for fmt in text html; do
 done
 rm -f "$tmp/far_rounds"
 
+# ---- part duplicates (issue 16: validate --duplicates-out) -----------------
+# --valid-out, --invalid-out and --duplicates-out, put back together in game
+# order by the JSONL report (tests/copies_join.py: a game with duplicate_of
+# from the duplicates copy), are the input byte for byte: odd separators
+# (a BOM, `%` lines, CR LF and lone CR, junk, no blank lines) between games
+# repeated at random (so most are duplicates, of valid and of invalid games),
+# plain and as zip members, under -j 1, 2 and 3 with small chunks; every -j
+# gives the same report and copies; a --duplicates-max of 2 stops looking
+# and says so.
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp/dup.pgn" <<'END_DUP'
+import random, sys
+random.seed(16)
+games = [
+    b'[Event "a"]\n[Result "*"]\n\n1. e4 e5 *\n',
+    b'[Event "a again"]\n[Result "*"]\n\n1. e4 {same moves} e5 (1... c5) *\n',
+    b'[Event "bad"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 *\n',
+    b'[Event "crlf"]\r\n[Result "1-0"]\r\n\r\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\r\n',
+    b'[Event "cr"]\r[Result "*"]\r\r1. d4 d5 *\r',
+    b'[Event "960"]\n[Variant "Chess960"]\n[FEN "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]\n[Result "*"]\n\n9. g3 *\n',
+    b'1-0\n', b'[Event "d"]\n[Result "*"]\n1. e4 *\n[Event "e"]\n[Result "*"]\n1. d4 *\n',
+    b'junk </p>\n',
+]
+seps = [b'', b'\n', b'\n\n', b'% escape line\n', b'\r\n\r\n', b'{before}\n']
+out = [b'\xef\xbb\xbf% first line\n']
+for i in range(400):
+    out += [random.choice(games), random.choice(seps)]
+out.append(b'\n% trailer\n')
+open(sys.argv[1], 'wb').write(b''.join(out))
+END_DUP
+	python3 - "$tmp" <<'END_DUPZIP'
+import sys, zipfile
+t = sys.argv[1]
+with zipfile.ZipFile(t + "/dup.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    z.write(t + "/dup.pgn", "one.pgn")
+    z.write(t + "/dup.pgn", "two.pgn")
+END_DUPZIP
+	cat "$tmp/dup.pgn" "$tmp/dup.pgn" >"$tmp/dup_members"
+	for d_in in dup.pgn dup.zip; do
+		d_whole=$tmp/dup.pgn
+		[ $d_in = dup.zip ] && d_whole=$tmp/dup_members
+		for j in 1 2 3; do
+			d_name=dup_copies_$(echo "$d_in" | tr . _)_j$j
+			opts="-j $j --format jsonl --duplicates --valid-out $tmp/valid.pgn
+			      --invalid-out $tmp/invalid.pgn --duplicates-out $tmp/dups.pgn"
+			VCHESS_CHUNK_SIZE=97 check "$d_name" 1 '"duplicate_of"' 120 "$tmp/$d_in"
+			opts=
+			if ! python3 "$root/tests/copies_join.py" "$tmp/out" "$tmp/valid.pgn" \
+				"$tmp/invalid.pgn" "$tmp/dups.pgn" >"$tmp/joined" ||
+			   ! cmp -s "$tmp/joined" "$d_whole"; then
+				echo "hostile: $d_name: FAIL: the three copies put together are not the input"
+				failed=$((failed + 1))
+			elif [ ! -s "$tmp/dups.pgn" ]; then
+				echo "hostile: $d_name: FAIL: no duplicate copied"
+				failed=$((failed + 1))
+			elif [ $j -gt 1 ] && ! cmp -s "$tmp/out" "$tmp/dup_ref.out"; then
+				echo "hostile: $d_name: FAIL: not the report of -j 1"
+				failed=$((failed + 1))
+			elif [ $j -gt 1 ] && ! cat "$tmp/valid.pgn" "$tmp/invalid.pgn" "$tmp/dups.pgn" |
+			     cmp -s - "$tmp/dup_ref.copies"; then
+				echo "hostile: $d_name: FAIL: not the copies of -j 1"
+				failed=$((failed + 1))
+			else
+				echo "hostile: $d_name: the three copies put together are the input"
+				passed=$((passed + 1))
+			fi
+			if [ $j = 1 ]; then
+				cp "$tmp/out" "$tmp/dup_ref.out"
+				cat "$tmp/valid.pgn" "$tmp/invalid.pgn" "$tmp/dups.pgn" >"$tmp/dup_ref.copies"
+			fi
+			rm -f "$tmp/joined" "$tmp/valid.pgn" "$tmp/invalid.pgn" "$tmp/dups.pgn"
+		done
+	done
+	opts="-j 2 --duplicates-max 2"
+	VCHESS_CHUNK_SIZE=97 check dup_max 1 'looked for among the first 2 games only' 60 "$tmp/dup.pgn"
+	opts=
+	if ! grep -q 'duplicates-max reached after 2 games' "$tmp/err"; then
+		echo "hostile: dup_max: FAIL: no note on standard error"
+		failed=$((failed + 1))
+	fi
+	rm -f "$tmp"/dup*
+else
+	echo "hostile: duplicates: skipped (no python3 to write the inputs)"
+fi
+# ---- end of part duplicates ----
+
 echo "hostile: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
