@@ -85,7 +85,8 @@ VC_FAST_LOOKUP_ vc_bb vc_rook_attacks(int sq, vc_bb occupied)
 }
 /* Slider lookups of the perft loop: `pext` a constant, true in the copy
  * that vc_perft runs when vc_pext_ is. */
-static inline __attribute__((always_inline)) vc_bb vc_bishop_att_(int sq, vc_bb occ, const bool pext)
+static inline __attribute__((always_inline)) vc_bb
+vc_bishop_att_(int sq, vc_bb occ, const bool pext)
 {
 	if (pext) {
 		const struct vc_pext_ *p = &vc_bishop_pext_[sq];
@@ -93,7 +94,8 @@ static inline __attribute__((always_inline)) vc_bb vc_bishop_att_(int sq, vc_bb 
 	}
 	return vc_bishop_attacks(sq, occ);
 }
-static inline __attribute__((always_inline)) vc_bb vc_rook_att_(int sq, vc_bb occ, const bool pext)
+static inline __attribute__((always_inline)) vc_bb
+vc_rook_att_(int sq, vc_bb occ, const bool pext)
 {
 	if (pext) {
 		const struct vc_pext_ *p = &vc_rook_pext_[sq];

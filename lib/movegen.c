@@ -94,10 +94,11 @@ static inline vc_bb line_reach(vc_bb on_lines, int sq, vc_bb occ)
  * fewer: one about to be captured left out) with occupancy `occ`?
  * their_orth/their_diag are them's rook-like and bishop-like sliders. With
  * `cold` the sliders are tested square by square (line_reach), else the
- * magic lookups are made only when one of them is on a line through sq. */
-static inline __attribute__((always_inline)) bool square_attacked(const struct vc_position *pos, int sq, int by, vc_bb them,
-                                   vc_bb occ, vc_bb their_orth, vc_bb their_diag,
-                                   const bool cold, const bool pext)
+ * lookups (PEXT ones with `pext`) are made only when one of them is on a
+ * line through sq. */
+static inline __attribute__((always_inline)) bool
+square_attacked(const struct vc_position *pos, int sq, int by, vc_bb them, vc_bb occ,
+                vc_bb their_orth, vc_bb their_diag, const bool cold, const bool pext)
 {
 	if (them & ((vc_pawn_attacks(!by, sq) & pos->by_type[VC_PAWN]) |
 	            (vc_knight_attacks(sq) & pos->by_type[VC_KNIGHT]) |
@@ -114,8 +115,9 @@ static inline __attribute__((always_inline)) bool square_attacked(const struct v
  * that it cannot hide behind itself on a slider's line), exact on the
  * squares `asked` only: one pass over their pieces, cheaper than testing
  * the king's squares one by one once VC_DANGER_MIN are asked. */
-static inline __attribute__((always_inline)) vc_bb danger_map(const struct vc_position *pos, int them, vc_bb theirs, vc_bb occ,
-                               vc_bb their_orth, vc_bb their_diag, vc_bb asked, const bool pext)
+static inline __attribute__((always_inline)) vc_bb
+danger_map(const struct vc_position *pos, int them, vc_bb theirs, vc_bb occ, vc_bb their_orth,
+           vc_bb their_diag, vc_bb asked, const bool pext)
 {
 	const vc_bb not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
 	const vc_bb pawns = theirs & pos->by_type[VC_PAWN];
