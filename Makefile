@@ -71,8 +71,8 @@ PIC_OBJ = $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(FMT_SRC:%.c=$(BUILD)/pic/%.o)
 # library is lib/ + formats/); *_internal.h stay private.
 PUB_HDR = $(filter-out %_internal.h lib/internal.h,$(wildcard lib/*.h formats/*.h))
 
-.PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
-        check-asan check-debug check-hostile check-parallel check-shards check-corpus check-diff check-uci check-perft-formats check-ci-formats check-backwards-long demo bench install deps fuzz \
+.PHONY: all clean check check-unit check-golden check-perft-quick check-perft check-perft-middlegame \
+        check-asan check-debug check-hostile check-parallel check-shards check-corpus check-diff check-uci check-perft-formats check-ci-formats check-backwards-long demo bench bench-perft install deps fuzz \
         check-exports check-embed check-python install-python check-layers check-nomem check-html
 
 all: vchess lib/libvchess.a $(BUILD)/$(SOFILE)
@@ -136,6 +136,15 @@ check-perft-quick: vchess
 
 check-perft: vchess
 	sh tests/perft_full.sh ./vchess
+
+# The middlegame speed set (data/perft/middlegame.perft, make bench's
+# middlegame row) at depths 1-5, with the default slider lookups and with
+# VCHESS_NO_BMI2=1 (the magic ones; PEXT is chosen at start-up only where
+# the processor has a fast one). Part of check-perft-quick (depths 1-4)
+# and check-perft (1-5) too.
+check-perft-middlegame: vchess
+	VCHESS_NO_BMI2= ./vchess perft --no-progress --suite data/perft/middlegame.perft --max-depth 5
+	VCHESS_NO_BMI2=1 ./vchess perft --no-progress --suite data/perft/middlegame.perft --max-depth 5
 
 # vchess perft --format json, jsonl and junit read back by Python's json
 # and junitparser (tests/perft_formats.sh).
@@ -253,6 +262,12 @@ demo: deps vchess
 
 bench: deps vchess
 	sh tests/bench.sh ./vchess
+
+# The perft figures only (tests/bench.sh parts 1 and 1b): with
+# BASELINE=cb8de6a, this build's speed-up over that commit's on Kiwipete,
+# the middlegame set, antichess, the start position and Chess960.
+bench-perft: deps vchess
+	BENCH_ONLY=perft sh tests/bench.sh ./vchess
 
 check-diff: vchess check-uci
 	sh tests/diff_fairy.sh ./vchess
