@@ -295,7 +295,7 @@ static int one_path(struct pipeline *pl, const char *path)
 				break;
 			const struct vc_input_error *e = vc_input_error(in);
 			input_error(rep, path, NULL, vc_input_errkind_code(e->kind),
-			                      e->message);
+			            e->message);
 			status = VC_EXIT_INPUT;
 			reported = *e;
 			continue;
@@ -331,7 +331,7 @@ static int one_path(struct pipeline *pl, const char *path)
 			pipe_drain(pl);
 			if (!pl->stopped) {
 				input_error(rep, path, member, VC_F_OUT_OF_MEMORY,
-				                      "out of memory: not read further");
+				            "out of memory: not read further");
 				status = VC_EXIT_INPUT;
 			}
 			break;
@@ -342,7 +342,7 @@ static int one_path(struct pipeline *pl, const char *path)
 			if (!pl->stopped || pl->stop_saw_error) {
 				const struct vc_input_error *e = vc_input_error(in);
 				input_error(rep, path, member,
-				                      vc_input_errkind_code(e->kind), e->message);
+				            vc_input_errkind_code(e->kind), e->message);
 				status = VC_EXIT_INPUT;
 				reported = *e;
 			}
