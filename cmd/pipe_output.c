@@ -246,9 +246,10 @@ static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 		const char *b = s->out->p;
 		size_t n = s->out->len, shift = 0;
 		if (pl->json) {
-			/* rendered as if after another game: the document's first
-			 * game loses the comma */
-			if (rep->games == 0 && n && b[0] == ',') {
+			/* rendered as if after another game: the first item of
+			 * the document's array (a game or an input error) loses
+			 * the comma */
+			if (rep->games == 0 && rep->input_errors == 0 && n && b[0] == ',') {
 				b++;
 				n--;
 				shift = 1;
@@ -270,6 +271,9 @@ static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 		else
 			vc_report_write_marked(rep->out, b, n, &s->marks, base);
 	}
+	/* counted with the entries written, so that a summary written
+	 * before the copies are (vc_cli_fatal) counts them */
+	merge_counts(rep, &s->counts);
 	size_t at[VC_PIPE_MAX_COPIES] = { 0 }; /* of each copy buffer, written */
 	for (int k = 0; k < p->ncopies; k++) {
 		struct gbuf *g = s->copy[k];
@@ -310,7 +314,6 @@ static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 	vc_cli_check_output(rep->out);
 	for (int k = 0; k < p->ncopies; k++)
 		vc_cli_check_output(p->copies[k]); /* may be standard output */
-	merge_counts(rep, &s->counts);
 	if (s->state) {
 		pl->cmd->merge(pl->cmd->ctx, s->state, true);
 		s->state = NULL;
@@ -332,7 +335,9 @@ static void stop_writing(struct pipeline *pl)
 		/* as -j 1 ends the member it stopped in */
 		pl->stream_open = false;
 		pthread_mutex_unlock(&pl->mu);
+		vc_cli_output_hold();
 		pipe_stream_end(pl, false);
+		vc_cli_output_release();
 		pthread_mutex_lock(&pl->mu);
 	}
 }
@@ -371,10 +376,12 @@ void pipe_flush_ready(struct pipeline *pl)
 			/* the chunk's bytes before the games that end in it */
 			pl->streamed++;
 			pthread_mutex_unlock(&pl->mu);
+			vc_cli_output_hold();
 			if (c->first)
 				pipe_stream_begin(pl, c->source, name_str(c->member));
 			pl->stream_open = true;
 			pipe_stream_bytes(pl, (const char *)c->buf, c->len);
+			vc_cli_output_release();
 			pthread_mutex_lock(&pl->mu);
 		}
 		J->head = s->next;
@@ -385,7 +392,9 @@ void pipe_flush_ready(struct pipeline *pl)
 		bool chunk_end = s->chunk_end;
 		J->held -= s->bytes;
 		pthread_mutex_unlock(&pl->mu);
+		vc_cli_output_hold();
 		write_seg(pl, s, pl->chain_base);
+		vc_cli_output_release();
 		pl->member_games += s->counts.games;
 		pipe_seg_free(pl, s);
 		pthread_mutex_lock(&pl->mu);
@@ -403,7 +412,9 @@ void pipe_flush_ready(struct pipeline *pl)
 		if (c->last && pl->stream_open) {
 			pl->stream_open = false;
 			pthread_mutex_unlock(&pl->mu);
+			vc_cli_output_hold();
 			pipe_stream_end(pl, true);
+			vc_cli_output_release();
 			pthread_mutex_lock(&pl->mu);
 		}
 		if (over) {

@@ -78,12 +78,21 @@
 
 #include "pipeline_internal.h"
 
-/* Out of memory where the pipeline has no way back: said, and the
- * process ends with exit 3 (vchess(1) EXIT STATUS). */
+/* Out of memory where the pipeline has no way back: the run ends with
+ * its summary marked incomplete and exit 3 (vc_cli_fatal, common.h). */
 void pipe_out_of_memory(void)
 {
-	fputs("vchess: out of memory\n", stderr);
-	exit(VC_EXIT_INPUT);
+	vc_cli_fatal(0, "out of memory");
+}
+
+/* An input error said in the report (a record among the games in JSON):
+ * the calling thread writes to the outputs (vc_cli_output_hold). */
+static void input_error(struct vc_report *rep, const char *path, const char *member,
+                        enum vc_code code, const char *message)
+{
+	vc_cli_output_hold();
+	vc_report_input_error(rep, path, member, code, message);
+	vc_cli_output_release();
 }
 
 /* A signal asked the run to stop (common.h): from now on the run is
@@ -263,7 +272,7 @@ static int one_path(struct pipeline *pl, const char *path)
 		pipe_drain(pl);
 		if (pl->stopped)
 			return VC_EXIT_OK; /* -j 1 would not have got here */
-		vc_report_input_error(rep, path, NULL, vc_input_errkind_code(err.kind), err.message);
+		input_error(rep, path, NULL, vc_input_errkind_code(err.kind), err.message);
 		return VC_EXIT_INPUT;
 	}
 	int status = VC_EXIT_OK, r = 0;
@@ -285,8 +294,8 @@ static int one_path(struct pipeline *pl, const char *path)
 			if (pl->stopped)
 				break;
 			const struct vc_input_error *e = vc_input_error(in);
-			vc_report_input_error(rep, path, NULL, vc_input_errkind_code(e->kind),
-			                      e->message);
+			input_error(rep, path, NULL, vc_input_errkind_code(e->kind),
+			            e->message);
 			status = VC_EXIT_INPUT;
 			reported = *e;
 			continue;
@@ -309,7 +318,9 @@ static int one_path(struct pipeline *pl, const char *path)
 			pipe_drain(pl);
 			if (pl->stopped)
 				break;
+			vc_cli_output_hold(); /* it writes to the outputs */
 			ok = direct_member(pl, &pk, epd, path, member);
+			vc_cli_output_release();
 		} else {
 			ok = pipe_chunk_member(pl, vc_peek_read, &pk, path, member,
 			                  vc_input_kind(in) == VC_INPUT_PLAIN);
@@ -319,8 +330,8 @@ static int one_path(struct pipeline *pl, const char *path)
 			 * as a read error would be, after the games before it */
 			pipe_drain(pl);
 			if (!pl->stopped) {
-				vc_report_input_error(rep, path, member, VC_F_OUT_OF_MEMORY,
-				                      "out of memory: not read further");
+				input_error(rep, path, member, VC_F_OUT_OF_MEMORY,
+				            "out of memory: not read further");
 				status = VC_EXIT_INPUT;
 			}
 			break;
@@ -330,8 +341,8 @@ static int one_path(struct pipeline *pl, const char *path)
 			/* reported when -j 1 would have read up to it */
 			if (!pl->stopped || pl->stop_saw_error) {
 				const struct vc_input_error *e = vc_input_error(in);
-				vc_report_input_error(rep, path, member,
-				                      vc_input_errkind_code(e->kind), e->message);
+				input_error(rep, path, member,
+				            vc_input_errkind_code(e->kind), e->message);
 				status = VC_EXIT_INPUT;
 				reported = *e;
 			}

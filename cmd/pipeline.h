@@ -203,8 +203,10 @@ struct vc_pipe {
  * counted in p->rep; every game read before the fault is reported).
  * Memory running out before a member can be read is such an input error
  * (vc_report_input_error with VC_F_OUT_OF_MEMORY, after the output of the
- * games before it; the CLI's report ends the process there with exit 3,
- * cmd/common.c); elsewhere it ends the process at once, with exit 3.
+ * games before it; the CLI's report then ends the run, cmd/common.c);
+ * elsewhere, and when the copies' temporary file fails, the run ends at
+ * once: vc_cli_fatal (common.h) writes the summary marked incomplete after
+ * the whole entries written so far, and exits 3.
  * Stops early, reading no further input, once --max-errors games failed,
  * or once a signal came (vc_cli_interrupted, common.h: looked at before
  * each game's output under -j 1, before each segment's under -j N, and at

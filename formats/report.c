@@ -530,6 +530,26 @@ void vc_report_input_error(struct vc_report *r, const char *source, const char *
 	const char *kind = vc_code_word(code);
 	r->input_errors++;
 	count_code(r, code);
+	/* a record where it happens among the games (JSON, JSONL) */
+	if (r->format != VC_FORMAT_TEXT && !r->quiet && r->out) {
+		struct vc_json line, *j = &line;
+		if (r->format == VC_FORMAT_JSON)
+			j = &r->json;
+		else
+			vc_json_init_file(&line, r->out, 0);
+		vc_json_begin_object(j);
+		vc_json_key(j, "input_error");
+		vc_json_begin_object(j);
+		vc_json_kv_string(j, "source", source);
+		vc_json_kv_string(j, "member", member); /* NULL: null */
+		vc_json_kv_string(j, "code", kind);
+		vc_json_kv_string(j, "message", message);
+		vc_json_end_object(j);
+		vc_json_end_object(j);
+		if (r->format == VC_FORMAT_JSONL)
+			vc_json_release(&line); /* the line ends with the object */
+		after_write(r, r->out);
+	}
 	/* Diagnostics about an unreadable input go to the caller in every
 	 * format, and into the JSON summary. */
 	if (member)
@@ -580,6 +600,7 @@ const char *vc_report_stop_word(enum vc_report_stop stop)
 	switch (stop) {
 	case VC_REPORT_MAX_ERRORS: return "max-errors";
 	case VC_REPORT_INTERRUPTED: return "interrupted";
+	case VC_REPORT_ERROR: return "error";
 	case VC_REPORT_COMPLETE: break;
 	}
 	return NULL;
@@ -591,6 +612,8 @@ void vc_report_text_complete(FILE *f, const char *command, enum vc_report_stop s
 		fprintf(f, "%s: incomplete: stopped by --max-errors\n", command);
 	else if (stop == VC_REPORT_INTERRUPTED)
 		fprintf(f, "%s: incomplete: stopped by a signal\n", command);
+	else if (stop == VC_REPORT_ERROR)
+		fprintf(f, "%s: incomplete: stopped by an error\n", command);
 }
 
 /* Codes in the order of their words (the summary's order). */

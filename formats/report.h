@@ -74,7 +74,9 @@ struct vc_report_options {
 enum vc_report_stop {
 	VC_REPORT_COMPLETE = 0,    /* every input read to its end */
 	VC_REPORT_MAX_ERRORS,      /* --max-errors ended the run */
-	VC_REPORT_INTERRUPTED      /* a signal (SIGINT, SIGTERM, SIGHUP) */
+	VC_REPORT_INTERRUPTED,     /* a signal (SIGINT, SIGTERM, SIGHUP) */
+	VC_REPORT_ERROR            /* a fatal error (out of memory, the
+	                              copies' temporary file failed) */
 };
 
 /* Where game numbers were written into a stream (validate -j: a worker
@@ -117,7 +119,7 @@ struct vc_report {
 	/* Why the run stopped before the end of its input, set by the
 	 * command before the summary: the summary says the report is
 	 * incomplete (vchess(1) EXIT STATUS; JSON "complete": false and
-	 * "stopped": "max-errors" or "interrupted"). */
+	 * "stopped": "max-errors", "interrupted" or "error"). */
 	enum vc_report_stop stop;
 	/* as in struct vc_report_options, set for each game by the caller */
 	bool with_copy_end;
@@ -195,7 +197,11 @@ int vc_report_game_jsonl(FILE *f, const struct vc_gc_game *g,
  * its code `kind` (an input code of finding.h, vchess-validate(1) CODES:
  * vc_input_errkind_code), and passed to the on_note hook in every format
  * as "source[:member]: kind: message" (member may be NULL; the vchess
- * command prints it on stderr as "vchess COMMAND: ..."). */
+ * command prints it on stderr as "vchess COMMAND: ..."). JSON and JSONL
+ * (not under --quiet) also get a record of it where it happens among the
+ * games, the "inputError" of formats/report-schema.json: an element
+ * {"input_error": {"source", "member", "code", "message"}} of the "games"
+ * array, or such a line (vchess-validate(1) REPORTS). */
 void vc_report_input_error(struct vc_report *r, const char *source, const char *member,
                            enum vc_code kind, const char *message);
 /* Join a fragment to r's stream (CI formats; see `fragment` in struct
@@ -223,10 +229,11 @@ void vc_report_count_code(struct vc_report *r, enum vc_code code, uint64_t n);
  * JSONL, a {"summary":...} line. Codes in name order make the summary the
  * same whatever order the games came in (-j). No entry may follow.
  * Completeness (r->stop): the JSON summary object ends with "complete":
- * true, or "complete": false and "stopped": "max-errors" or
- * "interrupted"; the text summary of an incomplete report ends with the
+ * true, or "complete": false and "stopped": "max-errors", "interrupted"
+ * or "error"; the text summary of an incomplete report ends with the
  * line "COMMAND: incomplete: stopped by --max-errors" (or "...: stopped
- * by a signal"), a complete one has no such line (vchess(1) REPORTS). */
+ * by a signal", "...: stopped by an error"), a complete one has no such
+ * line (vchess(1) REPORTS). */
 void vc_report_summary(struct vc_report *r);
 /* The same, with extra members of the JSON summary object written by
  * extra_json (may be NULL; not called for text, where the command prints
@@ -236,7 +243,8 @@ void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra_json,
  * its own (winnable): JSON, "complete": true, or "complete": false and
  * "stopped": WORD, as members of the open object j; text, the line
  * "COMMAND: incomplete: ..." on f when stop says so, nothing otherwise.
- * vc_report_stop_word: "max-errors", "interrupted", NULL when complete. */
+ * vc_report_stop_word: "max-errors", "interrupted", "error", NULL when
+ * complete. */
 void vc_report_json_complete(enum vc_report_stop stop, struct vc_json *j);
 void vc_report_text_complete(FILE *f, const char *command, enum vc_report_stop stop);
 const char *vc_report_stop_word(enum vc_report_stop stop);

@@ -731,5 +731,124 @@ else
 fi
 # ---- end of part duplicates ----
 
+# ---- part h14: a fatal error ends the report (issue 14) --------------------
+# A run that cannot go on - the copies' temporary file cannot be made in
+# TMPDIR (a game over 4 MiB needs it), memory runs out - ends with exit
+# status 3 and a message naming the reason, its report being whole entries
+# and then a summary marked incomplete ("complete": false, "stopped":
+# "error"; text "validate: incomplete: stopped by an error"), and no output
+# file or temporary left behind (NAME.partial under --keep-partial). The
+# TMPDIR is under a regular file: no one can make it, root included. Out of
+# memory: the malloc shim of tests/nomem.sh fails one chosen allocation,
+# in the calling thread (the copies' temporary's name, whose size TMPDIR
+# sets) and in worker threads (-j 2); each run either does not notice or
+# ends so.
+F=$tmp/fatal
+mkdir "$F" "$F/out"
+: >"$F/file"
+{ printf '[Event "a"]\n[Result "*"]\n\n1. e4 e5 *\n\n[Event "b"]\n[Result "*"]\n\n1. d4 *\n\n'
+  gen_huge_game 6; } >"$F/in.pgn"
+# fatal_report FORMAT FILE: the report ends as a fatal error ends it
+fatal_report() {
+	case $1 in
+	text) [ "$(tail -n 1 "$2")" = "validate: incomplete: stopped by an error" ] ;;
+	*) CHECK_REPORT_BUILTIN=1 python3 "$root/tests/tools/check_report.py" "$2" \
+			>/dev/null 2>&1 &&
+		python3 - "$2" <<'END_FATAL'
+import json, sys
+text = open(sys.argv[1]).read()
+try:
+    s = json.loads(text)["summary"]
+except ValueError:
+    s = json.loads(text.splitlines()[-1])["summary"]
+sys.exit(0 if s["complete"] is False and s["stopped"] == "error" else 1)
+END_FATAL
+	;;
+	esac
+}
+# fatal_case NAME STATUS MESSAGE FORMAT REPORT FILES: the run just made
+fatal_case() {
+	why=
+	left=$(ls -A "$F/out" | tr '\n' ' ')
+	if [ "$2" != 3 ]; then
+		why="exit status $2, expected 3"
+	elif ! grep -q -e "$3" "$F/err"; then
+		why="no '$3' on standard error"
+	elif [ "$left" != "$6" ]; then
+		why="files left: '$left', expected '$6'"
+	elif ! fatal_report "$4" "$5"; then
+		why="the report does not end with a summary stopped by an error"
+	fi
+	if [ -n "$why" ]; then
+		echo "hostile: $1: FAIL: $why"
+		tail -n 3 "$F/err" | sed 's/^/    ! /'
+		failed=$((failed + 1))
+	else
+		echo "hostile: $1: exit 3, the report ends with its summary"
+		passed=$((passed + 1))
+	fi
+	rm -f "$F/out/"* "$F/out/".[!.]* 2>/dev/null
+}
+if command -v python3 >/dev/null 2>&1; then
+	for j in 1 2; do
+		for fmt in text json jsonl; do
+			TMPDIR=$F/file/tmp timeout 60 "$VCHESS" validate --no-progress -j $j \
+				--format $fmt --valid-out "$F/out/v.pgn" --invalid-out "$F/out/i.pgn" \
+				"$F/in.pgn" >"$F/report" 2>"$F/err"
+			fatal_case "fatal_tmpdir_j${j}_$fmt" $? "TMPDIR $F/file/tmp: cannot make" \
+				$fmt "$F/report" ""
+			TMPDIR=$F/file/tmp timeout 60 "$VCHESS" validate --no-progress -j $j \
+				--format $fmt --valid-out "$F/out/v.pgn" -o "$F/out/r" --keep-partial \
+				"$F/in.pgn" >/dev/null 2>"$F/err"
+			s=$?
+			cp "$F/out/r.partial" "$F/report" 2>/dev/null || : >"$F/report"
+			fatal_case "fatal_tmpdir_keep_partial_j${j}_$fmt" $s "Not a directory" \
+				$fmt "$F/report" "r.partial v.pgn.partial "
+		done
+	done
+	if cc -shared -fPIC -O1 -o "$F/fail_malloc.so" "$root/tests/tools/fail_malloc.c" -ldl \
+		2>/dev/null; then
+		# fatal_nomem NAME SIZE N J INPUT: the Nth malloc of SIZE fails
+		fatal_nomem() {
+			VCHESS_FAIL_MALLOC=$2:$3 LD_PRELOAD=$F/fail_malloc.so timeout 60 \
+				"$VCHESS" validate --no-progress -j "$4" --format json \
+				--valid-out "$F/out/v.pgn" -o "$F/out/r.json" --keep-partial "$5" \
+				>/dev/null 2>"$F/err"
+			s=$?
+			if [ $s -lt 2 ] && ! [ -s "$F/err" ] && [ -f "$F/out/r.json" ]; then
+				rm -f "$F/out/"*  # not in the way
+				return
+			fi
+			nomem_hits=$((nomem_hits + 1))
+			cp "$F/out/r.json.partial" "$F/report" 2>/dev/null || : >"$F/report"
+			fatal_case "$1" $s "^vchess: out of memory$" json "$F/report" \
+				"r.json.partial v.pgn.partial "
+		}
+		nomem_hits=0
+		# the name of the copies' temporary: TMPDIR's length + 20 bytes
+		td=$F/tmpdir-$(printf "%0150d" 0)/$(printf "%0150d" 0)
+		mkdir -p "$td"
+		for j in 1 2; do
+			TMPDIR=$td fatal_nomem "fatal_nomem_tmpname_j$j" $((${#td} + 20)) 1 $j "$F/in.pgn"
+		done
+		# worker threads: what a job allocates (glibc: a segment's streams,
+		# fopencookie; the count of hits below says when the sizes are stale)
+		gen_games 300000 >"$F/games.pgn"
+		for size in 280 256; do
+			for n in 2 3 4; do
+				VCHESS_CHUNK_SIZE=4096 fatal_nomem "fatal_nomem_${size}_$n" $size $n 2 \
+					"$F/games.pgn"
+			done
+		done
+		if [ $nomem_hits -lt 2 ]; then
+			echo "hostile: fatal_nomem: FAIL: only $nomem_hits allocations failed"
+			failed=$((failed + 1))
+		fi
+	else
+		echo "hostile: fatal_nomem: skipped (no cc)"
+	fi
+fi
+rm -rf "$F"
+
 echo "hostile: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
