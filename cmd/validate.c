@@ -38,6 +38,10 @@ static const char usage[] =
         "      --valid-out FILE    copy each valid game's original text to FILE\n"
         "      --invalid-out FILE  copy each invalid game's original text to FILE\n"
         "                       ('-': standard output; then the report needs -o)\n"
+        "      --skipped-out FILE  copy each skipped game (a variant vchess does not\n"
+        "                       implement: not checked, not a reason for exit 1;\n"
+        "                       an error with --strict) to FILE; without it, such\n"
+        "                       games go to neither copy\n"
         "      --shredder       write FENs as Shredder-FEN (default X-FEN)\n"
         VC_HELP_JOBS
         VC_HELP_PROGRESS
@@ -47,19 +51,20 @@ static const char usage[] =
         "\n"
         VC_HELP_EXIT;
 
-enum { O_VALID_OUT = VC_OPT_OWN, O_INVALID_OUT, O_SHREDDER };
+enum { O_VALID_OUT = VC_OPT_OWN, O_INVALID_OUT, O_SKIPPED_OUT, O_SHREDDER };
 
 static const struct option own_options[] = {
 	{ "valid-out", required_argument, NULL, O_VALID_OUT },
 	{ "invalid-out", required_argument, NULL, O_INVALID_OUT },
+	{ "skipped-out", required_argument, NULL, O_SKIPPED_OUT },
 	{ "shredder", no_argument, NULL, O_SHREDDER },
 	{ 0, 0, 0, 0 },
 };
 
 struct validate {
-	const char *valid_out, *invalid_out;
+	const char *valid_out, *invalid_out, *skipped_out;
 	bool shredder;
-	FILE *vf, *inf;
+	FILE *vf, *inf, *sf;
 	struct vc_report rep;
 	struct vc_cli_opts opts;
 };
@@ -70,22 +75,26 @@ static int own_option(void *ctx, int opt, const char *arg)
 	switch (opt) {
 	case O_VALID_OUT: v->valid_out = arg; break;
 	case O_INVALID_OUT: v->invalid_out = arg; break;
+	case O_SKIPPED_OUT: v->skipped_out = arg; break;
 	case O_SHREDDER: v->shredder = true; break;
 	default: break;
 	}
 	return 0;
 }
 
-/* The pipeline's on_game (any thread): copy streams 0 and 1 are
- * --valid-out and --invalid-out. */
+/* The pipeline's on_game (any thread): copy streams 0, 1 and 2 are
+ * --valid-out, --invalid-out and --skipped-out. A skipped game (a variant
+ * vchess does not implement, report.h) is neither valid nor invalid:
+ * not a failure (--max-errors, exit status) unless --strict. */
 static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g)
 {
 	(void)wctx;
+	bool skipped = vc_report_skip_reason(g, o->rep->strict) != VC_F_OK;
 	/* the copy first: a closed report pipe ends vchess inside
 	 * vc_report_game, and the copies must then hold whole games */
-	vc_pipe_copy_game(o, g->valid ? 0 : 1, g);
+	vc_pipe_copy_game(o, skipped ? 2 : g->valid ? 0 : 1, g);
 	vc_report_game(o->rep, g, NULL, NULL);
-	return g->valid ? 0 : VC_PIPE_FAILED;
+	return g->valid || skipped ? 0 : VC_PIPE_FAILED;
 }
 
 int cmd_validate(int argc, char **argv)
@@ -109,14 +118,15 @@ int cmd_validate(int argc, char **argv)
 		{ "-o", vc_cli_report_path(&v.opts), true },
 		{ "--valid-out", v.valid_out, false },
 		{ "--invalid-out", v.invalid_out, false },
+		{ "--skipped-out", v.skipped_out, false },
 	};
 	/* directories walked, --exclude applied (inputs.h) */
 	char **files;
 	int nfiles;
-	if (!vc_cli_operands("validate", &v.opts, outs, 3, argv + first, argc - first,
+	if (!vc_cli_operands("validate", &v.opts, outs, 4, argv + first, argc - first,
 	                     &files, &nfiles))
 		return VC_EXIT_INPUT;
-	rc = vc_cli_check_outputs("validate", outs, 3, files, nfiles);
+	rc = vc_cli_check_outputs("validate", outs, 4, files, nfiles);
 	if (rc != VC_EXIT_OK)
 		return rc;
 
@@ -128,6 +138,12 @@ int cmd_validate(int argc, char **argv)
 		return VC_EXIT_INPUT;
 	}
 	if (v.invalid_out && !(v.inf = vc_cli_open_file("validate", v.invalid_out))) {
+		vc_cli_close_file("validate", v.vf, v.valid_out);
+		vc_cli_close_output("validate", out);
+		return VC_EXIT_INPUT;
+	}
+	if (v.skipped_out && !(v.sf = vc_cli_open_file("validate", v.skipped_out))) {
+		vc_cli_close_file("validate", v.inf, v.invalid_out);
 		vc_cli_close_file("validate", v.vf, v.valid_out);
 		vc_cli_close_output("validate", out);
 		return VC_EXIT_INPUT;
@@ -147,8 +163,8 @@ int cmd_validate(int argc, char **argv)
 	const struct vc_pipe_command cmd = { .ctx = &v, .on_game = on_game };
 	const struct vc_pipe pipe = {
 		.cmd = &cmd, .gc = &go, .opts = &v.opts, .shredder = v.shredder,
-		.rep = &v.rep, .ncopies = 2, .copies = { v.vf, v.inf },
-		.copy_input = v.vf || v.inf,
+		.rep = &v.rep, .ncopies = 3, .copies = { v.vf, v.inf, v.sf },
+		.copy_input = v.vf || v.inf || v.sf,
 		.progress = vc_cli_progress(&v.opts),
 	};
 	int status = vc_pipe_run(&pipe, files, nfiles);
@@ -156,6 +172,8 @@ int cmd_validate(int argc, char **argv)
 	/* every output is closed and checked: a full disk is exit 3 */
 	int closed = vc_cli_close_file("validate", v.vf, v.valid_out);
 	if (vc_cli_close_file("validate", v.inf, v.invalid_out) != VC_EXIT_OK)
+		closed = VC_EXIT_INPUT;
+	if (vc_cli_close_file("validate", v.sf, v.skipped_out) != VC_EXIT_OK)
 		closed = VC_EXIT_INPUT;
 	if (vc_cli_close_file("validate", out, vc_cli_report_path(&v.opts)) != VC_EXIT_OK)
 		closed = VC_EXIT_INPUT;

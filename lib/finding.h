@@ -166,6 +166,10 @@ enum vc_code {
 	                                  that is no en-passant capture
 	                                  (VC_SANW_EP_MARK) */
 
+	/* The input layer's warning (vchess-validate(1) CODES) */
+	VC_F_EMPTY_INPUT,              /* empty-input (warning): an input that
+	                                  holds no game and no position */
+
 	VC_F_COUNT                     /* number of codes, not a code */
 };
 
