@@ -69,7 +69,7 @@ PIC_OBJ = $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(FMT_SRC:%.c=$(BUILD)/pic/%.o)
 PUB_HDR = $(filter-out %_internal.h lib/internal.h,$(wildcard lib/*.h formats/*.h))
 
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
-        check-asan check-debug check-hostile check-parallel check-shards check-corpus check-diff check-uci check-perft-formats check-backwards-long demo bench install deps fuzz \
+        check-asan check-debug check-hostile check-parallel check-shards check-corpus check-diff check-uci check-perft-formats check-ci-formats check-backwards-long demo bench install deps fuzz \
         check-exports check-embed check-python install-python check-layers check-nomem check-html
 
 all: vchess lib/libvchess.a $(BUILD)/$(SOFILE)
@@ -137,6 +137,12 @@ check-perft: vchess
 # and junitparser (tests/perft_formats.sh).
 check-perft-formats: deps vchess
 	sh tests/perft_formats.sh ./vchess
+
+# validate and adjudicate --format github, sarif and junit read back: SARIF
+# against the official 2.1.0 schema (python3-jsonschema), JUnit by
+# python3-junitparser, the workflow commands parsed (tests/ci_formats.sh).
+check-ci-formats: deps vchess
+	sh tests/ci_formats.sh ./vchess
 
 # vchess perft --divide --uci-style against Stockfish's go perft on six
 # positions (tests/diff_stockfish.sh; installs the stockfish package when
@@ -225,7 +231,7 @@ vchess-debug: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
 check: deps all check-layers check-unit check-golden check-corpus check-nomem check-perft-quick \
-       check-perft-formats check-uci \
+       check-perft-formats check-ci-formats check-uci \
        check-hostile check-parallel check-shards check-exports check-embed check-python check-html \
        check-debug check-asan
 	@echo "make check: all test suites passed"

@@ -38,9 +38,10 @@ static const char usage[] =
         "Options:\n"
         VC_HELP_VARIANT
         VC_HELP_RULES
-        "      --format F       report format: text (default), json or jsonl; with\n"
-        "                       --standings also csv or html (the standings and\n"
-        "                       crosstable alone: a CSV table, a self-contained page)\n"
+        "      --format F       report format: text (default), json or jsonl; for\n"
+        "                       CI: github, sarif or junit; with --standings also\n"
+        "                       csv or html (the standings and crosstable alone:\n"
+        "                       a CSV table, a self-contained page)\n"
         VC_HELP_QUIET
         VC_HELP_VERBOSE
         VC_HELP_OUTPUT
@@ -383,9 +384,11 @@ static int own_option(void *ctx, int opt, const char *arg)
 			a->sformat = SF_CSV;
 		else if (strcmp(arg, "html") == 0)
 			a->sformat = SF_HTML;
+		else if (vc_cli_ci_format(arg, &a->opts.format))
+			;
 		else if (strcmp(arg, "text") != 0)
 			return vc_cli_usage_error("adjudicate", "--format: '%s' is not text, json, "
-			                          "jsonl, csv or html", arg);
+			                          "jsonl, github, sarif, junit, csv or html", arg);
 		a->sformat_word = arg;
 		break;
 	default: break;

@@ -203,9 +203,12 @@ static int common_option(const struct vc_cli_spec *spec,
 			o->format = VC_FORMAT_JSON;
 		else if (strcmp(arg, "jsonl") == 0)
 			o->format = VC_FORMAT_JSONL;
+		else if (spec->ci_formats && vc_cli_ci_format(arg, &o->format))
+			;
 		else
-			return vc_cli_usage_error(name, "--format: '%s' is not "
-			                          "text, json or jsonl", arg);
+			return vc_cli_usage_error(name, "--format: '%s' is not text, json%s", arg,
+			                          spec->ci_formats ? ", jsonl, github, sarif or junit"
+			                                           : " or jsonl");
 		return 0;
 	case V_STRICT:
 		o->strict = true;
@@ -280,6 +283,20 @@ static int common_option(const struct vc_cli_spec *spec,
 		return 0;
 	}
 	return vc_cli_usage_error(name, "internal error: option %d", val);
+}
+
+bool vc_cli_ci_format(const char *word, enum vc_format *format)
+{
+	static const struct { const char *word; enum vc_format f; } ci[] = {
+		{ "github", VC_FORMAT_GITHUB }, { "sarif", VC_FORMAT_SARIF },
+		{ "junit", VC_FORMAT_JUNIT },
+	};
+	for (size_t i = 0; i < sizeof ci / sizeof ci[0]; i++)
+		if (strcmp(word, ci[i].word) == 0) {
+			*format = ci[i].f;
+			return true;
+		}
+	return false;
 }
 
 int vc_cli_parse(int argc, char **argv, const struct vc_cli_spec *spec,

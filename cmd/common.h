@@ -123,6 +123,11 @@ struct vc_cli_opts {
 	"      --rules R        rule set: fide (default) or lichess\n"
 #define VC_HELP_FORMAT \
 	"      --format F       report format: text (default), json or jsonl\n"
+/* validate and adjudicate: the CI formats too (vchess-validate(1) REPORTS) */
+#define VC_HELP_FORMAT_CI \
+	"      --format F       report format: text (default), json, jsonl; for CI:\n" \
+	"                       github (workflow commands), sarif (SARIF 2.1.0)\n" \
+	"                       or junit (JUnit XML)\n"
 #define VC_HELP_STRICT \
 	"      --strict         warnings count as errors, and games in a variant\n" \
 	"                       vchess does not implement are invalid (else\n" \
@@ -181,6 +186,9 @@ struct vc_cli_spec {
 	 * if the command has no own options. */
 	int (*handle)(void *ctx, int opt, const char *arg);
 	void *ctx;          /* passed to handle */
+	/* --format also takes the CI formats github, sarif and junit
+	 * (vc_cli_ci_format) */
+	bool ci_formats;
 };
 
 /* Parse argv[1..argc-1] (argv[0] is the command's name) with getopt_long:
@@ -194,6 +202,10 @@ struct vc_cli_spec {
  * after reporting a usage error on stderr, or what `handle` returned. */
 int vc_cli_parse(int argc, char **argv, const struct vc_cli_spec *spec,
                  struct vc_cli_opts *opts, int *first);
+
+/* Whether `word` names a CI report format (github, sarif, junit:
+ * vchess-validate(1) REPORTS); if so *format is set to it. */
+bool vc_cli_ci_format(const char *word, enum vc_format *format);
 
 /* Report a usage error on stderr ("vchess NAME: message" and a hint to run
  * `vchess NAME --help`). printf-style. Returns VC_EXIT_USAGE. */

@@ -211,6 +211,13 @@ static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 			}
 			rep->json = pl->json_more;
 			rep->json.fp = rep->out;
+		} else {
+			/* the CI formats: what goes between segments */
+			size_t skip = vc_report_join(rep, &s->counts, b, n);
+			b += skip;
+			n -= skip;
+			for (size_t i = 0; i < s->marks.n; i++)
+				s->marks.v[i].offset -= skip;
 		}
 		vc_report_write_marked(rep->out, b, n, &s->marks, base);
 	}

@@ -445,6 +445,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 			break;
 		vc_cli_report_init(&w->rep, NULL, &wopts, p->rep->command, p->shredder);
 		w->rep.format = p->opts->format;
+		w->rep.fragment = true; /* joined by write_seg (vc_report_join) */
 		w->rep.with_copy_end = pl.copy_input;
 		w->wctx = cmd->worker_new ? cmd->worker_new(cmd->ctx, &w->chk) : cmd->ctx;
 		if (!w->wctx) {

@@ -26,7 +26,7 @@ static const char usage[] =
         "Options:\n"
         VC_HELP_VARIANT
         VC_HELP_RULES
-        VC_HELP_FORMAT
+        VC_HELP_FORMAT_CI
         VC_HELP_STRICT
         VC_HELP_QUIET
         VC_HELP_VERBOSE
@@ -103,6 +103,7 @@ int cmd_validate(int argc, char **argv)
 	memset(&v, 0, sizeof v);
 	struct vc_cli_spec spec = {
 		.name = "validate", .usage = usage, .common = VC_OPT_ALL & ~VC_OPT_BUDGET,
+		.ci_formats = true,
 		.options = own_options, .handle = own_option, .ctx = &v,
 	};
 	int first;

@@ -6,6 +6,7 @@
 
 #include "position.h"
 #include "report.h"
+#include "report_ci_internal.h"
 #include "textesc.h"
 
 static size_t udigits(uint64_t v, char *buf)
@@ -114,6 +115,8 @@ void vc_report_init(struct vc_report *r, FILE *out, const struct vc_report_optio
 		vc_json_key(&r->json, "games");
 		vc_json_begin_array(&r->json);
 	}
+	if (vc_report_ci_format(r->format))
+		vc_report_ci_init(r);
 }
 
 void vc_report_count_code(struct vc_report *r, enum vc_code code, uint64_t n)
@@ -538,6 +541,12 @@ void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
 		jsonl_game(r->out, g, &o, extra, ctx, r->marks);
 		break;
 	}
+	case VC_FORMAT_GITHUB:
+	case VC_FORMAT_SARIF:
+	case VC_FORMAT_JUNIT:
+		if (!r->quiet)
+			vc_report_ci_game(r, g, extra, ctx);
+		break;
 	}
 	if (r->marks && r->marks->failed && !marks_failed)
 		note(r, VC_F_OUT_OF_MEMORY, "out of memory");
@@ -556,6 +565,8 @@ void vc_report_input_error(struct vc_report *r, const char *source, const char *
 		notef(r, code, "%s:%s: %s: %s", source, member, kind, message);
 	else
 		notef(r, code, "%s: %s: %s", source, kind, message);
+	if (vc_report_ci_format(r->format) && !r->quiet)
+		vc_report_ci_input_error(r, source, member, code, message);
 }
 
 void vc_report_input_warning(struct vc_report *r, const char *source, const char *member,
@@ -595,6 +606,12 @@ static void json_summary(struct vc_report *r, struct vc_json *j, vc_report_extra
 		extra(ctx, j);
 	vc_report_json_complete(r->stop, j);
 	vc_json_end_object(j);
+}
+
+void vc_report_ci_json_summary(struct vc_report *r, struct vc_json *j,
+                               vc_report_extra_json extra, void *ctx)
+{
+	json_summary(r, j, extra, ctx);
 }
 
 void vc_report_json_complete(enum vc_report_stop stop, struct vc_json *j)
@@ -692,6 +709,11 @@ void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra, void
 		vc_json_release(&j);
 		break;
 	}
+	case VC_FORMAT_GITHUB:
+	case VC_FORMAT_SARIF:
+	case VC_FORMAT_JUNIT:
+		vc_report_ci_summary(r, extra, ctx);
+		break;
 	}
 	after_write(r, r->out);
 }

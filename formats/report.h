@@ -29,8 +29,11 @@ extern "C" {
 #endif
 #pragma GCC visibility push(default)
 
-/* Report formats (vchess(1) --format). */
-enum vc_format { VC_FORMAT_TEXT = 0, VC_FORMAT_JSON, VC_FORMAT_JSONL };
+/* Report formats (vchess(1) --format). GITHUB, SARIF and JUNIT are the CI
+ * formats of vchess-validate(1) REPORTS: GitHub Actions workflow commands,
+ * a SARIF 2.1.0 log, JUnit XML (formats/report_ci.c). */
+enum vc_format { VC_FORMAT_TEXT = 0, VC_FORMAT_JSON, VC_FORMAT_JSONL,
+                 VC_FORMAT_GITHUB, VC_FORMAT_SARIF, VC_FORMAT_JUNIT };
 
 /* What a report shows; the command line fills it from its options
  * (vchess-validate(1) OPTIONS). A zeroed struct is a text report under the
@@ -128,6 +131,33 @@ struct vc_report {
 	 * valid and invalid; records that were position lines; inputs
 	 * without a record (empty-input warnings, vc_report_input_warning) */
 	uint64_t skipped, positions, input_warnings;
+	/* The CI formats' context (github, sarif, junit). A game's entries
+	 * depend on the game, the options and this context only:
+	 * - fragment: set by a caller whose report renders games into a
+	 *   buffer that another report (the "main" one) writes later, in
+	 *   order (the -j pipeline's workers, cmd/pipe_output.c; a merge of
+	 *   rendered parts). Such a report writes no head or summary of its
+	 *   own (vc_report_init with out NULL, no vc_report_summary); its
+	 *   SARIF results are each written after a comma, as if others came
+	 *   before, and its JUnit testcases without their <testsuite>. The
+	 *   main report joins each buffer with vc_report_join, which writes
+	 *   what goes between and says how many bytes to leave out.
+	 * - ci_items: SARIF results written so far (0: the next one has no
+	 *   comma); kept by the report that writes the stream; joining a
+	 *   fragment with results makes it nonzero.
+	 * - ci_suite: JUnit, the source (file operand) of the <testsuite>
+	 *   open in the stream, a copy (malloc) owned by the report, freed
+	 *   by the summary; NULL: none open. A game or input error of
+	 *   another source closes it and opens the source's own.
+	 * - ci_source: in a fragment report, the source of the last game it
+	 *   rendered (the game's pointer, not a copy: valid as long as the
+	 *   game's source string is, which the pipeline keeps until the
+	 *   buffer is written); vc_report_join reads it from the copy of the
+	 *   fragment report it is given. */
+	bool fragment;
+	uint64_t ci_items;
+	char *ci_suite;
+	const char *ci_source;
 };
 
 /* Extra members a command adds to a game's JSON object (e.g. the
@@ -194,6 +224,23 @@ void vc_report_input_warning(struct vc_report *r, const char *source, const char
  * any other (VC_F_OK is returned). A game with another error besides is
  * invalid. g not NULL. */
 enum vc_code vc_report_skip_reason(const struct vc_gc_game *g, bool strict);
+/* Join a fragment to r's stream (CI formats; see `fragment` in struct
+ * vc_report): `part` is the fragment report's state after rendering the
+ * games of buf[0, len) (its games count and ci_source are read), written
+ * next into r->out by the caller. Writes to r->out what goes before the
+ * fragment: JUnit, when the fragment's source is not that of the
+ * testsuite open in r, the end of that one and the start of the source's
+ * own. Returns how many bytes at buf's start the caller leaves out (SARIF:
+ * the first result's comma when r has written no result yet, 1; else 0);
+ * game number marks into buf are then that much lower. Updates r's
+ * context (ci_items, ci_suite) as if r had rendered the games itself.
+ * Other formats, len 0 or part->games 0: nothing, 0. Out of memory (the
+ * copy of a source name): on_note VC_F_OUT_OF_MEMORY. Then the counts are
+ * merged by the caller as for any format; at the end vc_report_summary
+ * closes the open testsuite and the document. Under this contract the
+ * output of -j N is byte for byte that of -j 1 (vchess(1) --jobs). */
+size_t vc_report_join(struct vc_report *r, const struct vc_report *part, const char *buf,
+                      size_t len);
 /* Count n findings of `code` in the summary (first ones in first-seen
  * order), as a game's findings are. */
 void vc_report_count_code(struct vc_report *r, enum vc_code code, uint64_t n);

@@ -401,7 +401,10 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 	fprintf(f, "%4s  %-*s", "rank", (int)namew, "player");
 	for (int c = 0; c < x.cols; c++)
 		fprintf(f, " %*d", wd[c], col_label(&x, c));
-	fprintf(f, " %7s\n", "points");
+	fprintf(f, " %7s", "points");
+	for (int k = 0; k < st->ntb; k++)
+		fprintf(f, " %s", vc_tiebreak_word(st->tb[k]));
+	fputc('\n', f);
 	for (size_t i = 0; i < x.n; i++) {
 		char pts[32];
 		char nb[512];
@@ -412,7 +415,13 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 			cell_text(&x, st, i, c, false, buf, sizeof buf);
 			fprintf(f, " %*s", wd[c], buf);
 		}
-		fprintf(f, " %7s\n", points(st->p[i].halves, pts, sizeof pts));
+		fprintf(f, " %7s", points(st->p[i].halves, pts, sizeof pts));
+		for (int k = 0; k < st->ntb; k++) {
+			char v[32];
+			fprintf(f, " %*s", (int)strlen(vc_tiebreak_word(st->tb[k])),
+			        vc_standings_value(&st->p[i], st->tb[k], v, sizeof v));
+		}
+		fputc('\n', f);
 	}
 	for (size_t k = 0; k < x.nnotes; k++) {
 		char buf[512];
@@ -519,7 +528,10 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 	fputs("\r\nrank,player", f);
 	for (int c = 0; c < x.cols; c++)
 		fprintf(f, ",%d", col_label(&x, c));
-	fputs(",score\r\n", f);
+	fputs(",score", f);
+	for (int k = 0; k < st->ntb; k++)
+		fprintf(f, ",%s", vc_tiebreak_word(st->tb[k]));
+	fputs("\r\n", f);
 	for (size_t i = 0; i < x.n; i++) {
 		char pts[32];
 		fprintf(f, "%ld,", st->p[i].rank);
@@ -530,7 +542,13 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 			fputc(',', f);
 			csv_field(f, buf);
 		}
-		fprintf(f, ",%s\r\n", points(st->p[i].halves, pts, sizeof pts));
+		fprintf(f, ",%s", points(st->p[i].halves, pts, sizeof pts));
+		for (int k = 0; k < st->ntb; k++) {
+			char v[32];
+			vc_standings_value(&st->p[i], st->tb[k], v, sizeof v);
+			fprintf(f, ",%s", strcmp(v, "-") ? v : "");
+		}
+		fputs("\r\n", f);
 	}
 	for (size_t k = 0; k < x.nnotes; k++) {
 		char buf[512], key[32];
@@ -580,7 +598,9 @@ static const char html_style[] =
 
 void vc_standings_html(FILE *f, const struct vc_standings *st, const char *title)
 {
-	const char *t = title && *title ? title : "Standings";
+	const char *t = title && *title ? title : vc_standings_event(st);
+	if (!t)
+		t = "Standings";
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	      "<title>", f);
@@ -640,7 +660,10 @@ void vc_standings_html(FILE *f, const struct vc_standings *st, const char *title
 		for (int c = 0; c < x.cols; c++)
 			fprintf(f, "<th>%s%d</th>", st->system == VC_SYSTEM_RR ? "" : "R",
 			        col_label(&x, c));
-		fputs("<th>Points</th></tr></thead>\n<tbody>\n", f);
+		fputs("<th>Points</th>", f);
+		for (int k = 0; k < st->ntb; k++)
+			fprintf(f, "<th>%s</th>", vc_tiebreak_word(st->tb[k]));
+		fputs("</tr></thead>\n<tbody>\n", f);
 		for (size_t i = 0; i < x.n; i++) {
 			char pts[32];
 			fprintf(f, "<tr><td>%ld</td><td class=\"player\">", st->p[i].rank);
@@ -667,8 +690,14 @@ void vc_standings_html(FILE *f, const struct vc_standings *st, const char *title
 				}
 				fputs("</td>", f);
 			}
-			fprintf(f, "<td class=\"total\">%s</td></tr>\n",
+			fprintf(f, "<td class=\"total\">%s</td>",
 			        points(st->p[i].halves, pts, sizeof pts));
+			for (int k = 0; k < st->ntb; k++) {
+				char v[32];
+				fprintf(f, "<td>%s</td>",
+				        vc_standings_value(&st->p[i], st->tb[k], v, sizeof v));
+			}
+			fputs("</tr>\n", f);
 		}
 		fputs("</tbody>\n</table></div>\n", f);
 		if (x.nnotes) {

@@ -42,7 +42,8 @@ void vc_standings_json(struct vc_json *j, const struct vc_standings *st);
 /* The table as CSV (RFC 4180: a header line, fields with a comma, quote or
  * line end quoted), to f: rank,player,score,games,wins,draws,losses and a
  * column per tie-break. With `crosstable`, then an empty line and the
- * crosstable as CSV. */
+ * crosstable as CSV (its cells as the text's, then score and a column per
+ * tie-break), then its footnotes. */
 void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable);
 
 /* The crosstable as text, to f (after vc_standings_text): for a round
@@ -50,7 +51,7 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable);
  * ("1", "=", "0"; "+"/"-" a forfeit won or lost; colour w/b first when
  * several cycles); for a Swiss one column per round ("12w1": against
  * rank 12 with White, won; "bye+", "bye=", "bye-", "---" absent); then
- * footnotes for the games scored by their declared result because the
+ * the points and a column per tie-break; then footnotes for the games scored by their declared result because the
  * rules could not judge them (cells marked "*N"). */
 void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st);
 
@@ -60,8 +61,10 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st);
 void vc_standings_crosstable_json(struct vc_json *j, const struct vc_standings *st);
 
 /* One self-contained HTML page (no external assets; readable on a phone,
- * printable): `title` (may be NULL), the standings with their tie-break
- * columns, the crosstable and its footnotes, to f. */
+ * printable): `title` (NULL: the event's name, vc_standings_event, else
+ * "Standings"; HTML-escaped) as the page's title and heading, the
+ * standings with their tie-break columns, the crosstable (with the points
+ * and the tie-break columns) and its footnotes, to f. */
 void vc_standings_html(FILE *f, const struct vc_standings *st, const char *title);
 
 #pragma GCC visibility pop

@@ -25,7 +25,32 @@ void vc_standings_release(struct vc_standings *st)
 		free(st->sources[i]);
 	free(st->sources);
 	free(st->findings);
+	free(st->event);
 	memset(st, 0, sizeof *st);
+}
+
+/* One game's Event tag (NULL: none) into the table's event. */
+static void event_note(struct vc_standings *st, const char *ev)
+{
+	if (st->event_state == 2)
+		return;
+	if (!ev || !*ev || strcmp(ev, "?") == 0) {
+		st->event_state = 2;
+	} else if (st->event_state == 0) {
+		st->event = strdup(ev);
+		st->event_state = st->event ? 1 : 2; /* out of memory: no name */
+	} else if (strcmp(st->event, ev) != 0) {
+		st->event_state = 2;
+	}
+	if (st->event_state == 2) {
+		free(st->event);
+		st->event = NULL;
+	}
+}
+
+const char *vc_standings_event(const struct vc_standings *st)
+{
+	return st->event_state == 1 ? st->event : NULL;
 }
 
 static size_t name_hash_n(const char *s, size_t n)
@@ -261,6 +286,7 @@ int vc_standings_add_game(struct vc_standings *st, const struct vc_gc_game *g,
 	enum vc_result r;
 	if (!vc_verdict_scored_result(v, g, &r))
 		return 0;
+	event_note(st, tag_of(g, "Event"));
 	bool declared_invalid = v->basis == VC_BASIS_INVALID && r != VC_RES_NONE;
 	if (st->from_declared) {
 		r = VC_RES_NONE;
@@ -279,6 +305,10 @@ int vc_standings_add_game(struct vc_standings *st, const struct vc_gc_game *g,
 
 int vc_standings_merge(struct vc_standings *to, const struct vc_standings *from)
 {
+	if (from->event_state == 2)
+		event_note(to, NULL);
+	else if (from->event_state == 1)
+		event_note(to, from->event);
 	to->counted += from->counted;
 	to->unfinished += from->unfinished;
 	long *map = from->n ? malloc(from->n * sizeof *map) : NULL; /* from's id -> to's id */
@@ -455,17 +485,26 @@ static void finding(struct vc_standings *st, const char *code, const char *fmt, 
 	va_end(ap);
 }
 
-/* One round of one player, as the tie-breaks read it (C.07 16.1). */
+/* One round of one player, as the tie-breaks read it. Unplayed rounds
+ * (C.07 15.1: a round in which the player, paired or not, played no game)
+ * are read as C.07 says: in a Swiss by Article 16 (15.3), in a round
+ * robin as 15.2 says (its forfeits are regular games against the
+ * scheduled opponent; Article 16 does not apply). Categories (16.2): a
+ * bye scoring a win is 16.2.1, a forfeit win 16.2.2, a forfeit loss
+ * 16.2.4, a half- or zero-point bye or an absence (16.1.1: every round
+ * after a withdrawal is a zero-point bye) 16.2.3 or 16.2.5 as the rounds
+ * after it say. */
 struct entry {
 	int round;                   /* 0 when the games have no rounds */
 	long opp;                    /* opponent's id; -1 bye; -2 absent */
 	int halves;                  /* points scored, in halves */
 	signed char colour;          /* 0 White, 1 Black, -1 none */
 	bool played;                 /* over the board */
-	bool vur;                    /* voluntary unplayed round (C.07 16.2):
+	bool vur;                    /* voluntary unplayed round (C.07 16.1.2):
 	                                forfeit loss, half- or zero-point bye,
 	                                absence */
-	bool requested;              /* half- or zero-point bye, absence */
+	bool requested;              /* requested bye (16.1.1): half- or
+	                                zero-point bye, absence */
 	int opp_elo;                 /* the opponent's rating in that game */
 	size_t game;                 /* index into st->games; SIZE_MAX none */
 };
@@ -696,19 +735,27 @@ static int work_build(struct work *w, enum vc_system sys)
 	free(cap);
 
 	/* adjusted scores (C.07 16.3): a requested bye (or absence) followed
-	 * only by voluntary unplayed rounds counts as a draw */
+	 * only by voluntary unplayed rounds counts as a draw. Article 16 is
+	 * for Swiss events (15.3): in a round robin the score stands (its
+	 * forfeits are regular games, 15.2, and a free round of an odd number
+	 * of players scores what it scored).
+	 * maxrounds, for koya (9.2, the maximum possible score): the most
+	 * rounds of any player; in a round robin the most games against an
+	 * opponent (a free round cannot score). */
 	w->maxrounds = 0;
+	bool rr = sys == VC_SYSTEM_RR;
 	for (size_t id = 0; id < n; id++) {
-		long adj = 0;
+		long adj = 0, rounds_of = 0;
 		bool later_all_vur = true;
 		for (size_t k = w->ne[id]; k-- > 0;) {
 			const struct entry *en = &w->e[id][k];
-			adj += en->requested && later_all_vur ? 1 : en->halves;
+			adj += !rr && en->requested && later_all_vur ? 1 : en->halves;
 			later_all_vur = later_all_vur && en->vur;
+			rounds_of += !rr || en->opp >= 0;
 		}
 		w->adj[id] = adj;
-		if ((long)w->ne[id] > w->maxrounds)
-			w->maxrounds = (long)w->ne[id];
+		if (rounds_of > w->maxrounds)
+			w->maxrounds = rounds_of;
 	}
 	return 0;
 }
@@ -720,11 +767,12 @@ static int dbl_cmp(const void *x, const void *y)
 }
 
 /* Whether an entry counts as a game against its opponent in the
- * tie-breaks on the opponents' scores: a game played, or in a round robin
- * a forfeit too (the opponents are the event's, not the pairings':
- * an unplayed game there is taken as played against the scheduled
- * opponent, as the FIDE Technical Commission's reference tie-break
- * program does for a round robin). */
+ * tie-breaks on the opponents' scores (Buchholz, Sonneborn-Berger, direct
+ * encounter): a game played, or in a round robin a forfeit too (C.07
+ * 15.2: with pre-determined pairings forfeits are treated as regular
+ * games; so does the FIDE Technical Commission's reference tie-break
+ * program). In a Swiss a forfeit is an unplayed round: a game against the
+ * dummy (16.4), no encounter (6.1.1). */
 static bool as_played(const struct work *w, const struct entry *en)
 {
 	return en->played || (w->st->system == VC_SYSTEM_RR && en->opp >= 0);
@@ -732,7 +780,8 @@ static bool as_played(const struct work *w, const struct entry *en)
 
 /* A round robin's round without an opponent (a bye of an odd number of
  * players): no opponent to count in Buchholz or Sonneborn-Berger, and no
- * dummy either. */
+ * dummy either (the dummy is Article 16's, for Swiss events; 15.2 knows
+ * no other unplayed round than forfeits). */
 static bool rr_no_opponent(const struct work *w, const struct entry *en)
 {
 	return w->st->system == VC_SYSTEM_RR && en->opp < 0;
@@ -806,16 +855,24 @@ static void compute(const struct work *w)
 				sb += opp * en->halves / 2.0;
 			}
 			/* koya: points against opponents with at least half the
-			 * maximum score (C.07 9.2); the games with an opponent */
+			 * maximum score (C.07 9.2); the rounds with an opponent,
+			 * forfeits included (points achieved against him); not in
+			 * Article 16's scope: scores as achieved */
 			if (en->opp >= 0 && st->p[w->row[en->opp]].halves >= w->maxrounds)
 				koya += en->halves / 2.0;
+			/* progressive (C.07 7.5): the score after each round, an
+			 * unplayed round scoring what it was awarded (an absence 0);
+			 * wins and black-games count games over the board only
+			 * (7.2, 7.3: never a forfeit or a bye, C.07 15.2 for round
+			 * robins) */
 			cum += en->halves;
 			prog += cum / 2.0;
 			if (en->played && en->halves == 2)
 				wins++;
 			if (en->played && en->colour == 1)
 				black++;
-			/* ARO: rated opponents met over the board (C.07 10.1, 15.2) */
+			/* ARO: rated opponents played over the board (C.07 10.1):
+			 * no forfeit, in a Swiss or a round robin */
 			if (en->played && en->opp_elo > 0) {
 				elo_sum += en->opp_elo;
 				rated++;
@@ -836,66 +893,243 @@ static void compute(const struct work *w)
 		p->has_tb[VC_TB_ARO] = rated > 0;
 		p->tb[VC_TB_DIRECT_ENCOUNTER] = 0;
 		p->has_tb[VC_TB_DIRECT_ENCOUNTER] = false;
+		p->de_place = 0;
 	}
 }
 
-/* Direct encounter (C.07 6) among rows [a, b) of st->p (tied so far):
- * each player's points against the others of the group, the average
- * where two met more than once (6.1.2); applied only when every two of
- * the group met (else no value, the group stays tied). */
-static void direct_encounter(const struct work *w, size_t a, size_t b)
+/* ---- direct encounter (C.07 6) ---------------------------------------------
+ *
+ * C.07 6.1: the games among the tied players give "separate standings":
+ * each one's points against the others of the set, the average of their
+ * games where two met more than once (6.1.2), forfeits counted only where
+ * they are regular games (6.1.1 with 15.2: a round robin; as_played).
+ * 6.2: when every two of the set met, the separate standings rank them,
+ * and Article 6 is applied again to each subset they leave tied (its own
+ * games only), until no tie can be resolved.
+ * 6.3: in a Swiss, when not every two met, a player who is alone at the
+ * top of the separate standings whatever the outcome of the games not
+ * played is ranked first; then the same for the second place, and so on;
+ * Article 6 is then applied again to the players left unranked.
+ * "Whatever the outcome": the candidate's points (every missing game of
+ * his lost) must exceed every rival's points plus a win for each game that
+ * rival did not play against the set (all won); the rival's best outcome
+ * depends on the rival's own games only, so checking the rivals one by
+ * one covers every outcome. In a round robin where not every two met, 6.3
+ * does not apply and the set stays tied. */
+
+#define DE_EPS 1e-9 /* averages of 2 or 3 games are not exact in binary */
+
+struct de_member {
+	long id;
+	double score;                /* points in the separate standings */
+	long missing;                /* players of the set not met */
+	const char *name;
+};
+
+struct de_ctx {
+	const struct work *w;
+	long *pos;                   /* id -> index in the set scored, -1 none */
+	long *rowof;                 /* id -> its row in st->p (the group's rows) */
+	long *place;                 /* id -> place from Article 6, from 1 */
+	struct de_pair {
+		long opp;            /* index in the set */
+		int halves;
+	} *pairs;                    /* scratch: one member's games in the set */
+	size_t cap;
+};
+
+static int de_pair_cmp(const void *x, const void *y)
 {
-	struct vc_standings *st = w->st;
-	size_t g = b - a;
-	/* every two met: each has at least g-1 games (and a group too large
-	 * for that is not worth the matrices) */
-	if (g > 1024)
-		return;
-	for (size_t i = a; i < b; i++)
-		if (w->ne[st->p[i].id] < g - 1)
-			return;
-	long *pos = malloc(w->n * sizeof *pos); /* id -> place in the group, -1 */
-	long *pts = calloc(g * g, sizeof *pts), *cnt = calloc(g * g, sizeof *cnt);
-	if (!pos || !pts || !cnt)
-		goto out;
-	for (size_t id = 0; id < w->n; id++)
-		pos[id] = -1;
-	for (size_t i = a; i < b; i++)
-		pos[st->p[i].id] = (long)(i - a);
-	for (size_t i = a; i < b; i++) {
-		long id = st->p[i].id;
+	const struct de_pair *a = x, *b = y;
+	return (a->opp > b->opp) - (a->opp < b->opp);
+}
+
+static int de_member_cmp(const void *x, const void *y)
+{
+	const struct de_member *a = x, *b = y;
+	if (fabs(a->score - b->score) > DE_EPS)
+		return a->score > b->score ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* The separate standings (6.1) of the m players of set into mb (sorted:
+ * points, highest first). Returns -1 when out of memory. */
+static int de_score(struct de_ctx *c, const long *set, size_t m, struct de_member *mb)
+{
+	const struct work *w = c->w;
+	for (size_t i = 0; i < m; i++)
+		c->pos[set[i]] = (long)i;
+	int rc = 0;
+	for (size_t i = 0; i < m && !rc; i++) {
+		long id = set[i];
+		size_t np = 0;
 		for (size_t k = 0; k < w->ne[id]; k++) {
 			const struct entry *en = &w->e[id][k];
-			if (en->opp < 0 || pos[en->opp] < 0 || !as_played(w, en))
-				continue; /* a Swiss forfeit is no encounter */
-			size_t x = i - a, y = (size_t)pos[en->opp];
-			pts[x * g + y] += en->halves;
-			cnt[x * g + y]++;
+			if (en->opp < 0 || en->opp == id || c->pos[en->opp] < 0 || !as_played(w, en))
+				continue;
+			if (np == c->cap) {
+				size_t cap = c->cap ? 2 * c->cap : 64;
+				struct de_pair *p = realloc(c->pairs, cap * sizeof *p);
+				if (!p) {
+					rc = -1;
+					break;
+				}
+				c->pairs = p;
+				c->cap = cap;
+			}
+			c->pairs[np++] = (struct de_pair){ c->pos[en->opp], en->halves };
 		}
+		qsort(c->pairs, np, sizeof *c->pairs, de_pair_cmp);
+		double score = 0;
+		long met = 0;
+		for (size_t k = 0; k < np;) {
+			size_t e = k;
+			long sum = 0;
+			while (e < np && c->pairs[e].opp == c->pairs[k].opp)
+				sum += c->pairs[e++].halves;
+			score += sum / 2.0 / (double)(e - k); /* 6.1.2: the average */
+			met++;
+			k = e;
+		}
+		mb[i] = (struct de_member){ id, score, (long)m - 1 - met,
+		                            w->st->p[c->rowof[id]].name };
 	}
-	bool all = true;
-	for (size_t x = 0; x < g && all; x++)
-		for (size_t y = 0; y < g && all; y++)
-			all = x == y || cnt[x * g + y] > 0;
-	if (all)
-		for (size_t x = 0; x < g; x++) {
-			double v = 0;
-			for (size_t y = 0; y < g; y++)
-				if (x != y)
-					v += pts[x * g + y] / 2.0 / (double)cnt[x * g + y];
-			st->p[a + x].tb[VC_TB_DIRECT_ENCOUNTER] = v;
-			st->p[a + x].has_tb[VC_TB_DIRECT_ENCOUNTER] = true;
+	for (size_t i = 0; i < m; i++)
+		c->pos[set[i]] = -1;
+	if (!rc)
+		qsort(mb, m, sizeof *mb, de_member_cmp);
+	return rc;
+}
+
+/* Article 6 on the m players of set (tied so far): their places, from
+ * `base`, into c->place; set is reordered. Returns -1 when out of memory. */
+static int de_order(struct de_ctx *c, long *set, size_t m, long base)
+{
+	if (m == 1) {
+		c->place[set[0]] = base;
+		return 0;
+	}
+	struct de_member *mb = malloc(m * sizeof *mb);
+	if (!mb || de_score(c, set, m, mb)) {
+		free(mb);
+		return -1;
+	}
+	for (size_t i = 0; i < m; i++)
+		set[i] = mb[i].id;
+	bool all_met = true;
+	for (size_t i = 0; i < m; i++)
+		all_met = all_met && mb[i].missing == 0;
+	if (all_met) {
+		/* 6.2: the separate standings rank them; each group they leave
+		 * tied, if smaller than the set, is ranked by Article 6 again on
+		 * its own games. The groups are found before the recursion (it
+		 * scores again, reusing the scratch). */
+		size_t *run = malloc((m + 1) * sizeof *run), nrun = 0;
+		if (!run) {
+			free(mb);
+			return -1;
 		}
+		for (size_t i = 0; i < m;) {
+			size_t j = i + 1;
+			while (j < m && fabs(mb[j].score - mb[i].score) <= DE_EPS)
+				j++;
+			run[nrun++] = i;
+			i = j;
+		}
+		run[nrun] = m;
+		free(mb);
+		int rc = 0;
+		if (nrun == 1) { /* all equal: no tie resolved */
+			for (size_t i = 0; i < m; i++)
+				c->place[set[i]] = base;
+		} else {
+			for (size_t r = 0; r < nrun && !rc; r++)
+				rc = de_order(c, set + run[r], run[r + 1] - run[r],
+				              base + (long)run[r]);
+		}
+		free(run);
+		return rc;
+	}
+	size_t k = 0;
+	if (c->w->st->system == VC_SYSTEM_SWISS) {
+		/* 6.3: the highest must stay alone on top whatever the missing
+		 * games give: above every rival's points plus a win for each of
+		 * the rival's missing games. best[i]: the highest such bound of
+		 * the players from i on. */
+		double *best = malloc((m + 1) * sizeof *best);
+		if (!best) {
+			free(mb);
+			return -1;
+		}
+		best[m] = -1;
+		for (size_t i = m; i-- > 0;) {
+			double b = mb[i].score + (double)mb[i].missing;
+			best[i] = b > best[i + 1] ? b : best[i + 1];
+		}
+		while (k + 1 < m && mb[k].score > best[k + 1] + DE_EPS) {
+			c->place[set[k]] = base + (long)k;
+			k++;
+		}
+		free(best);
+	}
+	free(mb);
+	if (k == 0) { /* nobody alone on top: the set stays tied */
+		for (size_t i = 0; i < m; i++)
+			c->place[set[i]] = base;
+		return 0;
+	}
+	/* Article 6 again on the players left unranked */
+	return de_order(c, set + k, m - k, base + (long)k);
+}
+
+/* Direct encounter on rows [a, b) of st->p, tied so far: each row's points
+ * in the separate standings of the whole group (the value reported; none
+ * when no two of them met) and its place by Article 6 (vc_player.de_place,
+ * which orders them). A group of more than 1024 (a database, not one
+ * event's tie) or one out of memory stays tied, without values. */
+static void direct_encounter(struct de_ctx *c, size_t a, size_t b)
+{
+	struct vc_standings *st = c->w->st;
+	size_t g = b - a;
+	for (size_t i = a; i < b; i++) {
+		st->p[i].de_place = 1;
+		c->rowof[st->p[i].id] = (long)i;
+	}
+	if (g > 1024)
+		return;
+	long *set = malloc(g * sizeof *set);
+	struct de_member *mb = malloc(g * sizeof *mb);
+	if (!set || !mb)
+		goto out;
+	for (size_t i = a; i < b; i++)
+		set[i - a] = st->p[i].id;
+	if (de_score(c, set, g, mb))
+		goto out;
+	bool met = false;
+	for (size_t i = 0; i < g; i++)
+		met = met || mb[i].missing < (long)g - 1;
+	if (met)
+		for (size_t i = 0; i < g; i++) {
+			struct vc_player *p = &st->p[c->rowof[mb[i].id]];
+			p->tb[VC_TB_DIRECT_ENCOUNTER] = mb[i].score;
+			p->has_tb[VC_TB_DIRECT_ENCOUNTER] = true;
+		}
+	if (de_order(c, set, g, 1) == 0)
+		for (size_t i = a; i < b; i++)
+			st->p[i].de_place = c->place[st->p[i].id];
 out:
-	free(pos);
-	free(pts);
-	free(cnt);
+	free(set);
+	free(mb);
 }
 
 /* Order of rows a and b by tie-break t: a value before none, the higher
- * first, then the name. */
+ * first, then the name; direct-encounter by the place Article 6 gave. */
 static int tb_cmp(const struct vc_player *a, const struct vc_player *b, enum vc_tiebreak t)
 {
+	if (t == VC_TB_DIRECT_ENCOUNTER && a->de_place != b->de_place)
+		return a->de_place < b->de_place ? -1 : 1;
+	if (t == VC_TB_DIRECT_ENCOUNTER)
+		return strcmp(a->name, b->name);
 	bool ha = a->has_tb[t], hb = b->has_tb[t];
 	if (ha != hb)
 		return ha ? -1 : 1;
@@ -934,6 +1168,8 @@ static int points_cmp(const void *x, const void *y)
 
 static bool tb_equal(const struct vc_player *a, const struct vc_player *b, enum vc_tiebreak t)
 {
+	if (t == VC_TB_DIRECT_ENCOUNTER)
+		return a->de_place == b->de_place;
 	if (a->has_tb[t] != b->has_tb[t])
 		return false;
 	return !a->has_tb[t] || a->tb[t] == b->tb[t];
@@ -1020,6 +1256,26 @@ int vc_standings_rank(struct vc_standings *st, const enum vc_tiebreak *tb, int n
 		vc_standings_sort(st);
 		return -1;
 	}
+	struct de_ctx de = { .w = &w };
+	bool want_de = false;
+	for (int k = 0; k < ntb; k++)
+		want_de = want_de || tb[k] == VC_TB_DIRECT_ENCOUNTER;
+	if (want_de && st->n) {
+		de.pos = malloc(st->n * sizeof *de.pos);
+		de.rowof = malloc(st->n * sizeof *de.rowof);
+		de.place = malloc(st->n * sizeof *de.place);
+		if (!de.pos || !de.rowof || !de.place) {
+			free(de.pos);
+			free(de.rowof);
+			free(de.place);
+			free(tmp);
+			work_free(&w);
+			vc_standings_sort(st);
+			return -1;
+		}
+		for (size_t i = 0; i < st->n; i++)
+			de.pos[i] = -1;
+	}
 	if (st->n)
 		qsort(st->p, st->n, sizeof *st->p, points_cmp);
 	/* each tie-break orders the groups still tied */
@@ -1030,12 +1286,16 @@ int vc_standings_rank(struct vc_standings *st, const enum vc_tiebreak *tb, int n
 				b++;
 			if (b - a > 1) {
 				if (tb[k] == VC_TB_DIRECT_ENCOUNTER)
-					direct_encounter(&w, a, b);
+					direct_encounter(&de, a, b);
 				tb_sort(st->p + a, tmp, b - a, tb[k]);
 			}
 			a = b;
 		}
 	}
+	free(de.pos);
+	free(de.rowof);
+	free(de.place);
+	free(de.pairs);
 	free(tmp);
 	work_free(&w);
 	reindex(st); /* the index points at the old places; then the ranks */

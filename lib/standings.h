@@ -92,8 +92,15 @@ struct vc_player {
 	double tb[VC_TB_N];          /* after vc_standings_rank: tie-break values
 	                                in points (aro: rating), by enum */
 	bool has_tb[VC_TB_N];        /* false: no value (null in the report:
-	                                direct-encounter not applied, aro without
-	                                rated opponents) */
+	                                direct-encounter not applied or no two
+	                                of the group met, aro without rated
+	                                opponents) */
+	long de_place;               /* after vc_standings_rank: the place
+	                                direct-encounter gave the row within its
+	                                tied group (C.07 6.2, 6.3), from 1; equal
+	                                places stay tied; 0 not applied. It, not
+	                                the value, orders the group: re-applied
+	                                to sub-ties, 6.3 in a Swiss */
 };
 
 /* The table. Zero-initialise (or vc_standings_init); release with
@@ -111,6 +118,11 @@ struct vc_standings {
 	size_t ngames, capgames;
 	char **sources;              /* file names ("file" or "file:member") */
 	size_t nsources;
+	char *event;                 /* the Event tag every game added by
+	                                vc_standings_add_game shares (see
+	                                vc_standings_event) */
+	int event_state;             /* 0 no game, 1 one Event, 2 several or
+	                                one without */
 	bool from_declared;          /* set before adding: score the declared
 	                                result of every game (--standings-from
 	                                declared), not the verdict */
@@ -145,6 +157,12 @@ int vc_standings_add_game(struct vc_standings *st, const struct vc_gc_game *g,
  * summed). Returns 0, or -1 when out of memory (`to` then holds part of
  * `from`). Sort `to` after the last merge. */
 int vc_standings_merge(struct vc_standings *to, const struct vc_standings *from);
+
+/* The name of the event: the Event tag of every game added by
+ * vc_standings_add_game (merged tables included), when they all have the
+ * same one; NULL when a game has none (or "?", or an empty one), when
+ * they differ, or when no game was added that way. Owned by the table. */
+const char *vc_standings_event(const struct vc_standings *st);
 
 /* Sort the rows for output: points, then wins, descending; then name in
  * byte order (strcmp). Fills each row's rank. */
@@ -201,7 +219,9 @@ int vc_standings_add_ex(struct vc_standings *st, const char *white, const char *
  * equally often, at least once; else Swiss; the result in st->system,
  * which stays VC_SYSTEM_AUTO for a table without games), and
  * order the rows: points, then each tie-break in turn (highest first;
- * direct-encounter among the players still tied), then name (strcmp).
+ * direct-encounter among the players still tied, by C.07 6.2 and 6.3),
+ * then name (strcmp). Unplayed rounds as C.07 15 and 16 say (Article 16
+ * in a Swiss only; vchess-adjudicate(1) TIE-BREAKS).
  * Rows equal on points and on every tie-break share the rank. Fills
  * st->findings (rounds missing or inconsistent, names that differ only in
  * case or spacing) and st->rounds. tb may be NULL when ntb is 0 (the

@@ -7,7 +7,7 @@
 #   (tests/bench.sh passes its own extra packages: stockfish, pgn-extract...)
 set -u
 
-packages="zlib1g-dev libarchive-dev libacl1-dev libzstd-dev liblz4-dev libcriterion-dev pkg-config gcc g++ make python3-cffi python3-pytest python3-junitparser zstd $*"
+packages="zlib1g-dev libarchive-dev libacl1-dev libzstd-dev liblz4-dev libcriterion-dev pkg-config gcc g++ make python3-cffi python3-pytest python3-junitparser python3-jsonschema zstd $*"
 missing=""
 
 if command -v dpkg-query >/dev/null 2>&1; then

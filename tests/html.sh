@@ -5,8 +5,10 @@
 # needs --no-sandbox) renders each page to a PNG 375 and 1280 pixels wide
 # (the 375 one in a frame that wide: the headless window is at least 500)
 # and dumps its DOM; the test asserts that every player and every total of
-# the JSON standings of the same games is in the page's tables, that the
-# PNGs have those widths, and that the page 375 pixels wide does not
+# the JSON standings of the same games is in the page's tables, that its
+# title and heading are the Event tag every game shares (else "Standings"),
+# as rendered and HTML-escaped in its bytes (a page whose Event has < > &
+# and quotes), that the PNGs have those widths, and that the page 375 pixels wide does not
 # overflow horizontally (a copy of the page with a measuring script; the
 # page itself has no script). Each browser is started here and stopped
 # by its pid when it does not end in time. Fails plainly when Chromium
@@ -81,6 +83,8 @@ print('<!DOCTYPE html><html><head><meta charset="utf-8"><style>body{margin:0}'
       'document.getElementById("vc-measure"))return;'
       'var e=d.documentElement;var p=document.createElement("p");p.id="vc-measure";'
       'p.textContent=e.scrollWidth+" "+e.clientWidth;document.body.appendChild(p);'
+      'var t=document.createElement("p");t.id="vc-title";t.textContent=d.title;'
+      'document.body.appendChild(t);'
       'var c=document.createElement("div");c.id="vc-frame";c.innerHTML=d.body.innerHTML;'
       'document.body.appendChild(c);}'
       'document.getElementById("f").addEventListener("load",vcDone);vcDone();'
@@ -105,21 +109,34 @@ PY
 	browse 90 --window-size=500,1400 --virtual-time-budget=3000 --dump-dom \
 		"file://$T/$name-375.html" || { fail=1; return; }
 	cp "$T/out" "$T/$name.dom"
-	python3 - "$T/$name.dom" "$T/$name.json" "$name" <<'PY' || fail=1
-import html.parser, json, re, sys
+	python3 - "$T/$name.dom" "$T/$name.json" "$name" "$T/$name.html" "$@" <<'PY' || fail=1
+import html, html.parser, json, re, sys
 
 dom = open(sys.argv[1], encoding="utf-8").read()
 doc = json.load(open(sys.argv[2]))
 name = sys.argv[3]
+page = open(sys.argv[4], encoding="utf-8").read()
 rows = doc["summary"]["standings"]
+# the title the page must have: the Event tag when every game has the same
+# one (not "?"), else "Standings" (PGN strings escape " and \ with \)
+events = []
+for pgn in sys.argv[5:]:
+    for m in re.finditer(r'^\[Event "((?:[^"\\]|\\.)*)"\]', open(pgn, encoding="utf-8").read(), re.M):
+        events.append(re.sub(r'\\(.)', r'\1', m.group(1)))
+games = sum(len(re.findall(r'^\[White ', open(p, encoding="utf-8").read(), re.M)) for p in sys.argv[5:])
+title = events[0] if events and len(events) == games and len(set(events)) == 1 and events[0] not in ("", "?") else "Standings"
 
 class Tables(html.parser.HTMLParser):
     """The text of every cell of the tables with an id, row by row."""
     def __init__(self):
         super().__init__()
         self.tables, self.cur, self.row, self.cell = {}, None, None, None
+        self.texts, self.text_of = {}, None
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        if tag in ("h1", "p") and a.get("id", tag) in ("h1", "vc-title"):
+            self.text_of = a.get("id", tag)
+            self.texts[self.text_of] = ""
         if tag == "table" and a.get("id"):
             self.cur = self.tables.setdefault(a["id"], [])
         elif tag == "tr" and self.cur is not None:
@@ -127,6 +144,8 @@ class Tables(html.parser.HTMLParser):
         elif tag in ("td", "th") and self.row is not None:
             self.cell = ""
     def handle_endtag(self, tag):
+        if tag in ("h1", "p"):
+            self.text_of = None
         if tag == "table":
             self.cur = None
         elif tag == "tr" and self.row is not None and self.cur is not None:
@@ -136,13 +155,23 @@ class Tables(html.parser.HTMLParser):
             self.row.append(self.cell.strip())
             self.cell = None
     def handle_data(self, data):
+        if self.text_of is not None:
+            self.texts[self.text_of] += data
         if self.cell is not None:
             self.cell += data
 
 p = Tables()
-i = dom.find('<div id="vc-frame">')
+i = dom.find('<p id="vc-measure">')
 p.feed(dom[i:] if i >= 0 else "")
 bad = []
+# the title and the heading: the event's name as the browser shows it, and
+# escaped in the page's bytes
+for what, got in (("title", p.texts.get("vc-title")), ("heading", p.texts.get("h1"))):
+    if got != title:
+        bad.append("the rendered %s is %r, expected %r" % (what, got, title))
+for tag in ("title", "h1"):
+    if "<%s>%s</%s>" % (tag, html.escape(title, quote=True).replace("&#x27;", "&#39;"), tag) not in page:
+        bad.append("<%s> in the page is not the escaped %r" % (tag, title))
 for tid in ("standings", "crosstable"):
     if tid not in p.tables:
         bad.append("no table #%s in the DOM" % tid)
@@ -155,9 +184,15 @@ if len(st) != len(rows):
 for r, tr in zip(rows, st):
     if tr[:3] != [str(r["rank"]), r["player"], pts(r["score"])]:
         bad.append("standings row %s, expected rank %s %s %s" % (tr[:3], r["rank"], r["player"], pts(r["score"])))
+# the crosstable's total, then a column per tie-break (as the standings)
+head = (p.tables.get("crosstable") or [[]])[0]
+tot = head.index("Points") if "Points" in head else -1
+if tot < 0 or head[tot + 1:] != doc["summary"]["standings_tiebreaks"]:
+    bad.append("crosstable header %s: no Points column followed by the tie-breaks %s"
+               % (head, doc["summary"]["standings_tiebreaks"]))
 for r, tr in zip(rows, ct):
-    if tr[1] != r["player"] or tr[-1] != pts(r["score"]):
-        bad.append("crosstable row %s ... %s, expected %s ... %s" % (tr[1], tr[-1], r["player"], pts(r["score"])))
+    if tr[1] != r["player"] or tr[tot] != pts(r["score"]):
+        bad.append("crosstable row %s ... %s, expected %s ... %s" % (tr[1], tr[tot], r["player"], pts(r["score"])))
 if len(ct) != len(rows):
     bad.append("%d crosstable rows, %d players" % (len(ct), len(rows)))
 m = re.search(r'<p id="vc-measure">(\d+) (\d+)</p>', dom)
@@ -170,14 +205,33 @@ elif int(m.group(2)) != 375:
 for b in bad:
     print("check-html: FAIL: %s: %s" % (name, b))
 if not bad:
-    print("check-html: %s: %d players and totals in the page, no overflow at 375 px (%s px wide)"
-          % (name, len(rows), m.group(1)))
+    print("check-html: %s: %d players and totals in the page, title %r, no overflow at 375 px (%s px wide)"
+          % (name, len(rows), title, m.group(1)))
 sys.exit(1 if bad else 0)
 PY
 }
 
 check_page swiss-byes tests/data/standings/swiss-byes.pgn
 check_page tcec-frd5 tests/data/standings/tcec-s29-frd5-playoff.pgn
+# an event whose name needs escaping: < > & and quotes in the Event tag
+cat >"$T/escape.pgn" <<'PGN'
+[Event "Club <Open> & \"Cup\" 'A'"]
+[Round "1"]
+[White "Ann"]
+[Black "Bob"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+[Event "Club <Open> & \"Cup\" 'A'"]
+[Round "2"]
+[White "Bob"]
+[Black "Ann"]
+[Result "1/2-1/2"]
+
+1. d4 d5 1/2-1/2
+PGN
+check_page escape "$T/escape.pgn"
 
 if [ "$fail" -ne 0 ]; then
 	echo "check-html: FAILED" >&2

@@ -9,8 +9,9 @@
 # (VCHESS_CHUNK_SIZE), so that cuts fall everywhere: inside comments (one
 # holding a blank line and `[Event`), tags, `%` lines, CR LF pairs, games
 # without a blank line or without a result. For every input the report
-# (text, text --verbose, jsonl, jsonl --strict, json, text --quiet, and
-# --max-errors, where -j N must stop exactly where -j 1 does), the
+# (text, text --verbose, jsonl, jsonl --strict, json, text --quiet, the CI
+# formats github, sarif and junit, and --max-errors, where -j N must stop
+# exactly where -j 1 does), the
 # --valid-out and --invalid-out files, standard error and the exit status
 # of -j 2 and -j 3 must equal those of -j 1. Inputs: every file of
 # tests/data and data/games, the reference edge-case corpus when it is
@@ -120,10 +121,15 @@ set -- $(cat "$list")
 for opts in "--format jsonl" "--format text --verbose" "--format text" \
             "--format jsonl --strict" "--format json" "--format text --quiet" \
             "--format jsonl --max-errors 1" "--format text --max-errors 7" \
-            "--format json --max-errors 3"; do
+            "--format json --max-errors 3" \
+            "--format github" "--format sarif" "--format junit" \
+            "--format sarif --max-errors 3" "--format junit --max-errors 2 --strict"; do
 	# shellcheck disable=SC2086
 	run ref 1 16 $opts "$@"
-	for chunk in 16 61 257 1000 4096 1048576; do
+	chunks="16 61 257 1000 4096 1048576"
+	# the CI formats' joins (vc_report_join) at fewer chunk sizes
+	case $opts in *github*|*sarif*|*junit*) chunks="16 257 4096" ;; esac
+	for chunk in $chunks; do
 		for jobs in 2 3; do
 			# shellcheck disable=SC2086
 			run par "$jobs" "$chunk" $opts "$@"
@@ -153,7 +159,8 @@ for cmd in adjudicate replay; do
 		sets="--format=text --format=jsonl,--standings --format=json,--standings
 		      --format=text,--verbose --fix-results,$tmp/fix,--standings
 		      --format=jsonl,--max-errors,3 --fix-results,$tmp/fix,--max-errors,1
-		      --fix-results,$tmp/fix,--max-errors,3"
+		      --fix-results,$tmp/fix,--max-errors,3
+		      --format=github --format=sarif,--standings --format=junit,--standings"
 	else
 		sets="--format=text --format=jsonl --format=json --format=text,--verbose
 		      --final-pgn --final-pgn,--verbose --format=jsonl,--max-errors,3"

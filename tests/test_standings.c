@@ -732,3 +732,189 @@ Test(tiebreak, koya_counts_scores_achieved)
 	expect(&st, "A", VC_TB_KOYA, 0.5);
 	vc_standings_release(&st);
 }
+
+/* C.07 6.2: when every two of the tied players met, their separate
+ * standings rank them, and Article 6 is applied again to any subset left
+ * tied, on the subset's own games. A single round robin of six; A, B, C, D
+ * finish on 3 points, E on 2, F on 1.
+ *   among A-D: A-B 1-0, A-C 1/2, A-D 1/2, B-C 1-0, B-D 1/2, C-D 1-0
+ *   against E, F: A 1/2, 1/2; B 1, 1/2; C 1/2, 1; D 1, 1; and E-F 1-0
+ * Totals: A 2 + 1 = 3; B 1.5 + 1.5 = 3; C 1.5 + 1.5 = 3; D 1 + 2 = 3;
+ *         E 1/2+0+1/2+0+1 = 2; F 1/2+1/2+0+0+0 = 1 (15 games, 15 points).
+ * Separate standings of A-D (6.1): A 1+1/2+1/2 = 2; B 0+1+1/2 = 1.5;
+ *   C 1/2+0+1 = 1.5; D 1/2+1/2+0 = 1.
+ * B and C tied on 1.5: Article 6 again on {B, C}: B won their game,
+ *   B 1, C 0: B before C. Ranks A 1, B 2, C 3, D 4 (values as above: the
+ *   value is the whole group's separate standings, the order Article 6's). */
+Test(tiebreak, direct_encounter_reapplied_to_a_subset_still_tied)
+{
+	static const struct g gs[] = {
+		{ "1", "A", "B", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "A", "C", VC_RES_DRAW, false, NULL, NULL },
+		{ "3", "A", "D", VC_RES_DRAW, false, NULL, NULL },
+		{ "4", "B", "C", VC_RES_WHITE, false, NULL, NULL },
+		{ "5", "B", "D", VC_RES_DRAW, false, NULL, NULL },
+		{ "6", "C", "D", VC_RES_WHITE, false, NULL, NULL },
+		{ "7", "A", "E", VC_RES_DRAW, false, NULL, NULL },
+		{ "8", "A", "F", VC_RES_DRAW, false, NULL, NULL },
+		{ "9", "B", "E", VC_RES_WHITE, false, NULL, NULL },
+		{ "10", "B", "F", VC_RES_DRAW, false, NULL, NULL },
+		{ "11", "C", "E", VC_RES_DRAW, false, NULL, NULL },
+		{ "12", "C", "F", VC_RES_WHITE, false, NULL, NULL },
+		{ "13", "D", "E", VC_RES_WHITE, false, NULL, NULL },
+		{ "14", "D", "F", VC_RES_WHITE, false, NULL, NULL },
+		{ "15", "E", "F", VC_RES_WHITE, false, NULL, NULL },
+	};
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, gs, 15);
+	enum vc_tiebreak de = VC_TB_DIRECT_ENCOUNTER;
+	cr_assert_eq(vc_standings_rank(&st, &de, 1, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.system, VC_SYSTEM_RR);
+	cr_assert_eq(who(&st, "A")->halves, 6);
+	cr_assert_eq(who(&st, "D")->halves, 6);
+	expect(&st, "A", VC_TB_DIRECT_ENCOUNTER, 2.0);
+	expect(&st, "B", VC_TB_DIRECT_ENCOUNTER, 1.5);
+	expect(&st, "C", VC_TB_DIRECT_ENCOUNTER, 1.5);
+	expect(&st, "D", VC_TB_DIRECT_ENCOUNTER, 1.0);
+	cr_assert_eq(who(&st, "A")->rank, 1);
+	cr_assert_eq(who(&st, "B")->rank, 2);
+	cr_assert_eq(who(&st, "C")->rank, 3);
+	cr_assert_eq(who(&st, "D")->rank, 4);
+	cr_assert_eq(who(&st, "E")->rank, 5);
+	cr_assert(!who(&st, "E")->has_tb[VC_TB_DIRECT_ENCOUNTER]); /* not tied */
+	vc_standings_release(&st);
+}
+
+/* C.07 6.3: in a Swiss where the tied players did not all meet, a player
+ * alone at the top of the separate standings whatever the missing games
+ * give is ranked first, then the same for the second place, and so on;
+ * Article 6 is then applied again to the rest. W, X, Y, Z finish on 3:
+ *   among them: R1 W-X 1-0, R2 W-Y 1-0, R3 X-Y 1/2, R4 X-Z 1-0,
+ *               R5 Y-Z 1-0; W and Z never met
+ *   others: W R3 O1 1-0; X R2 O2 1-0, R5 O3 1/2; Y R1 O4 1-0, R4 O5 1/2;
+ *           Z R1 O6, R2 O7, R3 O8 1-0 each
+ * Totals: W 2 + 1 = 3; X 1.5 + 1.5 = 3; Y 1.5 + 1.5 = 3; Z 0 + 3 = 3.
+ * Separate standings (points; tied players not met):
+ *   W 1+1 = 2 (Z); X 0+1/2+1 = 1.5 (none); Y 0+1/2+1 = 1.5 (none);
+ *   Z 0+0 = 0 (W).
+ * First place: W's 2 against the best the others can reach, a win for
+ *   each game not played: X 1.5, Y 1.5, Z 0+1 = 1: 2 > 1.5: W first.
+ * Second place: X and Y both 1.5: neither alone: stop.
+ * Article 6 again on {X, Y, Z}: every two met (6.2): X 1/2+1 = 1.5,
+ *   Y 1/2+1 = 1.5, Z 0: Z last; {X, Y} again: their draw, 1/2 each:
+ *   tied. Ranks W 1, X 2, Y 2, Z 4.
+ * As a round robin (6.3 is for Swiss events only): not every two met, so
+ * the separate standings decide nothing: all four share rank 1. */
+Test(tiebreak, direct_encounter_swiss_not_all_met)
+{
+	static const struct g gs[] = {
+		{ "1", "W", "X", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "W", "Y", VC_RES_WHITE, false, NULL, NULL },
+		{ "3", "X", "Y", VC_RES_DRAW, false, NULL, NULL },
+		{ "4", "X", "Z", VC_RES_WHITE, false, NULL, NULL },
+		{ "5", "Y", "Z", VC_RES_WHITE, false, NULL, NULL },
+		{ "3", "W", "O1", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "X", "O2", VC_RES_WHITE, false, NULL, NULL },
+		{ "5", "X", "O3", VC_RES_DRAW, false, NULL, NULL },
+		{ "1", "Y", "O4", VC_RES_WHITE, false, NULL, NULL },
+		{ "4", "Y", "O5", VC_RES_DRAW, false, NULL, NULL },
+		{ "1", "Z", "O6", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "Z", "O7", VC_RES_WHITE, false, NULL, NULL },
+		{ "3", "Z", "O8", VC_RES_WHITE, false, NULL, NULL },
+	};
+	enum vc_tiebreak de = VC_TB_DIRECT_ENCOUNTER;
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, gs, 13);
+	cr_assert_eq(vc_standings_rank(&st, &de, 1, VC_SYSTEM_SWISS), 0);
+	for (const char *const *s = (const char *const[]){ "W", "X", "Y", "Z", NULL }; *s; s++)
+		cr_assert_eq(who(&st, *s)->halves, 6, "%s", *s);
+	expect(&st, "W", VC_TB_DIRECT_ENCOUNTER, 2.0);
+	expect(&st, "X", VC_TB_DIRECT_ENCOUNTER, 1.5);
+	expect(&st, "Y", VC_TB_DIRECT_ENCOUNTER, 1.5);
+	expect(&st, "Z", VC_TB_DIRECT_ENCOUNTER, 0.0);
+	cr_assert_eq(who(&st, "W")->rank, 1);
+	cr_assert_eq(who(&st, "X")->rank, 2);
+	cr_assert_eq(who(&st, "Y")->rank, 2);
+	cr_assert_eq(who(&st, "Z")->rank, 4);
+	vc_standings_release(&st);
+
+	vc_standings_init(&st);
+	add_all(&st, gs, 13);
+	cr_assert_eq(vc_standings_rank(&st, &de, 1, VC_SYSTEM_RR), 0);
+	for (const char *const *s = (const char *const[]){ "W", "X", "Y", "Z", NULL }; *s; s++)
+		cr_assert_eq(who(&st, *s)->rank, 1, "%s", *s);
+	expect(&st, "W", VC_TB_DIRECT_ENCOUNTER, 2.0);
+	vc_standings_release(&st);
+}
+
+/* C.07 6.3, "whatever the outcome": a rival's games not played count as
+ * won, every one of them. A Swiss; A, B, C finish on 2:
+ *   R1 A-B 1-0; A R2 O1 1-0; B R2 O2, R3 O3 1-0; C R1 O4, R2 O5 1-0
+ * Separate standings: A 1 (C not met), B 0 (C not met), C 0 (A, B not met).
+ * A's 1 against the best of the others: B 0 + 1 = 1 (not below: A is not
+ * alone for sure), C 0 + 2 = 2: nobody ranked, the three share rank 1. */
+Test(tiebreak, direct_encounter_swiss_missing_games_count_as_won)
+{
+	static const struct g gs[] = {
+		{ "1", "A", "B", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "A", "O1", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "B", "O2", VC_RES_WHITE, false, NULL, NULL },
+		{ "3", "B", "O3", VC_RES_WHITE, false, NULL, NULL },
+		{ "1", "C", "O4", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "C", "O5", VC_RES_WHITE, false, NULL, NULL },
+	};
+	enum vc_tiebreak de = VC_TB_DIRECT_ENCOUNTER;
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, gs, 6);
+	cr_assert_eq(vc_standings_rank(&st, &de, 1, VC_SYSTEM_SWISS), 0);
+	expect(&st, "A", VC_TB_DIRECT_ENCOUNTER, 1.0);
+	expect(&st, "B", VC_TB_DIRECT_ENCOUNTER, 0.0);
+	expect(&st, "C", VC_TB_DIRECT_ENCOUNTER, 0.0);
+	cr_assert_eq(who(&st, "A")->rank, 1);
+	cr_assert_eq(who(&st, "B")->rank, 1);
+	cr_assert_eq(who(&st, "C")->rank, 1);
+	vc_standings_release(&st);
+}
+
+/* A round robin of three with its free rounds written as games against
+ * BYE (zero points): Article 16 is for Swiss events (C.07 15.3); in a
+ * round robin a score is not adjusted (a free round in the last round is
+ * no draw for the opponents' tie-breaks) and the free round is no round
+ * that can score (the maximum for koya is the games).
+ *   R1 A-B 1-0, C free; R2 B-C 1-0, A free; R3 C-A 0-1, B free
+ * Scores: A 1+0+1 = 2; B 0+1+0 = 1; C 0+0+0 = 0.
+ *   SB(A) = B 1 x 1 + C 0 x 1 = 1 (B's last-round free round as a draw,
+ *           16.3, would make it 1.5 x 1 + 0 = 1.5)
+ *   BH(C) = A 2 + B 1 = 3 (not 2 + 1.5)
+ *   koya: two games each, half of 2 is 1: A and B count.
+ *         koya(A) = B 1 = 1 (with 3 rounds the line would be 1.5: 0)
+ *         koya(B) = A 0 = 0; koya(C) = A 0 + B 0 = 0
+ *   progressive(A) = 1 + 1 + 2 = 4 */
+Test(tiebreak, round_robin_free_rounds_are_not_article_16)
+{
+	static const struct g gs[] = {
+		{ "1", "A", "B", VC_RES_WHITE, false, NULL, NULL },
+		{ "1", "C", "BYE", VC_RES_BLACK, true, NULL, NULL },
+		{ "2", "B", "C", VC_RES_WHITE, false, NULL, NULL },
+		{ "2", "A", "BYE", VC_RES_BLACK, true, NULL, NULL },
+		{ "3", "C", "A", VC_RES_BLACK, false, NULL, NULL },
+		{ "3", "B", "BYE", VC_RES_BLACK, true, NULL, NULL },
+	};
+	enum vc_tiebreak tb[] = { VC_TB_SONNEBORN_BERGER, VC_TB_BUCHHOLZ, VC_TB_KOYA,
+		                  VC_TB_PROGRESSIVE };
+	struct vc_standings st;
+	vc_standings_init(&st);
+	add_all(&st, gs, 6);
+	cr_assert_eq(vc_standings_rank(&st, tb, 4, VC_SYSTEM_AUTO), 0);
+	cr_assert_eq(st.system, VC_SYSTEM_RR);
+	expect(&st, "A", VC_TB_SONNEBORN_BERGER, 1.0);
+	expect(&st, "C", VC_TB_BUCHHOLZ, 3.0);
+	expect(&st, "A", VC_TB_KOYA, 1.0);
+	expect(&st, "B", VC_TB_KOYA, 0.0);
+	expect(&st, "C", VC_TB_KOYA, 0.0);
+	expect(&st, "A", VC_TB_PROGRESSIVE, 4.0);
+	vc_standings_release(&st);
+}

@@ -493,3 +493,43 @@ Test(pgnfix, empty_pieces_are_nothing)
 	free(out);
 	vc_pgnfix_free(fx);
 }
+
+/* The event's name (the HTML page's title): the Event tag when every game
+ * has the same one, kept through merges; else none. */
+Test(standings, event_name_shared_by_every_game)
+{
+	static const char one[] = "[Event \"Open <A&B>\"]\n[White \"A\"]\n[Black \"B\"]\n"
+	                          "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n"
+	                          "[Event \"Open <A&B>\"]\n[White \"B\"]\n[Black \"A\"]\n"
+	                          "[Result \"*\"]\n\n1. e4 *\n";
+	static const char other[] = "[Event \"Blitz\"]\n[White \"A\"]\n[Black \"B\"]\n"
+	                            "[Result \"1-0\"]\n\n1. e4 e5 1-0\n";
+	static const char unknown[] = "[Event \"?\"]\n[White \"A\"]\n[Black \"B\"]\n"
+	                              "[Result \"1-0\"]\n\n1. e4 e5 1-0\n";
+	struct run r1, r2;
+	run_pgn(&r1, one); /* an unfinished game counts too */
+	cr_assert_str_eq(vc_standings_event(&r1.st), "Open <A&B>");
+	run_pgn(&r2, one);
+	cr_assert_eq(vc_standings_merge(&r1.st, &r2.st), 0); /* the same: kept */
+	cr_assert_str_eq(vc_standings_event(&r1.st), "Open <A&B>");
+	run_release(&r2);
+	run_pgn(&r2, other);
+	cr_assert_str_eq(vc_standings_event(&r2.st), "Blitz");
+	cr_assert_eq(vc_standings_merge(&r1.st, &r2.st), 0); /* two events: none */
+	cr_assert_null(vc_standings_event(&r1.st));
+	run_release(&r2);
+	run_release(&r1);
+	run_pgn(&r1, unknown);
+	cr_assert_null(vc_standings_event(&r1.st));
+	run_release(&r1);
+	struct vc_standings empty;
+	vc_standings_init(&empty);
+	cr_assert_null(vc_standings_event(&empty));
+	run_pgn(&r1, one);
+	cr_assert_eq(vc_standings_merge(&r1.st, &empty), 0); /* no game: no change */
+	cr_assert_str_eq(vc_standings_event(&r1.st), "Open <A&B>");
+	cr_assert_eq(vc_standings_merge(&empty, &r1.st), 0);
+	cr_assert_str_eq(vc_standings_event(&empty), "Open <A&B>");
+	run_release(&r1);
+	vc_standings_release(&empty);
+}

@@ -1,0 +1,272 @@
+#!/bin/sh
+# vchess validate and adjudicate --format github|sarif|junit read back
+# (make check-ci-formats), each against the --format json report of the
+# same run, which says what the findings, games and inputs are:
+#   - sarif: valid against the official SARIF 2.1.0 JSON schema
+#     (tests/sarif/sarif-schema-2.1.0.json, source in tests/sarif/SOURCE)
+#     with Debian's python3-jsonschema; one result per finding (rule,
+#     level, message, file, line and column, an archive member as a
+#     logical location with no region), one rule per code with its
+#     description, ruleIndex pointing at it, input errors as results;
+#   - junit: read by Debian's python3-junitparser: a testsuite per input,
+#     a testcase per game, a failure per invalid game, an error per
+#     unreadable input, the adjudication in system-out;
+#   - github: every line parsed as a workflow command, unescaped, and
+#     compared with the findings (kind, file, line, col, title = code).
+# Inputs: names with XML and workflow-command specials (% : , & <),
+# an archive with two members, a missing file; --strict and --quiet.
+# usage: sh tests/ci_formats.sh [VCHESS]
+set -eu
+
+VCHESS=${1:-./vchess}
+case $VCHESS in
+/*) ;;
+*) VCHESS=$(pwd)/$VCHESS ;;
+esac
+PY=${PYTHON:-/usr/bin/python3}
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+
+# ---- inputs ------------------------------------------------------------------
+odd='we,ird:100% & <x>.pgn'
+{
+	printf '[Event "ok"]\n[White "A, B"]\n[Black "C<D> & 50%%"]\n[Result "1-0"]\n\n'
+	printf '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n'
+	printf '[Event "illegal"]\n[White "x"]\n[Black "y"]\n[Result "1-0"]\n\n1. e4 e5 2. Ke3 1-0\n\n'
+	printf '[Event "warnings"]\n[White "x"]\n[Black "y"]\n[Result "*"]\n\n'
+	printf '1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 5. Nxe5 *\n\n'
+	printf '[Event "no result tag"]\n\n1. d4 d5 *\n\n'
+	printf '[Event "wrong result"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n'
+} > "$odd"
+cp "$root/data/games/standard/"*.pgn . 2>/dev/null || true
+ls ./*.pgn > /dev/null
+"$PY" - <<'EOF'
+import zipfile
+with zipfile.ZipFile("two.zip", "w") as z:
+    z.writestr("first.pgn", '[Event "m1"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n')
+    z.writestr("dir/sec,ond.pgn", '[Event "m2"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nf6 3. Ke2 Ke7 4. Ba6 *\n\n'
+               '[Event "m3"]\n[Result "*"]\n\n1. e4 e5 2. e4 *\n')
+EOF
+small=$(ls ./*.pgn | grep -v ',' | head -n 2 | tr '\n' ' ')
+# shellcheck disable=SC2086
+set -- "$odd" two.zip missing.pgn $small
+
+# ---- runs --------------------------------------------------------------------
+run() { # run NAME CMD OPTIONS...: stdout to NAME.out; 3 (the missing file) expected
+	name=$1
+	shift
+	rc=0
+	"$VCHESS" "$@" > "$name.out" 2> "$name.err" || rc=$?
+	if [ "$rc" -ne 3 ]; then
+		echo "ci_formats: $*: exit $rc, expected 3" >&2
+		cat "$name.err" >&2
+		exit 1
+	fi
+}
+
+n=0
+for cmd in validate adjudicate; do
+	for extra in "" "--strict" "--quiet"; do
+		[ "$cmd" = adjudicate ] && [ "$extra" = --strict ] && continue
+		for f in json github sarif junit; do
+			# shellcheck disable=SC2086
+			run "$cmd$extra.$f" "$cmd" --no-progress --format "$f" $extra "$@"
+			n=$((n + 1))
+		done
+		# -j 2 writes what -j 1 writes (tests/par_identical.sh does more)
+		for f in github sarif junit; do
+			# shellcheck disable=SC2086
+			run "$cmd$extra.j2.$f" "$cmd" --no-progress -j 2 --format "$f" $extra "$@"
+			cmp -s "$cmd$extra.$f.out" "$cmd$extra.j2.$f.out" || {
+				echo "ci_formats: $cmd --format $f $extra: -j 2 differs from -j 1" >&2
+				exit 1
+			}
+		done
+	done
+done
+# a usage error for a command without the CI formats, and the word list
+rc=0
+"$VCHESS" replay --format sarif "$odd" > /dev/null 2>&1 || rc=$?
+[ "$rc" -eq 2 ] || { echo "ci_formats: replay --format sarif: exit $rc, expected 2" >&2; exit 1; }
+
+SCHEMA="$root/tests/sarif/sarif-schema-2.1.0.json" "$PY" - <<'EOF'
+import json, os, re, sys
+import jsonschema
+from junitparser import JUnitXml, Failure, Error
+
+schema = json.load(open(os.environ["SCHEMA"]))
+jsonschema.Draft4Validator.check_schema(schema)
+validator = jsonschema.Draft4Validator(schema)
+bad = []
+
+def check(cond, what):
+    if not cond:
+        bad.append(what)
+
+def findings(ref, strict):
+    """(source, member, index, kind, line, column, code) of every finding"""
+    out = []
+    for g in ref["games"]:
+        for kind, lst in (("error", g["errors"]), ("warning", g["warnings"])):
+            for f in lst:
+                out.append((g["source"], g["member"], g["index"], kind,
+                            f["line"], f["column"], f["code"]))
+    return out
+
+def unesc_prop(s):
+    return s.replace("%2C", ",").replace("%3A", ":").replace("%0A", "\n") \
+            .replace("%0D", "\r").replace("%25", "%")
+
+def unesc_data(s):
+    return s.replace("%0A", "\n").replace("%0D", "\r").replace("%25", "%")
+
+for cmd in ("validate", "adjudicate"):
+    for extra in ("", "--strict", "--quiet"):
+        if cmd == "adjudicate" and extra == "--strict":
+            continue
+        base = cmd + extra
+        what = lambda s: "%s %s: %s" % (cmd, extra or "(plain)", s)
+        ref = json.load(open(base + ".json.out"))
+        summ = ref["summary"]
+        quiet = extra == "--quiet"
+        games = ref["games"]  # empty under --quiet
+        fs = findings(ref, extra == "--strict")
+        check(quiet or len(games) == summ["games"], what("json reference incomplete"))
+        check(summ["input_errors"] == 1, what("expected one unreadable input"))
+
+        # ---- SARIF ----
+        doc = json.load(open(base + ".sarif.out"))
+        errs = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
+        for e in errs[:5]:
+            bad.append(what("SARIF schema: %s at %s" % (e.message, list(e.path))))
+        check(len(doc["runs"]) == 1, what("one run"))
+        run = doc["runs"][0]
+        rules = run["tool"]["driver"]["rules"]
+        ids = [r["id"] for r in rules]
+        check(len(ids) == len(set(ids)), what("one rule per code"))
+        check(all(r["shortDescription"]["text"] for r in rules), what("rule descriptions"))
+        check("illegal-move" in ids and "cannot-open" in ids, what("rules list the codes"))
+        results = run["results"]
+        res_games = [r for r in results if "properties" in r and "game" in r["properties"]]
+        res_inputs = [r for r in results if r not in res_games]
+        check(len(res_games) == (0 if quiet else len(fs)),
+              what("SARIF: %d results for %d findings" % (len(res_games), len(fs))))
+        check(len(res_inputs) == (0 if quiet else 1), what("SARIF: one input-error result"))
+        for r, f in zip(res_games, fs):
+            src, member, index, kind, line, col, code = f
+            check(r["ruleId"] == code, what("SARIF ruleId %s != %s" % (r["ruleId"], code)))
+            check(rules[r["ruleIndex"]]["id"] == code, what("SARIF ruleIndex"))
+            check(r["level"] == kind, what("SARIF level %s != %s" % (r["level"], kind)))
+            loc = r["locations"][0]
+            phys = loc["physicalLocation"]
+            check(phys["artifactLocation"]["uri"] ==
+                  re.sub(r"[^A-Za-z0-9._~/-]", lambda m: "%%%02X" % ord(m.group()), src),
+                  what("SARIF uri %s for %s" % (phys["artifactLocation"]["uri"], src)))
+            check(r["properties"]["game"] == index, what("SARIF game number"))
+            if member is None:
+                check(phys["region"] == {"startLine": line, "startColumn": col},
+                      what("SARIF region %s" % phys.get("region")))
+                check("logicalLocations" not in loc, what("SARIF: no member, no logical location"))
+            else:
+                check("region" not in phys, what("SARIF: a member's lines are not the archive's"))
+                check(loc["logicalLocations"][0]["name"] == member, what("SARIF member"))
+                check((r["properties"]["line"], r["properties"]["column"]) == (line, col),
+                      what("SARIF member line/column"))
+            if cmd == "adjudicate":
+                check("adjudication" in r["properties"], what("SARIF: the verdict"))
+        for r in res_inputs:
+            check(r["ruleId"] == "cannot-open" and
+                  r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "missing.pgn",
+                  what("SARIF input error"))
+        s = run["properties"]["summary"]
+        check(s["games"] == summ["games"] and s["invalid"] == summ["invalid"],
+              what("SARIF summary"))
+        check(run["invocations"][0]["executionSuccessful"] is False, what("SARIF: input error"))
+
+        # ---- JUnit ----
+        xml = JUnitXml.fromfile(base + ".junit.out")
+        suites = [s for s in xml if not s.name.endswith(" summary")]
+        summary = [s for s in xml if s.name.endswith(" summary")]
+        check(len(summary) == 1, what("JUnit summary suite"))
+        props = {p.name: p.value for p in summary[0].properties()}
+        check(props["games"] == str(summ["games"]) and props["invalid"] == str(summ["invalid"]),
+              what("JUnit summary properties %s" % props))
+        if quiet:
+            check(suites == [], what("JUnit --quiet: no testsuite"))
+        else:
+            # one suite per input, in input order; the missing one has an error
+            sources = []
+            for g in games:
+                if g["source"] not in sources:
+                    sources.append(g["source"])
+            names = [s.name for s in suites]
+            check([n for n in names if n != "missing.pgn"] == sources,
+                  what("JUnit suites %s != %s" % (names, sources)))
+            check("missing.pgn" in names, what("JUnit: a suite for the unreadable input"))
+            for s in suites:
+                cases = list(s)
+                if s.name == "missing.pgn":
+                    check(len(cases) == 1 and any(isinstance(x, Error) for x in cases[0].result),
+                          what("JUnit: the input error"))
+                    continue
+                mine = [g for g in games if g["source"] == s.name]
+                check(len(cases) == len(mine),
+                      what("JUnit %s: %d testcases for %d games" % (s.name, len(cases), len(mine))))
+                fails = [c for c in cases if any(isinstance(x, Failure) for x in c.result)]
+                check(len(fails) == sum(1 for g in mine if not g["valid"]),
+                      what("JUnit %s: failures" % s.name))
+                for c, g in zip(cases, mine):
+                    check(c.name.startswith("game %d" % g["index"]), what("JUnit name " + c.name))
+                    if not g["valid"]:
+                        text = [x for x in c.result if isinstance(x, Failure)][0].text
+                        check(g["errors"][0]["code"] in text, what("JUnit failure text"))
+                    if cmd == "adjudicate":
+                        last = (c.system_out or "").rstrip("\n").split("\n")[-1]
+                        check("adjudication" in json.loads(last),
+                              what("JUnit: the verdict in system-out: %r" % last))
+
+        # ---- github ----
+        lines = open(base + ".github.out", encoding="utf-8").read().split("\n")
+        check(lines[-1] == "", what("github: ends with a line end"))
+        pat = re.compile(r"^::(error|warning|notice)(?: ([^:]*))?::(.*)$")
+        anns = []
+        for l in lines[:-1]:
+            m = pat.match(l)
+            check(m is not None, what("github: not a workflow command: %r" % l))
+            if not m:
+                continue
+            props = {}
+            for p in (m.group(2) or "").split(","):
+                if p:
+                    k, v = p.split("=", 1)
+                    props[k] = unesc_prop(v)
+            anns.append((m.group(1), props, unesc_data(m.group(3))))
+        gfind = [a for a in anns if a[0] != "notice" and "game " in a[2]]
+        check(len(gfind) == (0 if quiet else len(fs)),
+              what("github: %d annotations for %d findings" % (len(gfind), len(fs))))
+        for (kind, props, msg), f in zip(gfind, fs):
+            src, member, index, fkind, line, col, code = f
+            check(kind == fkind and props["file"] == src and props["title"] == code,
+                  what("github: %s %s for %s" % (kind, props, f)))
+            if member is None:
+                check(props.get("line") == str(line) and props.get("col") == str(col),
+                      what("github: line/col"))
+                check(msg.startswith("game %d" % index), what("github message " + msg))
+            else:
+                check("line" not in props, what("github: a member's line is not the archive's"))
+                check(msg.startswith("%s:%d:%d: game %d" % (member, line, col, index)),
+                      what("github member message " + msg))
+        ie = [a for a in anns if a[1].get("title") == "cannot-open"]
+        check(len(ie) == (0 if quiet else 1) and all(a[1]["file"] == "missing.pgn" for a in ie),
+              what("github: the input error"))
+        notes = [a for a in anns if a[0] == "notice" and "games," in a[2]]
+        check(len(notes) == 1 and notes[0][2].startswith("%d games" % summ["games"]),
+              what("github: the summary notice"))
+
+for b in bad:
+    print("ci_formats: " + b, file=sys.stderr)
+sys.exit(1 if bad else 0)
+EOF
+echo "ci_formats: $n reports read back"
