@@ -130,7 +130,9 @@ struct vc_cli_opts {
 	"                       github (workflow commands), sarif (SARIF 2.1.0)\n" \
 	"                       or junit (JUnit XML)\n"
 #define VC_HELP_STRICT \
-	"      --strict         warnings count as errors\n"
+	"      --strict         warnings count as errors, and games in a variant\n" \
+	"                       vchess does not implement are invalid (else\n" \
+	"                       skipped); an empty input is then an error\n"
 #define VC_HELP_QUIET \
 	"      --quiet          print the summary only\n"
 #define VC_HELP_VERBOSE \

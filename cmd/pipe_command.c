@@ -140,6 +140,7 @@ int pipe_worker_on_game(void *user, const struct vc_gc_game *g)
 	 * caused) */
 	if (w->direct && pipe_interrupted(pl))
 		return 1; /* the checker stops */
+	w->out.rep->position = w->epd != NULL; /* "position N" in text */
 	if (pl->copy_input) {
 		/* where g's share of the input ends (vc_pipe_copy_game) */
 		const struct vc_pgn_game *pg = w->rd ? vc_pgn_reader_game(w->rd) : NULL;

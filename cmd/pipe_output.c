@@ -136,6 +136,7 @@ void pipe_seg_open(struct worker *w, struct job *J)
 	w->rep.out = s->fo;
 	w->rep.marks = &s->marks;
 	w->rep.games = w->rep.valid = w->rep.invalid = 0;
+	w->rep.skipped = w->rep.positions = 0;
 	w->rep.warnings = w->rep.errors = 0;
 	w->rep.ncodes = 0;
 	memset(w->rep.code_count, 0, sizeof w->rep.code_count);
@@ -186,6 +187,8 @@ static void merge_counts(struct vc_report *into, const struct vc_report *from)
 	into->games += from->games;
 	into->valid += from->valid;
 	into->invalid += from->invalid;
+	into->skipped += from->skipped;
+	into->positions += from->positions;
 	into->warnings += from->warnings;
 	into->errors += from->errors;
 	for (int i = 0; i < from->ncodes; i++)

@@ -140,7 +140,8 @@ void pipe_progress(struct pipeline *pl, bool final)
 	if (pl->total_bytes)
 		fprintf(stderr, " of %.1f MB (%.0f%%)", (double)pl->total_bytes / 1e6,
 		        100.0 * (double)done / (double)pl->total_bytes);
-	fprintf(stderr, ", %llu games, %.0f games/s", (unsigned long long)games, rate);
+	fprintf(stderr, ", %llu game%s, %.0f games/s", (unsigned long long)games,
+	        games == 1 ? "" : "s", rate);
 	if (pl->total_bytes && done > 0 && done < pl->total_bytes && el > 1)
 		fprintf(stderr, ", %.0f s left",
 		        el * (double)(pl->total_bytes - done) / (double)done);
@@ -276,6 +277,7 @@ static int one_path(struct pipeline *pl, const char *path)
 		return VC_EXIT_INPUT;
 	}
 	int status = VC_EXIT_OK, r = 0;
+	uint64_t records = rep->games; /* final: the path before was drained */
 	/* the failure reported last: a failure the archive cannot go on
 	 * from is returned again by vc_input_next_member, not said twice */
 	struct vc_input_error reported;
@@ -353,6 +355,9 @@ static int one_path(struct pipeline *pl, const char *path)
 		}
 	}
 	pipe_drain(pl);
+	if (status == VC_EXIT_OK && !pl->stopped && rep->games == records)
+		vc_report_input_warning(rep, path, NULL, VC_F_EMPTY_INPUT,
+		                        "no game or position in the input");
 	pl->bytes_done += vc_input_bytes_consumed(in);
 	pl->cur = NULL;
 	vc_input_close(in);
@@ -477,7 +482,9 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 		if (pl.progress)
 			for (int i = 0; i < npaths; i++) {
 				struct stat st;
-				if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0)
+				/* standard input too, redirected from a file */
+				if (strcmp(paths[i], "-") == 0 ? fstat(0, &st) == 0 && S_ISREG(st.st_mode)
+				                               : stat(paths[i], &st) == 0)
 					pl.total_bytes += (uint64_t)st.st_size;
 			}
 		for (int i = 0; i < npaths && !pl.stopped; i++)

@@ -41,6 +41,10 @@ static const char usage[] =
         "      --valid-out FILE    copy each valid game's original text to FILE\n"
         "      --invalid-out FILE  copy each invalid game's original text to FILE\n"
         "                       ('-': standard output; then the report needs -o)\n"
+        "      --skipped-out FILE  copy each skipped game (a variant vchess does not\n"
+        "                       implement: not checked, not a reason for exit 1;\n"
+        "                       an error with --strict) to FILE; without it, such\n"
+        "                       games go to neither copy\n"
         "      --shredder       write FENs as Shredder-FEN (default X-FEN)\n"
         "      --duplicates     warn of each game whose variant, start position and\n"
         "                       main line are an earlier game's (duplicate-of)\n"
@@ -57,13 +61,15 @@ static const char usage[] =
         "\n"
         VC_HELP_EXIT;
 
-enum { O_VALID_OUT = VC_OPT_OWN, O_INVALID_OUT, O_SHREDDER, O_DUPS, O_DUPS_OUT, O_DUPS_MAX };
+enum { O_VALID_OUT = VC_OPT_OWN, O_INVALID_OUT, O_SKIPPED_OUT, O_SHREDDER, O_DUPS, O_DUPS_OUT,
+       O_DUPS_MAX };
 
 #define DUPS_MAX_DEFAULT 10000000
 
 static const struct option own_options[] = {
 	{ "valid-out", required_argument, NULL, O_VALID_OUT },
 	{ "invalid-out", required_argument, NULL, O_INVALID_OUT },
+	{ "skipped-out", required_argument, NULL, O_SKIPPED_OUT },
 	{ "shredder", no_argument, NULL, O_SHREDDER },
 	{ "duplicates", no_argument, NULL, O_DUPS },
 	{ "duplicates-out", required_argument, NULL, O_DUPS_OUT },
@@ -72,9 +78,9 @@ static const struct option own_options[] = {
 };
 
 struct validate {
-	const char *valid_out, *invalid_out;
+	const char *valid_out, *invalid_out, *skipped_out;
 	bool shredder;
-	FILE *vf, *inf;
+	FILE *vf, *inf, *sf;
 	/* --duplicates (duplicates.h) */
 	bool dups;
 	const char *dups_out;
@@ -91,6 +97,7 @@ static int own_option(void *ctx, int opt, const char *arg)
 	switch (opt) {
 	case O_VALID_OUT: v->valid_out = arg; break;
 	case O_INVALID_OUT: v->invalid_out = arg; break;
+	case O_SKIPPED_OUT: v->skipped_out = arg; break;
 	case O_SHREDDER: v->shredder = true; break;
 	case O_DUPS: v->dups = true; break;
 	case O_DUPS_OUT: v->dups = true; v->dups_out = arg; break;
@@ -108,16 +115,19 @@ static int own_option(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
-/* The pipeline's on_game (any thread): copy streams 0 and 1 are
- * --valid-out and --invalid-out. */
+/* The pipeline's on_game (any thread): copy streams 0, 1 and 3 are
+ * --valid-out, --invalid-out and --skipped-out (2: --duplicates-out). A skipped game (a variant
+ * vchess does not implement, report.h) is neither valid nor invalid:
+ * not a failure (--max-errors, exit status) unless --strict. */
 static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g)
 {
 	(void)wctx;
+	bool skipped = vc_report_skip_reason(g, o->rep->strict) != VC_F_OK;
 	/* the copy first: a closed report pipe ends vchess inside
 	 * vc_report_game, and the copies must then hold whole games */
-	vc_pipe_copy_game(o, g->valid ? 0 : 1, g);
+	vc_pipe_copy_game(o, skipped ? 3 : g->valid ? 0 : 1, g);
 	vc_report_game(o->rep, g, NULL, NULL);
-	return g->valid ? 0 : VC_PIPE_FAILED;
+	return g->valid || skipped ? 0 : VC_PIPE_FAILED;
 }
 
 /* --duplicates: the game's JSON member "hash" (null: the game takes no
@@ -155,12 +165,13 @@ static int on_game_dups(void *wctx, struct vc_pipe_out *o, const struct vc_gc_ga
 		} u;
 		vc_pipe_decide(o, &u.q, vc_dup_query_make(&u.q, g, &h));
 	}
-	vc_pipe_copy_game(o, g->valid ? 0 : 1, g);
+	bool skipped = vc_report_skip_reason(g, o->rep->strict) != VC_F_OK;
+	vc_pipe_copy_game(o, skipped ? 3 : g->valid ? 0 : 1, g);
 	struct dup_game dg = { o, hashed ? &h : NULL };
 	vc_report_game(o->rep, g, dup_json, &dg);
 	if (hashed && o->rep->format == VC_FORMAT_TEXT)
 		vc_pipe_point(o, NULL, 0);
-	return g->valid ? 0 : VC_PIPE_FAILED;
+	return g->valid || skipped ? 0 : VC_PIPE_FAILED;
 }
 
 static int dups_decide(void *ctx, const void *data, uint64_t base)
@@ -204,14 +215,15 @@ int cmd_validate(int argc, char **argv)
 		{ "--valid-out", v.valid_out, false },
 		{ "--invalid-out", v.invalid_out, false },
 		{ "--duplicates-out", v.dups_out, false },
+		{ "--skipped-out", v.skipped_out, false },
 	};
 	/* directories walked, --exclude applied (inputs.h) */
 	char **files;
 	int nfiles;
-	if (!vc_cli_operands("validate", &v.opts, outs, 4, argv + first, argc - first,
+	if (!vc_cli_operands("validate", &v.opts, outs, 5, argv + first, argc - first,
 	                     &files, &nfiles))
 		return VC_EXIT_INPUT;
-	rc = vc_cli_check_outputs("validate", outs, 4, files, nfiles);
+	rc = vc_cli_check_outputs("validate", outs, 5, files, nfiles);
 	if (rc != VC_EXIT_OK)
 		return rc;
 
@@ -228,6 +240,13 @@ int cmd_validate(int argc, char **argv)
 		return VC_EXIT_INPUT;
 	}
 	if (v.dups_out && !(v.df = vc_cli_open_file("validate", v.dups_out))) {
+		vc_cli_close_file("validate", v.inf, v.invalid_out);
+		vc_cli_close_file("validate", v.vf, v.valid_out);
+		vc_cli_close_output("validate", out);
+		return VC_EXIT_INPUT;
+	}
+	if (v.skipped_out && !(v.sf = vc_cli_open_file("validate", v.skipped_out))) {
+		vc_cli_close_file("validate", v.df, v.dups_out);
 		vc_cli_close_file("validate", v.inf, v.invalid_out);
 		vc_cli_close_file("validate", v.vf, v.valid_out);
 		vc_cli_close_output("validate", out);
@@ -253,8 +272,8 @@ int cmd_validate(int argc, char **argv)
 	};
 	const struct vc_pipe pipe = {
 		.cmd = &cmd, .gc = &go, .opts = &v.opts, .shredder = v.shredder,
-		.rep = &v.rep, .ncopies = 3, .copies = { v.vf, v.inf, v.df },
-		.copy_input = v.vf || v.inf || v.df,
+		.rep = &v.rep, .ncopies = 4, .copies = { v.vf, v.inf, v.df, v.sf },
+		.copy_input = v.vf || v.inf || v.df || v.sf,
 		.progress = vc_cli_progress(&v.opts),
 		.decided_copy_on = v.df != NULL, .decided_copy = 2,
 	};
@@ -272,6 +291,8 @@ int cmd_validate(int argc, char **argv)
 	if (vc_cli_close_file("validate", v.inf, v.invalid_out) != VC_EXIT_OK)
 		closed = VC_EXIT_INPUT;
 	if (vc_cli_close_file("validate", v.df, v.dups_out) != VC_EXIT_OK)
+		closed = VC_EXIT_INPUT;
+	if (vc_cli_close_file("validate", v.sf, v.skipped_out) != VC_EXIT_OK)
 		closed = VC_EXIT_INPUT;
 	if (vc_cli_close_file("validate", out, vc_cli_report_path(&v.opts)) != VC_EXIT_OK)
 		closed = VC_EXIT_INPUT;

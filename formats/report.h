@@ -124,6 +124,15 @@ struct vc_report {
 	/* as in struct vc_report_options, set for each game by the caller */
 	bool with_copy_end;
 	uint64_t copy_end;
+	/* Set for each record by the caller: the record is a line of a
+	 * position file (EPD/FEN), not a PGN game. Text reports call such
+	 * records positions ("position 3", and "N positions" in the summary
+	 * of a run whose records all are). */
+	bool position;
+	/* games not checked (vc_report_skip_reason), counted apart from
+	 * valid and invalid; records that were position lines; inputs
+	 * without a record (empty-input warnings, vc_report_input_warning) */
+	uint64_t skipped, positions, input_warnings;
 	/* The CI formats' context (github, sarif, junit). A game's entries
 	 * depend on the game, the options and this context only:
 	 * - fragment: set by a caller whose report renders games into a
@@ -204,6 +213,23 @@ int vc_report_game_jsonl(FILE *f, const struct vc_gc_game *g,
  * array, or such a line (vchess-validate(1) REPORTS). */
 void vc_report_input_error(struct vc_report *r, const char *source, const char *member,
                            enum vc_code kind, const char *message);
+/* A warning about a whole input (empty-input: an input that holds no game
+ * and no position, vchess-validate(1) CODES), as vc_report_input_error
+ * says an error: counted under its code in the summary's by_code and
+ * among the warnings (among the errors under --strict, where it also
+ * makes vc_report_failed true), and passed to the on_note hook as
+ * "source[:member]: warning: code: message". */
+void vc_report_input_warning(struct vc_report *r, const char *source, const char *member,
+                             enum vc_code code, const char *message);
+/* Why game g is not checked at all, or VC_F_OK when it is checked (valid
+ * or invalid). A game in a variant vchess knows of but does not implement
+ * (vchess-rules(7) section 1) is skipped: its only error is
+ * unsupported-variant; it is neither valid nor invalid, is counted in
+ * the summary's "skipped", not in its errors, and does not make
+ * vc_report_failed true. Under --strict (strict true) it is an error like
+ * any other (VC_F_OK is returned). A game with another error besides is
+ * invalid. g not NULL. */
+enum vc_code vc_report_skip_reason(const struct vc_gc_game *g, bool strict);
 /* Join a fragment to r's stream (CI formats; see `fragment` in struct
  * vc_report): `part` is the fragment report's state after rendering the
  * games of buf[0, len) (its games count and ci_source are read), written
@@ -282,7 +308,8 @@ int vc_report_write_marked(FILE *to, const char *buf, size_t len,
                             const struct vc_report_marks *m, uint64_t base);
 
 /* Whether at least one game so far was invalid (the exit status 1 of
- * vchess(1) EXIT STATUS; unreadable inputs are not counted here). */
+ * vchess(1) EXIT STATUS; unreadable inputs and skipped games are not
+ * counted here; under --strict an empty input is). */
 bool vc_report_failed(const struct vc_report *r);
 
 /* The GNU-style location prefix "source:member:line:col" (no ":member"

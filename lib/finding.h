@@ -172,6 +172,9 @@ enum vc_code {
 	                                  are an earlier game's; said by the
 	                                  command, not the checker (no rule of
 	                                  the record) */
+	/* The input layer's warning (vchess-validate(1) CODES) */
+	VC_F_EMPTY_INPUT,              /* empty-input (warning): an input that
+	                                  holds no game and no position */
 
 	VC_F_COUNT                     /* number of codes, not a code */
 };

@@ -850,5 +850,76 @@ if command -v python3 >/dev/null 2>&1; then
 fi
 rm -rf "$F"
 
+# ---- part h16misc (issue 16: skipped variants, empty inputs) ---------------
+# Games in a variant vchess does not implement are skipped: with
+# --skipped-out the three copies, put back together in game order by the
+# JSONL report (tests/copies_join.py), are the input byte for byte, under
+# -j 1 and -j 2 with small chunks; without it such games are in neither
+# copy. A mixed dump whose checkable games are all valid exits 0 (1 with
+# --strict). An empty input, plain or compressed, is the warning
+# empty-input, not an error.
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp/mixed.pgn" <<'END_MIXED'
+import random, sys
+random.seed(16)
+games = [
+    b'[Event "a"]\n[Result "*"]\n\n1. e4 e5 *\n',
+    b'[Event "atomic"]\n[Variant "Atomic"]\n[Result "1-0"]\n\n1. Nf3 d5 2. Ne5 Nf6 3. Nxf7 1-0\n',
+    b'[Event "zh"]\r\n[Variant "Crazyhouse"]\r\n[Result "0-1"]\r\n\r\n1. e4 d5 2. exd5 Qxd5 3. P@e4 0-1\r\n',
+    b'[Event "rk"]\n[Variant "Racing Kings"]\n[FEN "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"]\n[Result "*"]\n1. Kg3 *\n',
+    b'[Event "x"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1   \t\n',
+    b'[Event "960"]\n[Variant "Chess960"]\n[Result "*"]\n\n1. e4 *\n',
+]
+seps = [b'', b'\n', b'\n\n', b'% escape line\n', b'   \n', b'{before}\n']
+out = [b'% first line\n']
+for i in range(4000):
+    out += [random.choice(games), random.choice(seps)]
+out.append(b'\n% trailer\n')
+open(sys.argv[1], 'wb').write(b''.join(out))
+END_MIXED
+	for j in 1 2; do
+		opts="-j $j --format jsonl --valid-out $tmp/valid.pgn --invalid-out $tmp/invalid.pgn --skipped-out $tmp/skipped.pgn"
+		VCHESS_CHUNK_SIZE=4096 check "skipped_copies_j$j" 0 '"skipped":[1-9]' 120 "$tmp/mixed.pgn"
+		opts=
+		if python3 "$root/tests/copies_join.py" "$tmp/out" "$tmp/valid.pgn" "$tmp/invalid.pgn" \
+			"" "$tmp/skipped.pgn" >"$tmp/joined" && cmp -s "$tmp/joined" "$tmp/mixed.pgn" &&
+			[ -s "$tmp/skipped.pgn" ] && ! grep -q -e Atomic -e Crazyhouse "$tmp/valid.pgn"; then
+			echo "hostile: skipped_copies_j$j: the three copies put together are the input"
+			passed=$((passed + 1))
+		else
+			echo "hostile: skipped_copies_j$j: FAIL: the three copies put together are not the input"
+			failed=$((failed + 1))
+		fi
+		opts="-j $j --valid-out $tmp/valid.pgn --invalid-out $tmp/invalid.pgn"
+		VCHESS_CHUNK_SIZE=4096 check "skipped_not_copied_j$j" 0 'validate: [0-9]* games, [0-9]* valid, 0 invalid, [1-9][0-9]* skipped' 120 "$tmp/mixed.pgn"
+		opts=
+		if grep -q -e Atomic -e Crazyhouse -e 'Racing Kings' "$tmp/valid.pgn" "$tmp/invalid.pgn"; then
+			echo "hostile: skipped_not_copied_j$j: FAIL: a skipped game in a copy"
+			failed=$((failed + 1))
+		else
+			echo "hostile: skipped_not_copied_j$j: skipped games in neither copy"
+			passed=$((passed + 1))
+		fi
+		opts="-j $j --strict"
+		VCHESS_CHUNK_SIZE=4096 check "skipped_strict_j$j" 1 'unsupported-variant' 120 "$tmp/mixed.pgn"
+		opts=
+		rm -f "$tmp/joined" "$tmp/valid.pgn" "$tmp/invalid.pgn" "$tmp/skipped.pgn"
+	done
+	rm -f "$tmp/mixed.pgn"
+else
+	echo "hostile: skipped copies: skipped (no python3 to write the inputs)"
+fi
+: >"$tmp/empty.pgn"
+gzip -c "$tmp/empty.pgn" >"$tmp/empty.pgn.gz"
+for e in pgn pgn_gz; do
+	f=$(echo "empty.$e" | tr _ .)
+	check "empty_input_$e" 0 'empty-input' 30 "$tmp/$f"
+	opts="--strict"
+	check "empty_input_strict_$e" 1 'empty-input' 30 "$tmp/$f"
+	opts=
+done
+rm -f "$tmp/empty.pgn" "$tmp/empty.pgn.gz"
+# ---- end of part h16misc ----
+
 echo "hostile: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
