@@ -560,7 +560,7 @@ void vc_report_input_error(struct vc_report *r, const char *source, const char *
 	r->input_errors++;
 	count_code(r, code);
 	/* a record where it happens among the games (JSON, JSONL) */
-	if (r->format != VC_FORMAT_TEXT && !r->quiet && r->out) {
+	if ((r->format == VC_FORMAT_JSON || r->format == VC_FORMAT_JSONL) && !r->quiet && r->out) {
 		struct vc_json line, *j = &line;
 		if (r->format == VC_FORMAT_JSON)
 			j = &r->json;

@@ -92,7 +92,7 @@ Test(fatal, jsonl_record_then_summary_stopped_by_error)
 	cr_assert_str_eq(R.out,
 	        "{\"input_error\":{\"source\":\"a.zip\",\"member\":\"m.pgn\",\"code\":\"corrupt\","
 	        "\"message\":\"bad CRC\"}}\n"
-	        "{\"summary\":{\"games\":0,\"valid\":0,\"invalid\":0,\"errors\":0,\"warnings\":0,"
+	        "{\"summary\":{\"games\":0,\"valid\":0,\"invalid\":0,\"skipped\":0,\"errors\":0,\"warnings\":0,"
 	        "\"input_errors\":1,\"rules\":\"fide\",\"by_code\":{\"corrupt\":1},"
 	        "\"complete\":false,\"stopped\":\"error\"}}\n");
 	cr_assert_str_eq(R.err, "vchess validate: a.zip:m.pgn: corrupt: bad CRC\n"
@@ -116,7 +116,7 @@ Test(fatal, text_says_it_in_words)
 	struct run R = run(VC_FORMAT_TEXT, false);
 	cr_assert_eq(R.status, 3);
 	cr_assert_str_eq(R.out, "validate: 0 games, 0 valid, 0 invalid, 0 errors, 0 warnings, "
-	                        "1 unreadable inputs\n"
+	                        "1 unreadable input\n"
 	                        "  corrupt                      1\n"
 	                        "validate: incomplete: stopped by an error\n");
 }
