@@ -41,7 +41,10 @@ endif
 ALL_CFLAGS = -std=c11 $(OPT) $(ARCHFLAGS) -g -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
              -fvisibility=hidden \
              -DVC_VERSION='"$(VERSION)"' -Ilib -Iformats $(SAN) $(CFLAGS)
-LDLIBS  = -larchive -lzstd -lz -lpthread -lm
+# The library's own; programs add libxxhash (validate --duplicates,
+# cmd/duplicates.c), which the library does not use.
+LIB_LDLIBS = -larchive -lzstd -lz -lpthread -lm
+LDLIBS  = -lxxhash $(LIB_LDLIBS)
 
 # DEBUG=1: every make checks the position's invariants and aborts naming
 # the broken one (VC_DEBUG, lib/variant_internal.h); -O1 keeps it quick.
@@ -68,8 +71,8 @@ PIC_OBJ = $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(FMT_SRC:%.c=$(BUILD)/pic/%.o)
 # library is lib/ + formats/); *_internal.h stay private.
 PUB_HDR = $(filter-out %_internal.h lib/internal.h,$(wildcard lib/*.h formats/*.h))
 
-.PHONY: all clean check check-unit check-golden check-perft-quick check-perft \
-        check-asan check-debug check-hostile check-parallel check-shards check-corpus check-diff check-uci check-perft-formats check-ci-formats check-backwards-long demo bench install deps fuzz \
+.PHONY: all clean check check-unit check-golden check-perft-quick check-perft check-perft-middlegame \
+        check-asan check-debug check-hostile check-parallel check-shards check-corpus check-diff check-uci check-perft-formats check-ci-formats check-backwards-long demo bench bench-perft install deps fuzz \
         check-exports check-embed check-python install-python check-layers check-nomem check-html
 
 all: vchess lib/libvchess.a $(BUILD)/$(SOFILE)
@@ -94,7 +97,7 @@ $(BUILD)/libvchess.a: $(LIB_OBJ) $(FMT_OBJ)
 # --no-undefined: everything it calls is in it or in the libraries listed.
 $(BUILD)/$(SOFILE): $(PIC_OBJ)
 	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--no-undefined \
-	  -o $@ $(PIC_OBJ) $(LDLIBS)
+	  -o $@ $(PIC_OBJ) $(LIB_LDLIBS)
 	ln -sf $(SOFILE) $(BUILD)/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/libvchess.so
 
@@ -111,6 +114,7 @@ vchess: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 # The unit tests also link the command-line helpers (tests/test_cli.c) and
 # the pipeline (tests/test_pipeline.c; cmd/pipeline.c and cmd/pipe_*.c).
 CLI_OBJ = $(BUILD)/cmd/common.o $(BUILD)/cmd/pipeline.o $(BUILD)/cmd/perft_split.o $(BUILD)/cmd/inputs.o \
+          $(BUILD)/cmd/duplicates.o \
           $(patsubst %.c,$(BUILD)/%.o,$(wildcard cmd/pipe_*.c))
 
 $(BUILD)/unit-tests: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
@@ -132,6 +136,15 @@ check-perft-quick: vchess
 
 check-perft: vchess
 	sh tests/perft_full.sh ./vchess
+
+# The middlegame speed set (data/perft/middlegame.perft, make bench's
+# middlegame row) at depths 1-5, with the default slider lookups and with
+# VCHESS_NO_BMI2=1 (the magic ones; PEXT is chosen at start-up only where
+# the processor has a fast one). Part of check-perft-quick (depths 1-4)
+# and check-perft (1-5) too.
+check-perft-middlegame: vchess
+	VCHESS_NO_BMI2= ./vchess perft --no-progress --suite data/perft/middlegame.perft --max-depth 5
+	VCHESS_NO_BMI2=1 ./vchess perft --no-progress --suite data/perft/middlegame.perft --max-depth 5
 
 # vchess perft --format json, jsonl and junit read back by Python's json
 # and junitparser (tests/perft_formats.sh).
@@ -249,6 +262,12 @@ demo: deps vchess
 
 bench: deps vchess
 	sh tests/bench.sh ./vchess
+
+# The perft figures only (tests/bench.sh parts 1 and 1b): with
+# BASELINE=cb8de6a, this build's speed-up over that commit's on Kiwipete,
+# the middlegame set, antichess, the start position and Chess960.
+bench-perft: deps vchess
+	BENCH_ONLY=perft sh tests/bench.sh ./vchess
 
 check-diff: vchess check-uci
 	sh tests/diff_fairy.sh ./vchess

@@ -74,6 +74,9 @@ static const char usage[] =
         "      --shredder       write FENs as Shredder-FEN (default X-FEN)\n"
         VC_HELP_HELP
         "\n"
+        "Games in a variant vchess does not implement (Atomic, Crazyhouse, ...)\n"
+        "are skipped: counted apart, not judged, not a reason for exit 1.\n"
+        "\n"
         "Exit status: 0 all declared results agree, 1 a disagreement or a game\n"
         "that could not be judged, 2 usage error, 3 input unreadable.\n";
 
@@ -171,20 +174,25 @@ static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g
 	struct part *pt = a->part;
 	struct vc_verdict *v = &a->cur;
 	vc_judge_game(&a->judge, g, v);
-	vc_verdict_tally_add(&pt->tally, v);
+	/* a game in a variant vchess does not implement is skipped: counted
+	 * by the report apart, not among the verdicts, no failure */
+	bool skipped = vc_report_skip_reason(g, rep->strict) != VC_F_OK;
+	if (!skipped)
+		vc_verdict_tally_add(&pt->tally, v);
 
 	if (rep->format == VC_FORMAT_TEXT) {
 		/* the checker's findings only where they say more than the
-		 * verdict line: a record that could not be judged, --verbose */
+		 * verdict line: a record that could not be judged (not one
+		 * skipped), --verbose */
 		bool quiet = rep->quiet;
-		if (v->basis != VC_BASIS_INVALID && !rep->verbose)
+		if ((v->basis != VC_BASIS_INVALID || skipped) && !rep->verbose)
 			rep->quiet = true;
 		vc_report_game(rep, g, NULL, NULL);
 		rep->quiet = quiet;
 		if (!quiet) {
 			char loc[512];
 			vc_report_location_m(loc, sizeof loc, rep->marks, g->source, g->member, g->line, 1);
-			vc_adjudicate_text_verdict(rep->out, loc, g, v, rep->marks);
+			vc_adjudicate_text_verdict(rep->out, loc, g, v, rep);
 		}
 	} else {
 		vc_report_game(rep, g, json_adjudication, a);
@@ -212,7 +220,7 @@ static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g
 			pt->fix_failed = true;
 	}
 	/* --max-errors: the games that make the exit status 1 */
-	return v->basis == VC_BASIS_INVALID || !v->agrees ? VC_PIPE_FAILED : 0;
+	return !skipped && (v->basis == VC_BASIS_INVALID || !v->agrees) ? VC_PIPE_FAILED : 0;
 }
 
 /* NULL when out of memory. */
@@ -804,6 +812,10 @@ int cmd_adjudicate(int argc, char **argv)
 	if (a->shard)
 		ro.format = VC_FORMAT_JSONL;
 	vc_cli_report_init(&a->rep, out, &ro, "adjudicate", a->shredder);
+	/* a part holds game records only: an unreadable input is said on
+	 * standard error and in the trailer's counts (exit 3) */
+	if (a->shard)
+		a->rep.quiet = true;
 	if (a->shard)
 		vc_part_header(out, "adjudicate", &a->opts, &sh);
 

@@ -888,8 +888,74 @@ static void on_signal(int sig)
 
 static void at_exit(void)
 {
-	/* exit() before vc_cli_finish (out of memory): incomplete */
+	/* exit() before vc_cli_finish: incomplete */
 	drop_temporaries();
+}
+
+/* ---- fatal errors (common.h) ---- */
+
+static struct vc_report *run_report;    /* vc_cli_report_init's, until finish */
+static pthread_mutex_t output_mu = PTHREAD_MUTEX_INITIALIZER;
+static _Thread_local int output_depth;  /* this thread's holds */
+
+void vc_cli_output_hold(void)
+{
+	if (output_depth++ == 0)
+		pthread_mutex_lock(&output_mu);
+}
+
+void vc_cli_output_release(void)
+{
+	if (--output_depth == 0)
+		pthread_mutex_unlock(&output_mu);
+}
+
+void vc_cli_fatal(int err, const char *fmt, ...)
+{
+	static _Thread_local bool in_fatal;
+	if (in_fatal) {
+		/* failed again while ending the run: at once */
+		drop_temporaries();
+		_exit(VC_EXIT_INPUT);
+	}
+	in_fatal = true;
+	/* after the stretch of output the calling thread is writing; a
+	 * fatal error of another thread waits here for ever: this one ends
+	 * the process */
+	if (output_depth++ == 0)
+		pthread_mutex_lock(&output_mu);
+	sigset_t old;
+	hold_signals(&old);
+	char text[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	struct vc_report *r = run_report;
+	if (r && r->out) {
+		/* the summary after the whole entries written: no exit on a
+		 * closed pipe from here (the status is 3) */
+		r->after_write = NULL;
+		r->stop = VC_REPORT_ERROR;
+		vc_report_summary(r);
+		fflush(r->out);
+	}
+	/* what the files hold, for NAME.partial */
+	for (int i = 0; i < MAX_OUT_FILES; i++)
+		if (out_files[i].state == OF_OPEN)
+			fflush(out_files[i].f);
+	drop_temporaries();
+	/* as vc_cli_error says it, but a failed standard output ends
+	 * nothing here */
+	fflush(stdout);
+	fputs("vchess: ", stderr);
+	vc_text_put(stderr, text);
+	if (err)
+		fprintf(stderr, ": %s", strerror(err));
+	fputc('\n', stderr);
+	fflush(stderr);
+	/* _exit: the other threads may hold streams of their own */
+	_exit(VC_EXIT_INPUT);
 }
 
 void vc_cli_signals_init(void)
@@ -963,6 +1029,7 @@ int vc_cli_finish(int rc)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	vc_cli_operands_release();
 	/* for another run in this process */
+	run_report = NULL;
 	acted_signal = 0;
 	got_signal = 0;
 	cooperative = 0;
@@ -979,14 +1046,12 @@ double vc_cli_now(void)
 }
 
 /* The report's notes (report.h on_note) on stderr: an unreadable input, a
- * game not copied; out of memory ends the process as an unreadable input
- * does (vchess(1) EXIT STATUS). */
+ * game not copied; out of memory ends the run (vc_cli_fatal: vchess(1)
+ * EXIT STATUS). */
 static void report_note(const char *command, enum vc_code code, const char *text)
 {
-	if (code == VC_F_OUT_OF_MEMORY) {
-		fputs("vchess: out of memory\n", stderr);
-		exit(VC_EXIT_INPUT);
-	}
+	if (code == VC_F_OUT_OF_MEMORY)
+		vc_cli_fatal(0, "out of memory");
 	fprintf(stderr, "vchess %s: %s\n", command, text);
 }
 
@@ -1005,6 +1070,8 @@ void vc_cli_report_init(struct vc_report *r, FILE *out, const struct vc_cli_opts
 		.on_note = report_note,
 	};
 	vc_report_init(r, out, &o);
+	if (out)
+		run_report = r;
 	/* the report is open: a signal from now on ends the run with its
 	 * summary, marked incomplete (vc_pipe_run checks) */
 	vc_cli_cooperate();

@@ -32,7 +32,8 @@
  * Messages go to stderr as "vchess NAME: message"; reports go to stdout or
  * the -o file. No helper here calls exit() except the output checks, which
  * end the process when standard output's reader has gone (see
- * vc_cli_check_output).
+ * vc_cli_check_output), and vc_cli_fatal, which ends a run that cannot go
+ * on.
  */
 #ifndef VC_CMD_COMMON_H
 #define VC_CMD_COMMON_H
@@ -145,7 +146,9 @@ struct vc_cli_opts {
 	"                       github (workflow commands), sarif (SARIF 2.1.0)\n" \
 	"                       or junit (JUnit XML)\n"
 #define VC_HELP_STRICT \
-	"      --strict         warnings count as errors\n"
+	"      --strict         warnings count as errors, and games in a variant\n" \
+	"                       vchess does not implement are invalid (else\n" \
+	"                       skipped); an empty input is then an error\n"
 #define VC_HELP_QUIET \
 	"      --quiet          print the summary only\n"
 #define VC_HELP_VERBOSE \
@@ -389,7 +392,8 @@ void vc_cli_check_output(FILE *f);
 
 /* Install the handlers of SIGINT, SIGTERM and SIGHUP (SA_RESTART: a write
  * to a slow pipe is not cut by them) and the exit hook that removes the
- * temporaries of a run ended by exit() (out of memory). Idempotent. */
+ * temporaries of a run ended by exit() before its report was opened.
+ * Idempotent. */
 void vc_cli_signals_init(void);
 
 /* From now on the command notices signals itself (see above). */
@@ -412,10 +416,40 @@ int vc_cli_interrupted(void);
  * run in the same process. */
 int vc_cli_finish(int rc);
 
+/* ---- fatal errors (vchess(1) EXIT STATUS) ---------------------------------
+ *
+ * A fault the run cannot go on from (memory running out where the
+ * pipeline has no way back, the temporary file of validate's copies
+ * failing: TMPDIR missing or full) ends the run here, the one place: the
+ * report opened by vc_cli_report_init() gets its summary, marked
+ * incomplete ("complete": false, "stopped": "error"; text "COMMAND:
+ * incomplete: stopped by an error"), after the whole entries written so
+ * far; the output files are removed as for a signal (kept as NAME.partial
+ * under --keep-partial); the reason is said on stderr ("vchess: MESSAGE"
+ * or "vchess: MESSAGE: strerror(err)"); the process ends with status 3.
+ *
+ * Any thread may call it. The report's own stream is written by the
+ * calling thread of the pipeline only, between vc_cli_output_hold() and
+ * vc_cli_output_release(); the summary waits for such a stretch to end,
+ * so it follows whole entries. A thread that holds the output calls
+ * vc_cli_fatal only between entries (the pipeline's writers do). A second
+ * fatal error in another thread waits for the first to end the process.
+ * err: an errno value, or 0. */
+__attribute__((noreturn, format(printf, 2, 3)))
+void vc_cli_fatal(int err, const char *fmt, ...);
+
+/* The calling thread writes to the final outputs (the report, the copies)
+ * from hold to release: vc_cli_fatal in another thread waits meanwhile.
+ * Nested calls in one thread are fine. Never wait for another thread's
+ * lock while holding it. */
+void vc_cli_output_hold(void);
+void vc_cli_output_release(void);
+
 /* Start the report r on `out` (formats/report.h) with what the common
  * options say (--format, --rules, --quiet, --verbose, --strict), under the
  * command's name, --shredder or not; after every piece written the report
- * calls vc_cli_check_output. */
+ * calls vc_cli_check_output. With `out` not NULL it is the run's report,
+ * the one vc_cli_fatal ends (until vc_cli_finish). */
 void vc_cli_report_init(struct vc_report *r, FILE *out, const struct vc_cli_opts *opts,
                         const char *command, bool shredder);
 

@@ -231,7 +231,8 @@ static int check_parts(struct vc_merge *m)
 	for (size_t i = 0; i < m->n; i++) {
 		const struct part *p = &m->parts[i];
 		if (strcmp(p->command, p0->command) != 0)
-			return bad_part(p->name, "a part of 'vchess %s', not of %s", p->command);
+			return bad_part(p->name, "a part of 'vchess %s', not of the others' command",
+			                p->command);
 		if (p->n != n) {
 			vc_cli_error("report merge", "%s: shard %llu of %llu, but %s is of %llu shards",
 			             p->name, (unsigned long long)p->k, (unsigned long long)p->n,
@@ -373,6 +374,12 @@ void vc_merge_counts(struct vc_merge *m, struct vc_report *rep)
 			rep->errors += v;
 		if (vc_jval_u64(vc_jget(c, "input_errors"), &v))
 			rep->input_errors += v;
+		if (vc_jval_u64(vc_jget(c, "skipped"), &v))
+			rep->skipped += v;
+		if (vc_jval_u64(vc_jget(c, "positions"), &v))
+			rep->positions += v;
+		if (vc_jval_u64(vc_jget(c, "input_warnings"), &v))
+			rep->input_warnings += v;
 		const struct vc_jval *codes = vc_jget(c, "codes");
 		for (size_t k = 0; codes && codes->t == VC_J_OBJECT && k < codes->n; k++) {
 			enum vc_code code = vc_code_from_word(codes->keys[k]);

@@ -175,6 +175,9 @@ void vc_part_trailer(FILE *f, const struct vc_pipe_part *pp, const struct vc_rep
 	vc_json_kv_uint(&j, "warnings", rep->warnings);
 	vc_json_kv_uint(&j, "errors", rep->errors);
 	vc_json_kv_uint(&j, "input_errors", rep->input_errors);
+	vc_json_kv_uint(&j, "skipped", rep->skipped);
+	vc_json_kv_uint(&j, "positions", rep->positions);
+	vc_json_kv_uint(&j, "input_warnings", rep->input_warnings);
 	vc_json_key(&j, "codes");
 	vc_json_begin_object(&j);
 	for (int i = 0; i < rep->ncodes; i++)

@@ -22,7 +22,8 @@
 
 static const char usage[] =
         "usage: vchess perft [--variant V] [--depth N] [--divide [--uci-style]]\n"
-        "                    [-j N] [--hash MB] [--format F] [--timing] [FEN]\n"
+        "                    [--expect N] [-j N] [--hash MB] [--format F]\n"
+        "                    [--timing] [FEN]\n"
         "       vchess perft --suite FILE [--variant V] [--max-depth N]\n"
         "                    [--max-nodes N] [--max-positions N] [-j N] [--hash MB]\n"
         "                    [--stop-on-mismatch] [--format F] [--timing]\n"
@@ -42,6 +43,8 @@ static const char usage[] =
         "Options:\n"
         VC_HELP_VARIANT
         "  -d, --depth N        plies to count (default 1)\n"
+        "      --expect N       the count expected: when the count differs,\n"
+        "                       say so on standard error and exit 1\n"
         "      --divide         one 'MOVE COUNT' line per legal move, sorted\n"
         "                       (UCI, or the variant's own move text), then\n"
         "                       the total\n"
@@ -83,7 +86,8 @@ enum {
 	O_FORMAT,
 	O_TIMING,
 	O_STOP,
-	O_HASH
+	O_HASH,
+	O_EXPECT
 };
 
 static const struct option own_options[] = {
@@ -98,6 +102,7 @@ static const struct option own_options[] = {
 	{ "timing", no_argument, NULL, O_TIMING },
 	{ "stop-on-mismatch", no_argument, NULL, O_STOP },
 	{ "hash", required_argument, NULL, O_HASH },
+	{ "expect", required_argument, NULL, O_EXPECT },
 	{ 0, 0, 0, 0 }
 };
 
@@ -113,6 +118,8 @@ struct perft_args {
 	bool timing;
 	bool stop;           /* --stop-on-mismatch */
 	long hash_mb;        /* --hash; 0: none */
+	bool expect_given;   /* --expect: the count must be `expect` */
+	uint64_t expect;
 	struct vc_perft_table *table; /* made from hash_mb */
 };
 
@@ -170,6 +177,12 @@ static int perft_option(void *ctx, int opt, const char *arg)
 		return 0;
 	case O_STOP:
 		a->stop = true;
+		return 0;
+	case O_EXPECT:
+		if (!vc_cli_parse_u64(arg, &a->expect) || a->expect > (uint64_t)INT64_MAX)
+			return vc_cli_usage_error("perft", "--expect: '%s' is not a "
+			                          "number of nodes", arg);
+		a->expect_given = true;
 		return 0;
 	case O_MAX_POSITIONS:
 		if (!vc_cli_parse_long(arg, 1, 1000000000L, &a->max_positions))
@@ -294,7 +307,8 @@ static void single_report(const struct perft_args *a,
 		moves[i].nodes = lines[i].nodes;
 	}
 	struct vc_perftreport_count count = {
-		.depth = depth, .expected = -1, .nodes = nodes, .checked = true,
+		.depth = depth, .nodes = nodes, .checked = true,
+		.expected = a->expect_given ? (int64_t)a->expect : -1,
 		.seconds = seconds,
 	};
 	struct vc_perftreport_position p = {
@@ -308,6 +322,7 @@ static void single_report(const struct perft_args *a,
 	};
 	struct vc_perftreport_summary s = {
 		.positions = 1, .checked = 1, .nodes = nodes, .seconds = seconds,
+		.mismatches = a->expect_given && nodes != a->expect,
 	};
 	struct vc_perftreport r;
 	vc_perftreport_begin(&r, stdout, (enum vc_perftreport_format)a->format,
@@ -400,6 +415,13 @@ static int perft_single(const struct perft_args *a,
 	free(fenarg);
 	vc_cli_check_output(stdout);
 	print_speed(opts, nodes, t);
+	if (a->expect_given && nodes != a->expect) {
+		/* on standard error: standard output stays what it is (the
+		 * count, or --uci-style's lines as engines print them) */
+		vc_cli_error("perft", "mismatch at depth %d: expected %" PRIu64 ", counted %" PRIu64,
+		             depth, a->expect, nodes);
+		return VC_EXIT_FINDINGS;
+	}
 	return VC_EXIT_OK;
 }
 
@@ -943,11 +965,11 @@ static int perft_run(struct perft_args *a, struct vc_cli_opts *opts, int argc, c
 		if (first < argc)
 			return vc_cli_usage_error("perft", "--suite takes no FEN "
 			                          "argument");
-		if (a->divide || a->depth >= 0)
+		if (a->divide || a->depth >= 0 || a->expect_given)
 			return vc_cli_usage_error("perft", "--suite checks the "
-			                          "suite's depths: use --max-depth, "
-			                          "not --depth, --divide or "
-			                          "--uci-style");
+			                          "suite's depths and counts: use "
+			                          "--max-depth, not --depth, --expect, "
+			                          "--divide or --uci-style");
 		return perft_suite(a, opts);
 	}
 	if (a->max_depth >= 0 || a->max_nodes || a->max_positions >= 0 || a->stop)

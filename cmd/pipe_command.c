@@ -26,7 +26,74 @@ static void seg_copy_rec(struct worker *w, int k)
 		fflush(s->fc[k]); /* the cookie stream's buffer into s->copy[k] */
 		at = s->copy[k]->len;
 	}
-	s->recs[s->nrecs++] = (struct copy_rec){ k, at, w->copy_end };
+	long d = w->decided ? (long)s->ndrecs - 1 : -1;
+	s->recs[s->nrecs++] = (struct copy_rec){ k, at, w->copy_end, d };
+}
+
+/* The segment's data of answers to come: n bytes of p, at the returned
+ * offset of s->dbuf. */
+static size_t seg_data(struct seg *s, const void *p, size_t n)
+{
+	if (n > s->dcap - s->dlen) {
+		size_t cap = s->dcap ? 2 * s->dcap : 4096;
+		while (cap - s->dlen < n)
+			cap *= 2;
+		char *b = realloc(s->dbuf, cap);
+		if (!b)
+			pipe_out_of_memory();
+		s->dbuf = b;
+		s->dcap = cap;
+	}
+	size_t at = s->dlen;
+	if (n)
+		memcpy(s->dbuf + at, p, n);
+	s->dlen += n;
+	return at;
+}
+
+int vc_pipe_decide(struct vc_pipe_out *o, const void *data, size_t len)
+{
+	struct worker *w = o->priv;
+	struct pipeline *pl = w->pl;
+	w->decided = true;
+	if (w->direct) {
+		/* in input order already, and nothing of the game written */
+		w->answer = pl->cmd->decide(pl->cmd->ctx, data, 0);
+		return w->answer;
+	}
+	struct seg *s = w->seg;
+	if (s->ndrecs == s->capdrecs) {
+		size_t cap = s->capdrecs ? 2 * s->capdrecs : 16;
+		struct decide_rec *v = realloc(s->drecs, cap * sizeof *v);
+		if (!v)
+			pipe_out_of_memory();
+		s->drecs = v;
+		s->capdrecs = cap;
+	}
+	fflush(s->fo);
+	struct decide_rec *d = &s->drecs[s->ndrecs++];
+	*d = (struct decide_rec){ .at = s->out->len, .point = SIZE_MAX, .len = len };
+	d->data = seg_data(s, data, len);
+	w->answer = VC_PIPE_LATER;
+	return w->answer;
+}
+
+void vc_pipe_point(struct vc_pipe_out *o, const void *point, size_t len)
+{
+	struct worker *w = o->priv;
+	struct pipeline *pl = w->pl;
+	if (!w->decided)
+		return;
+	if (w->direct) {
+		pl->cmd->write_point(pl->cmd->ctx, point, w->answer, o->rep->out);
+		return;
+	}
+	struct seg *s = w->seg;
+	struct decide_rec *d = &s->drecs[s->ndrecs - 1];
+	fflush(s->fo);
+	d->point = s->out->len;
+	d->plen = len;
+	d->pdata = seg_data(s, point, len);
 }
 
 void vc_pipe_copy_game(struct vc_pipe_out *o, int k, const struct vc_gc_game *g)
@@ -38,6 +105,10 @@ void vc_pipe_copy_game(struct vc_pipe_out *o, int k, const struct vc_gc_game *g)
 	w->copy_taken = true;
 	FILE *f = o->copy[k];
 	if (w->direct) {
+		/* the answer is known (-j 1): see vc_pipe_command decide */
+		const struct vc_pipe *p = w->pl->p;
+		if (w->decided && w->answer > 0 && p->decided_copy_on)
+			f = o->copy[p->decided_copy];
 		pipe_copy_emit(&w->pl->copier, f, w->copy_end);
 		if (f && o->rep->after_write)
 			o->rep->after_write(f); /* --valid-out -: a closed pipe */
@@ -69,6 +140,7 @@ int pipe_worker_on_game(void *user, const struct vc_gc_game *g)
 	 * caused) */
 	if (w->direct && pipe_interrupted(pl))
 		return 1; /* the checker stops */
+	w->out.rep->position = w->epd != NULL; /* "position N" in text */
 	if (pl->copy_input) {
 		/* where g's share of the input ends (vc_pipe_copy_game) */
 		const struct vc_pgn_game *pg = w->rd ? vc_pgn_reader_game(w->rd) : NULL;
@@ -84,6 +156,7 @@ int pipe_worker_on_game(void *user, const struct vc_gc_game *g)
 		w->out.rep->with_copy_end = pg != NULL;
 		w->out.rep->copy_end = w->copy_end;
 	}
+	w->decided = false;
 	if (pl->shard) {
 		/* a shard run (pipe_shard.c): one thread, every format */
 		int stop = pipe_shard_on_game(w, g);

@@ -27,14 +27,19 @@
 #define HOLD_MEM ((size_t)4 << 20)  /* held in memory at most; the rest spills */
 #define MOVE_BUF ((size_t)64 << 10) /* piece copied from the file at once */
 
-/* The temporary file failed (a full disk): the copies cannot be whole.
- * Said, and the process ends with exit 3 (vchess(1) EXIT STATUS), as for
- * a write error on an output. */
-static void copy_fail(const char *what)
+/* Where the temporary file goes: TMPDIR, else /tmp. */
+static const char *tmp_dir(void)
 {
-	fprintf(stderr, "vchess: the temporary file of the copies: %s: %s\n", what,
-	        strerror(errno));
-	exit(VC_EXIT_INPUT);
+	const char *dir = getenv("TMPDIR");
+	return dir && *dir ? dir : "/tmp";
+}
+
+/* The temporary file failed (TMPDIR missing, unwritable or full): the
+ * copies cannot be whole. The run ends there (vc_cli_fatal: the summary
+ * marked incomplete, the outputs removed, exit 3), named by TMPDIR. */
+__attribute__((noreturn)) static void copy_fail(const char *what, int err)
+{
+	vc_cli_fatal(err, "TMPDIR %s: %s the temporary file of the copies", tmp_dir(), what);
 }
 
 void pipe_copy_begin(struct copier *cp)
@@ -52,22 +57,15 @@ static int spill_fd(struct copier *cp)
 {
 	if (cp->spill >= 0)
 		return cp->spill;
-	const char *dir = getenv("TMPDIR");
-	if (!dir || !*dir)
-		dir = "/tmp";
+	const char *dir = tmp_dir();
 	size_t n = strlen(dir) + sizeof "/vchess-copy.XXXXXX";
 	char *path = malloc(n);
 	if (!path)
 		pipe_out_of_memory();
 	snprintf(path, n, "%s/vchess-copy.XXXXXX", dir);
 	int fd = mkstemp(path);
-	if (fd < 0) {
-		int e = errno;
-		fprintf(stderr, "vchess: cannot make a temporary file in %s for the copies: %s\n",
-		        dir, strerror(e));
-		free(path);
-		exit(VC_EXIT_INPUT);
-	}
+	if (fd < 0)
+		copy_fail("cannot make", errno);
 	unlink(path);
 	free(path);
 	return cp->spill = fd;
@@ -81,7 +79,7 @@ static void spill(struct copier *cp, const char *b, size_t n)
 		if (w <= 0) {
 			if (w < 0 && errno == EINTR)
 				continue;
-			copy_fail("write");
+			copy_fail("cannot write", w < 0 ? errno : ENOSPC);
 		}
 		b += w;
 		n -= (size_t)w;
@@ -149,7 +147,7 @@ static void give(struct copier *cp, FILE *f, uint64_t n)
 			if (r <= 0) {
 				if (r < 0 && errno == EINTR)
 					continue;
-				copy_fail("read");
+				copy_fail("cannot read", r < 0 ? errno : EIO);
 			}
 			want = (size_t)r;
 			fwrite(tmp, 1, want, f);
@@ -162,7 +160,7 @@ static void give(struct copier *cp, FILE *f, uint64_t n)
 		/* nothing left in the file: its space back */
 		cp->frd = cp->fwr = 0;
 		if (ftruncate(fd, 0) != 0)
-			copy_fail("truncate");
+			copy_fail("cannot truncate", errno);
 	}
 }
 

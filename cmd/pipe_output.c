@@ -106,6 +106,8 @@ void pipe_seg_free(struct pipeline *pl, struct seg *s)
 		free(s->marks.v);
 		free(s->note_marks.v);
 		free(s->recs);
+		free(s->drecs);
+		free(s->dbuf);
 		if (s->state)
 			pl->cmd->merge(pl->cmd->ctx, s->state, false);
 		free(s);
@@ -134,6 +136,7 @@ void pipe_seg_open(struct worker *w, struct job *J)
 	w->rep.out = s->fo;
 	w->rep.marks = &s->marks;
 	w->rep.games = w->rep.valid = w->rep.invalid = 0;
+	w->rep.skipped = w->rep.positions = 0;
 	w->rep.warnings = w->rep.errors = 0;
 	w->rep.ncodes = 0;
 	memset(w->rep.code_count, 0, sizeof w->rep.code_count);
@@ -184,25 +187,75 @@ static void merge_counts(struct vc_report *into, const struct vc_report *from)
 	into->games += from->games;
 	into->valid += from->valid;
 	into->invalid += from->invalid;
+	into->skipped += from->skipped;
+	into->positions += from->positions;
 	into->warnings += from->warnings;
 	into->errors += from->errors;
 	for (int i = 0; i < from->ncodes; i++)
 		vc_report_count_code(into, from->code_order[i], from->code_count[from->code_order[i]]);
 }
 
+/* Write b[from, to) of a segment's report output to `to`, its game
+ * numbers (marks from *mi on, in offset order) increased by base. */
+static void write_piece(FILE *to, const char *b, size_t from, size_t upto,
+                        struct vc_report_marks *m, size_t *mi, uint64_t base)
+{
+	if (upto <= from)
+		return;
+	size_t i = *mi, n = 0;
+	while (i + n < m->n && m->v[i + n].offset < upto)
+		n++;
+	/* the marks of the piece, made relative to it for the writer */
+	for (size_t k = 0; k < n; k++)
+		m->v[i + k].offset -= from;
+	struct vc_report_marks part = { .v = m->v + i, .n = n, .cap = n, .failed = m->failed };
+	vc_report_write_marked(to, b + from, upto - from, &part, base);
+	for (size_t k = 0; k < n; k++)
+		m->v[i + k].offset += from;
+	*mi = i + n;
+}
+
+/* The report output of a segment with answers to come (cmd->decide): in
+ * pieces, each game's answer asked before its output, and what depends
+ * on it written at its point. shift: bytes dropped from the start of the
+ * output (the JSON comma). */
+static void write_decided(struct pipeline *pl, struct seg *s, const char *b, size_t n,
+                          size_t shift, uint64_t base)
+{
+	const struct vc_pipe_command *cmd = pl->cmd;
+	FILE *to = pl->rep->out;
+	size_t pos = 0, mi = 0;
+	for (size_t i = 0; i < s->ndrecs; i++) {
+		struct decide_rec *d = &s->drecs[i];
+		size_t at = d->at > shift ? d->at - shift : 0;
+		write_piece(to, b, pos, at, &s->marks, &mi, base);
+		pos = at > pos ? at : pos;
+		d->answer = cmd->decide(cmd->ctx, s->dbuf + d->data, base);
+		if (d->point == SIZE_MAX)
+			continue;
+		size_t pt = d->point > shift ? d->point - shift : 0;
+		write_piece(to, b, pos, pt, &s->marks, &mi, base);
+		pos = pt > pos ? pt : pos;
+		cmd->write_point(cmd->ctx, s->dbuf + d->pdata, d->answer, to);
+	}
+	write_piece(to, b, pos, n, &s->marks, &mi, base);
+}
+
 static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 {
 	const struct vc_pipe *p = pl->p;
 	struct vc_report *rep = pl->rep;
-	if (s->out->len) {
+	if (s->out->len || s->ndrecs) {
 		const char *b = s->out->p;
-		size_t n = s->out->len;
+		size_t n = s->out->len, shift = 0;
 		if (pl->json) {
-			/* rendered as if after another game: the document's first
-			 * game loses the comma */
-			if (rep->games == 0 && b[0] == ',') {
+			/* rendered as if after another game: the first item of
+			 * the document's array (a game or an input error) loses
+			 * the comma */
+			if (rep->games == 0 && rep->input_errors == 0 && n && b[0] == ',') {
 				b++;
 				n--;
+				shift = 1;
 				for (size_t i = 0; i < s->marks.n; i++)
 					s->marks.v[i].offset--;
 			}
@@ -216,8 +269,14 @@ static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 			for (size_t i = 0; i < s->marks.n; i++)
 				s->marks.v[i].offset -= skip;
 		}
-		vc_report_write_marked(rep->out, b, n, &s->marks, base);
+		if (s->ndrecs)
+			write_decided(pl, s, b, n, shift, base);
+		else
+			vc_report_write_marked(rep->out, b, n, &s->marks, base);
 	}
+	/* counted with the entries written, so that a summary written
+	 * before the copies are (vc_cli_fatal) counts them */
+	merge_counts(rep, &s->counts);
 	size_t at[VC_PIPE_MAX_COPIES] = { 0 }; /* of each copy buffer, written */
 	for (int k = 0; k < p->ncopies; k++) {
 		struct gbuf *g = s->copy[k];
@@ -241,6 +300,9 @@ static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 			}
 			pl->copy_any[cr->k] = true;
 		}
+		/* answered by write_decided above (see vc_pipe_command decide) */
+		if (cr->d >= 0 && s->drecs[cr->d].answer > 0 && p->decided_copy_on)
+			f = p->copies[p->decided_copy];
 		pipe_copy_emit(&pl->copier, f, cr->end);
 	}
 	for (int k = 0; k < p->ncopies; k++) {
@@ -255,7 +317,6 @@ static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 	vc_cli_check_output(rep->out);
 	for (int k = 0; k < p->ncopies; k++)
 		vc_cli_check_output(p->copies[k]); /* may be standard output */
-	merge_counts(rep, &s->counts);
 	if (s->state) {
 		pl->cmd->merge(pl->cmd->ctx, s->state, true);
 		s->state = NULL;
@@ -277,7 +338,9 @@ static void stop_writing(struct pipeline *pl)
 		/* as -j 1 ends the member it stopped in */
 		pl->stream_open = false;
 		pthread_mutex_unlock(&pl->mu);
+		vc_cli_output_hold();
 		pipe_stream_end(pl, false);
+		vc_cli_output_release();
 		pthread_mutex_lock(&pl->mu);
 	}
 }
@@ -316,10 +379,12 @@ void pipe_flush_ready(struct pipeline *pl)
 			/* the chunk's bytes before the games that end in it */
 			pl->streamed++;
 			pthread_mutex_unlock(&pl->mu);
+			vc_cli_output_hold();
 			if (c->first)
 				pipe_stream_begin(pl, c->source, name_str(c->member));
 			pl->stream_open = true;
 			pipe_stream_bytes(pl, (const char *)c->buf, c->len);
+			vc_cli_output_release();
 			pthread_mutex_lock(&pl->mu);
 		}
 		J->head = s->next;
@@ -330,7 +395,9 @@ void pipe_flush_ready(struct pipeline *pl)
 		bool chunk_end = s->chunk_end;
 		J->held -= s->bytes;
 		pthread_mutex_unlock(&pl->mu);
+		vc_cli_output_hold();
 		write_seg(pl, s, pl->chain_base);
+		vc_cli_output_release();
 		pl->member_games += s->counts.games;
 		pipe_seg_free(pl, s);
 		pthread_mutex_lock(&pl->mu);
@@ -348,7 +415,9 @@ void pipe_flush_ready(struct pipeline *pl)
 		if (c->last && pl->stream_open) {
 			pl->stream_open = false;
 			pthread_mutex_unlock(&pl->mu);
+			vc_cli_output_hold();
 			pipe_stream_end(pl, true);
+			vc_cli_output_release();
 			pthread_mutex_lock(&pl->mu);
 		}
 		if (over) {

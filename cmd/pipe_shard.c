@@ -31,6 +31,7 @@ struct shard_run {
 	struct vc_pipe_part *part;
 	struct vc_input *in;
 	bool ranged;
+	uint64_t start_in_file;    /* the range's start (bytes shards) */
 	/* resync and reading (ranged) */
 	struct vc_peek *pk;
 	char *buf;                 /* 3 bytes of context + SHARD_BUF */
@@ -181,16 +182,30 @@ static bool resync(struct pipeline *pl, bool first)
 	struct vc_pgn_line_scan l = { 0 };
 	char before[256];
 	size_t nb = vc_input_range_before(s->in, before);
-	if (nb) {
+	static const char bom[3] = { '\xef', '\xbb', '\xbf' };
+	size_t bom_left = 0; /* BOM bytes at the range's start, passed over */
+	if (nb && nb == s->start_in_file) {
+		/* the file's start is in view: it starts a game, after a BOM */
+		l.at_start = l.prev_blank = true;
+		size_t k = 0;
+		while (k < nb && k < 3 && before[k] == bom[k])
+			k++;
+		if (k == nb && k < 3)
+			bom_left = 3 - k; /* the BOM may go on in the range */
+		else if (k < 3)
+			k = 0;
+		for (size_t i = k; i < nb; i++)
+			vc_pgn_line_scan_feed(&l, before[i]);
+	} else if (nb) {
 		/* the line the range starts in: from up to 256 bytes before */
 		for (size_t i = 0; i < nb; i++)
 			vc_pgn_line_scan_feed(&l, before[i]);
-		s->prev_cr = before[nb - 1] == '\r';
 	} else {
-		/* frames: what ends the frame before cannot be seen; a `[` at
-		 * the start is taken as a game start (the merge checks it) */
-		l.at_start = l.prev_blank = true;
+		/* frames: what ends the frame before cannot be seen */
+		l.at_start = l.prev_blank = l.unsure = true;
 	}
+	if (nb)
+		s->prev_cr = before[nb - 1] == '\r';
 	bool at0 = true;
 	for (;;) {
 		size_t n = vc_peek_read(s->pk, s->buf, SHARD_BUF);
@@ -204,7 +219,15 @@ static bool resync(struct pipeline *pl, bool first)
 		if (D != UINT64_MAX)
 			lim = s->pos >= D ? 0 : D - s->pos < n ? (size_t)(D - s->pos) : n;
 		for (size_t i = 0; i < lim; i++) {
-			if (vc_pgn_line_scan_feed(&l, s->buf[i])) {
+			if (bom_left) {
+				if (s->buf[i] == bom[3 - bom_left]) {
+					bom_left--;
+					continue;
+				}
+				bom_left = 0;
+			}
+			if (vc_pgn_line_scan_feed(&l, s->buf[i]) &&
+			    (!l.need_event || (n - i >= 7 && memcmp(s->buf + i, "[Event ", 7) == 0))) {
 				count(s, s->buf, i);
 				s->part->has_start = true;
 				s->part->start = s->pos;
@@ -227,6 +250,7 @@ bool pipe_shard_member(struct pipeline *pl, struct vc_input *in, struct vc_peek 
 	struct worker *w = &pl->workers[0];
 	s->in = in;
 	s->pk = pk;
+	s->start_in_file = pl->p->shard->start;
 	bool first = pl->p->shard->first;
 	bool found = resync(pl, first);
 	if (first) {
@@ -306,11 +330,14 @@ static void add_counts(struct vc_report *into, struct vc_report *from)
 	into->games += from->games;
 	into->valid += from->valid;
 	into->invalid += from->invalid;
+	into->skipped += from->skipped;
+	into->positions += from->positions;
 	into->warnings += from->warnings;
 	into->errors += from->errors;
 	for (int i = 0; i < from->ncodes; i++)
 		vc_report_count_code(into, from->code_order[i], from->code_count[from->code_order[i]]);
 	from->games = from->valid = from->invalid = from->warnings = from->errors = 0;
+	from->skipped = from->positions = 0;
 	memset(from->code_count, 0, sizeof from->code_count);
 	from->ncodes = 0;
 }
@@ -365,6 +392,7 @@ int pipe_shard_on_game(struct worker *w, const struct vc_gc_game *g)
 		struct vc_report *r = &s->fr[f];
 		r->copy_end = main_rep->copy_end;
 		r->with_copy_end = main_rep->with_copy_end;
+		r->position = main_rep->position;
 		if (f == VC_FORMAT_JSON) {
 			r->json = s->json_more;
 			r->json.fp = r->out;

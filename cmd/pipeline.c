@@ -78,12 +78,21 @@
 
 #include "pipeline_internal.h"
 
-/* Out of memory where the pipeline has no way back: said, and the
- * process ends with exit 3 (vchess(1) EXIT STATUS). */
+/* Out of memory where the pipeline has no way back: the run ends with
+ * its summary marked incomplete and exit 3 (vc_cli_fatal, common.h). */
 void pipe_out_of_memory(void)
 {
-	fputs("vchess: out of memory\n", stderr);
-	exit(VC_EXIT_INPUT);
+	vc_cli_fatal(0, "out of memory");
+}
+
+/* An input error said in the report (a record among the games in JSON):
+ * the calling thread writes to the outputs (vc_cli_output_hold). */
+static void input_error(struct vc_report *rep, const char *path, const char *member,
+                        enum vc_code code, const char *message)
+{
+	vc_cli_output_hold();
+	vc_report_input_error(rep, path, member, code, message);
+	vc_cli_output_release();
 }
 
 /* A signal asked the run to stop (common.h): from now on the run is
@@ -131,7 +140,8 @@ void pipe_progress(struct pipeline *pl, bool final)
 	if (pl->total_bytes)
 		fprintf(stderr, " of %.1f MB (%.0f%%)", (double)pl->total_bytes / 1e6,
 		        100.0 * (double)done / (double)pl->total_bytes);
-	fprintf(stderr, ", %llu games, %.0f games/s", (unsigned long long)games, rate);
+	fprintf(stderr, ", %llu game%s, %.0f games/s", (unsigned long long)games,
+	        games == 1 ? "" : "s", rate);
 	if (pl->total_bytes && done > 0 && done < pl->total_bytes && el > 1)
 		fprintf(stderr, ", %.0f s left",
 		        el * (double)(pl->total_bytes - done) / (double)done);
@@ -263,10 +273,11 @@ static int one_path(struct pipeline *pl, const char *path)
 		pipe_drain(pl);
 		if (pl->stopped)
 			return VC_EXIT_OK; /* -j 1 would not have got here */
-		vc_report_input_error(rep, path, NULL, vc_input_errkind_code(err.kind), err.message);
+		input_error(rep, path, NULL, vc_input_errkind_code(err.kind), err.message);
 		return VC_EXIT_INPUT;
 	}
 	int status = VC_EXIT_OK, r = 0;
+	uint64_t records = rep->games; /* final: the path before was drained */
 	/* the failure reported last: a failure the archive cannot go on
 	 * from is returned again by vc_input_next_member, not said twice */
 	struct vc_input_error reported;
@@ -285,8 +296,8 @@ static int one_path(struct pipeline *pl, const char *path)
 			if (pl->stopped)
 				break;
 			const struct vc_input_error *e = vc_input_error(in);
-			vc_report_input_error(rep, path, NULL, vc_input_errkind_code(e->kind),
-			                      e->message);
+			input_error(rep, path, NULL, vc_input_errkind_code(e->kind),
+			            e->message);
 			status = VC_EXIT_INPUT;
 			reported = *e;
 			continue;
@@ -332,7 +343,9 @@ static int one_path(struct pipeline *pl, const char *path)
 			pipe_drain(pl);
 			if (pl->stopped)
 				break;
+			vc_cli_output_hold(); /* it writes to the outputs */
 			ok = direct_member(pl, &pk, epd, path, member);
+			vc_cli_output_release();
 		} else {
 			ok = pipe_chunk_member(pl, vc_peek_read, &pk, path, member,
 			                  vc_input_kind(in) == VC_INPUT_PLAIN);
@@ -342,8 +355,8 @@ static int one_path(struct pipeline *pl, const char *path)
 			 * as a read error would be, after the games before it */
 			pipe_drain(pl);
 			if (!pl->stopped) {
-				vc_report_input_error(rep, path, member, VC_F_OUT_OF_MEMORY,
-				                      "out of memory: not read further");
+				input_error(rep, path, member, VC_F_OUT_OF_MEMORY,
+				            "out of memory: not read further");
 				status = VC_EXIT_INPUT;
 			}
 			break;
@@ -353,8 +366,8 @@ static int one_path(struct pipeline *pl, const char *path)
 			/* reported when -j 1 would have read up to it */
 			if (!pl->stopped || pl->stop_saw_error) {
 				const struct vc_input_error *e = vc_input_error(in);
-				vc_report_input_error(rep, path, member,
-				                      vc_input_errkind_code(e->kind), e->message);
+				input_error(rep, path, member,
+				            vc_input_errkind_code(e->kind), e->message);
 				status = VC_EXIT_INPUT;
 				reported = *e;
 			}
@@ -365,6 +378,12 @@ static int one_path(struct pipeline *pl, const char *path)
 		}
 	}
 	pipe_drain(pl);
+	/* a shard: only the file's first, when no game starts in the file */
+	bool whole = !pl->shard || pl->p->shard->unit == VC_INPUT_RANGE_NONE ||
+	             (pl->p->shard->first && !pl->p->part->has_next);
+	if (status == VC_EXIT_OK && !pl->stopped && rep->games == records && whole)
+		vc_report_input_warning(rep, path, NULL, VC_F_EMPTY_INPUT,
+		                        "no game or position in the input");
 	pl->bytes_done += vc_input_bytes_consumed(in);
 	pl->cur = NULL;
 	vc_input_close(in);
@@ -498,7 +517,9 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 		if (pl.progress)
 			for (int i = 0; i < npaths; i++) {
 				struct stat st;
-				if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0)
+				/* standard input too, redirected from a file */
+				if (strcmp(paths[i], "-") == 0 ? fstat(0, &st) == 0 && S_ISREG(st.st_mode)
+				                               : stat(paths[i], &st) == 0)
 					pl.total_bytes += (uint64_t)st.st_size;
 			}
 		for (int i = 0; i < npaths && !pl.stopped; i++)

@@ -118,7 +118,45 @@ struct vc_pipe_command {
 	void (*stream_begin)(void *ctx, const char *source, const char *member);
 	void (*stream_bytes)(void *ctx, const char *buf, size_t n);
 	void (*stream_end)(void *ctx, bool whole);
+	/* Optional, for an answer about a game that needs every game before
+	 * it (validate --duplicates: is it the same as an earlier one?).
+	 * on_game (any thread) gives what the answer needs to vc_pipe_decide
+	 * before it writes anything of the game; decide(ctx, data, base) runs
+	 * in the calling thread, in input order, once for every game whose
+	 * output is written, before any of it is written (base: what to add
+	 * to g->index for the game's number in its member, counted as the
+	 * game numbers of vc_report_put_index are: by the games on_game
+	 * reports with vc_report_game), and returns the
+	 * answer (>= 0). on_game marks with vc_pipe_point where its report
+	 * output depends on the answer: write_point(ctx, point, answer, out)
+	 * writes that part there, right after decide answered for the same
+	 * game (so ctx may keep the details of the answer until then). Under
+	 * -j 1 both run at once, inside on_game's calls; under -j N the
+	 * game's output is rendered first and written later, so the answer is
+	 * given by the writer, in input order, to the rendered output (see
+	 * pipe_output.c write_seg). A game with a non-zero answer goes to copy
+	 * p->decided_copy instead of the copy on_game gave it, when
+	 * p->decided_copy_on. */
+	int (*decide)(void *ctx, const void *data, uint64_t base);
+	void (*write_point)(void *ctx, const void *point, int answer, FILE *out);
 };
+
+/* vc_pipe_decide's answer under -j N: not known yet. */
+#define VC_PIPE_LATER (-1)
+
+/* The game being given to on_game needs an answer of cmd->decide (see
+ * struct vc_pipe_command): data (len bytes, copied) is what decide gets.
+ * At most once per game, before vc_pipe_copy_game and any output of the
+ * game. Returns the answer when it is known now (-j 1, EPD members), else
+ * VC_PIPE_LATER. */
+int vc_pipe_decide(struct vc_pipe_out *o, const void *data, size_t len);
+
+/* The current end of the game's report output (o->rep->out, flushed by
+ * the caller if it buffers: vc_json writes straight to the stream) is
+ * where cmd->write_point writes, with `point` (len bytes, copied; e.g. the
+ * state of a JSON writer there). At most once per game, after
+ * vc_pipe_decide. */
+void vc_pipe_point(struct vc_pipe_out *o, const void *point, size_t len);
 
 /* Plugging a command in (validate.c is the smallest example):
  *   validate   on_game: vc_pipe_copy_game to copy 0 (--valid-out) or 1
@@ -183,6 +221,8 @@ struct vc_pipe {
 	                                    the bytes for it, and game records
 	                                    carry copy_end (vc_report) */
 	bool progress;                   /* progress line on standard error */
+	bool decided_copy_on;            /* see vc_pipe_command decide */
+	int decided_copy;
 	const struct vc_pipe_shard *shard; /* a shard run, or NULL */
 	struct vc_pipe_part *part;       /* a shard run: what it found (out) */
 };
@@ -194,8 +234,10 @@ struct vc_pipe {
  * counted in p->rep; every game read before the fault is reported).
  * Memory running out before a member can be read is such an input error
  * (vc_report_input_error with VC_F_OUT_OF_MEMORY, after the output of the
- * games before it; the CLI's report ends the process there with exit 3,
- * cmd/common.c); elsewhere it ends the process at once, with exit 3.
+ * games before it; the CLI's report then ends the run, cmd/common.c);
+ * elsewhere, and when the copies' temporary file fails, the run ends at
+ * once: vc_cli_fatal (common.h) writes the summary marked incomplete after
+ * the whole entries written so far, and exits 3.
  * Stops early, reading no further input, once --max-errors games failed,
  * or once a signal came (vc_cli_interrupted, common.h: looked at before
  * each game's output under -j 1, before each segment's under -j N, and at

@@ -104,6 +104,17 @@ struct copy_rec {
 	int k;
 	size_t at;
 	uint64_t end;
+	long d;         /* the game's decide_rec, -1: none */
+};
+
+/* A game's answer to come (cmd->decide, -j N): decide(data) is asked
+ * before the segment's report output from offset `at` on is written, and
+ * write_point(point) writes at offset `point` (SIZE_MAX: none). Data and
+ * point are in the segment's dbuf. */
+struct decide_rec {
+	size_t at, point;
+	size_t data, len, pdata, plen;
+	int answer;
 };
 
 /* One piece of a job's output: the report, the copies, the notes for
@@ -124,6 +135,10 @@ struct seg {
 	bool saw_error; /* its job had met the member's read error */
 	struct copy_rec *recs; /* the games' shares, in order (copy_input) */
 	size_t nrecs, caprecs;
+	struct decide_rec *drecs; /* the games' answers to come, in order */
+	size_t ndrecs, capdrecs;
+	char *dbuf;               /* their data */
+	size_t dlen, dcap;
 };
 
 enum job_state { J_QUEUED, J_RUNNING, J_FINISHED };
@@ -170,6 +185,10 @@ struct worker {
 	struct vc_epd_reader *epd;
 	uint64_t copy_end;
 	bool copy_taken;
+	/* cmd->decide: the game given to on_game asked for an answer
+	 * (vc_pipe_decide), and the answer (VC_PIPE_LATER under -j N) */
+	bool decided;
+	int answer;
 };
 
 /* Where the next chunk of the member being read starts. */

@@ -95,6 +95,8 @@ static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g
 	struct replay *R = wctx;
 	struct vc_history *h = &R->h;
 	struct vc_report *rep = o->rep;
+	/* a skipped game (report.h) is no failure, as in validate */
+	bool skipped = vc_report_skip_reason(g, rep->strict) != VC_F_OK;
 	vc_history_finish(h);
 	if (R->final_pgn) {
 		vc_report_game(rep, g, NULL, NULL);
@@ -106,7 +108,7 @@ static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g
 			fprintf(rep->out, "vchess replay: %s: game ", g->source);
 			vc_report_put_index(rep->marks, rep->out, g->index);
 			fprintf(rep->out, " not written to the final PGN: %s\n",
-			        h->failed ? "out of memory" : "invalid");
+			        h->failed ? "out of memory" : skipped ? "skipped" : "invalid");
 		}
 	} else {
 		if (R->opts.format == VC_FORMAT_TEXT && !R->opts.quiet) {
@@ -118,7 +120,7 @@ static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g
 		vc_report_game(rep, g, json_extra, &jc);
 	}
 	vc_history_clear(h);
-	return g->valid ? 0 : VC_PIPE_FAILED;
+	return g->valid || skipped ? 0 : VC_PIPE_FAILED;
 }
 
 /* A worker's copy of the command: its own history, fed by its checker's

@@ -1,6 +1,8 @@
 /* vchess validate: check PGN (and EPD/FEN) files game by game against the
  * rules of their variant; one report entry per game read.
  */
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -12,6 +14,7 @@
 #include "merge.h"
 #include "part.h"
 #include "pipeline.h"
+#include "duplicates.h"
 
 static const char usage[] =
         "usage: vchess validate [options] FILE...\n"
@@ -40,7 +43,18 @@ static const char usage[] =
         "      --valid-out FILE    copy each valid game's original text to FILE\n"
         "      --invalid-out FILE  copy each invalid game's original text to FILE\n"
         "                       ('-': standard output; then the report needs -o)\n"
+        "      --skipped-out FILE  copy each skipped game (a variant vchess does not\n"
+        "                       implement: not checked, not a reason for exit 1;\n"
+        "                       an error with --strict) to FILE; without it, such\n"
+        "                       games go to neither copy\n"
         "      --shredder       write FENs as Shredder-FEN (default X-FEN)\n"
+        "      --duplicates     warn of each game whose variant, start position and\n"
+        "                       main line are an earlier game's (duplicate-of)\n"
+        "      --duplicates-out FILE  copy those games to FILE, not to --valid-out\n"
+        "                       or --invalid-out (implies --duplicates)\n"
+        "      --duplicates-max N  look among the first N games only (default\n"
+        "                       10000000; about 36 MB per million games; implies\n"
+        "                       --duplicates)\n"
         VC_HELP_JOBS
         VC_HELP_SHARD
         VC_HELP_PROGRESS
@@ -50,19 +64,32 @@ static const char usage[] =
         "\n"
         VC_HELP_EXIT;
 
-enum { O_VALID_OUT = VC_OPT_OWN, O_INVALID_OUT, O_SHREDDER };
+enum { O_VALID_OUT = VC_OPT_OWN, O_INVALID_OUT, O_SKIPPED_OUT, O_SHREDDER, O_DUPS, O_DUPS_OUT,
+       O_DUPS_MAX };
+
+#define DUPS_MAX_DEFAULT 10000000
 
 static const struct option own_options[] = {
 	{ "valid-out", required_argument, NULL, O_VALID_OUT },
 	{ "invalid-out", required_argument, NULL, O_INVALID_OUT },
+	{ "skipped-out", required_argument, NULL, O_SKIPPED_OUT },
 	{ "shredder", no_argument, NULL, O_SHREDDER },
+	{ "duplicates", no_argument, NULL, O_DUPS },
+	{ "duplicates-out", required_argument, NULL, O_DUPS_OUT },
+	{ "duplicates-max", required_argument, NULL, O_DUPS_MAX },
 	{ 0, 0, 0, 0 },
 };
 
 struct validate {
-	const char *valid_out, *invalid_out;
+	const char *valid_out, *invalid_out, *skipped_out;
 	bool shredder;
-	FILE *vf, *inf;
+	FILE *vf, *inf, *sf;
+	/* --duplicates (duplicates.h) */
+	bool dups;
+	const char *dups_out;
+	FILE *df;
+	unsigned long long dups_max;
+	struct vc_dups dup;
 	struct vc_report rep;
 	struct vc_cli_opts opts;
 };
@@ -73,22 +100,99 @@ static int own_option(void *ctx, int opt, const char *arg)
 	switch (opt) {
 	case O_VALID_OUT: v->valid_out = arg; break;
 	case O_INVALID_OUT: v->invalid_out = arg; break;
+	case O_SKIPPED_OUT: v->skipped_out = arg; break;
 	case O_SHREDDER: v->shredder = true; break;
+	case O_DUPS: v->dups = true; break;
+	case O_DUPS_OUT: v->dups = true; v->dups_out = arg; break;
+	case O_DUPS_MAX: {
+		char *end;
+		v->dups = true;
+		v->dups_max = strtoull(arg, &end, 10);
+		if (!*arg || *end || *arg == '-' || v->dups_max == 0 || v->dups_max > UINT32_MAX)
+			return vc_cli_usage_error("validate", "--duplicates-max: a number of games "
+			                          "from 1 to 4294967295");
+		break;
+	}
 	default: break;
 	}
 	return 0;
 }
 
-/* The pipeline's on_game (any thread): copy streams 0 and 1 are
- * --valid-out and --invalid-out. */
+/* The pipeline's on_game (any thread): copy streams 0, 1 and 3 are
+ * --valid-out, --invalid-out and --skipped-out (2: --duplicates-out). A skipped game (a variant
+ * vchess does not implement, report.h) is neither valid nor invalid:
+ * not a failure (--max-errors, exit status) unless --strict. */
 static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g)
 {
 	(void)wctx;
+	bool skipped = vc_report_skip_reason(g, o->rep->strict) != VC_F_OK;
 	/* the copy first: a closed report pipe ends vchess inside
 	 * vc_report_game, and the copies must then hold whole games */
-	vc_pipe_copy_game(o, g->valid ? 0 : 1, g);
+	vc_pipe_copy_game(o, skipped ? 3 : g->valid ? 0 : 1, g);
 	vc_report_game(o->rep, g, NULL, NULL);
-	return g->valid ? 0 : VC_PIPE_FAILED;
+	return g->valid || skipped ? 0 : VC_PIPE_FAILED;
+}
+
+/* --duplicates: the game's JSON member "hash" (null: the game takes no
+ * part), then the place of its "duplicate_of" (duplicates.h). */
+struct dup_game {
+	struct vc_pipe_out *o;
+	const struct vc_dup_hash *h; /* NULL: no hash */
+};
+
+static void dup_json(void *ctx, struct vc_json *j)
+{
+	struct dup_game *dg = ctx;
+	if (!dg->h) {
+		vc_json_kv_null(j, "hash");
+		return;
+	}
+	char hex[33];
+	vc_json_kv_string(j, "hash", vc_dup_hash_hex(dg->h, hex));
+	vc_pipe_point(dg->o, j, sizeof *j);
+}
+
+/* on_game under --duplicates (any thread): the question first
+ * (vc_pipe_decide), then the copy (copy 2, --duplicates-out, when the
+ * answer is a duplicate: the pipeline's decided_copy), then the entry, with
+ * the warning's place. */
+static int on_game_dups(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g)
+{
+	(void)wctx;
+	struct vc_dup_hash h;
+	bool hashed = vc_dup_hash_game(g, &h);
+	if (hashed) {
+		union {
+			struct vc_dup_query q;
+			char b[sizeof(struct vc_dup_query) + VC_DUP_MEMBER_MAX + 1];
+		} u;
+		vc_pipe_decide(o, &u.q, vc_dup_query_make(&u.q, g, &h));
+	}
+	bool skipped = vc_report_skip_reason(g, o->rep->strict) != VC_F_OK;
+	vc_pipe_copy_game(o, skipped ? 3 : g->valid ? 0 : 1, g);
+	struct dup_game dg = { o, hashed ? &h : NULL };
+	vc_report_game(o->rep, g, dup_json, &dg);
+	if (hashed && o->rep->format == VC_FORMAT_TEXT)
+		vc_pipe_point(o, NULL, 0);
+	return g->valid || skipped ? 0 : VC_PIPE_FAILED;
+}
+
+static int dups_decide(void *ctx, const void *data, uint64_t base)
+{
+	struct validate *v = ctx;
+	return vc_dups_decide(&v->dup, data, base);
+}
+
+static void dups_write(void *ctx, const void *point, int answer, FILE *out)
+{
+	struct validate *v = ctx;
+	vc_dups_write(&v->dup, point, answer, out);
+}
+
+static void dups_summary(void *ctx, struct vc_json *j)
+{
+	struct validate *v = ctx;
+	vc_dups_summary_json(&v->dup, j);
 }
 
 int cmd_validate(int argc, char **argv)
@@ -113,19 +217,24 @@ int cmd_validate(int argc, char **argv)
 		{ "-o", vc_cli_report_path(&v.opts), true },
 		{ "--valid-out", v.valid_out, false },
 		{ "--invalid-out", v.invalid_out, false },
+		{ "--duplicates-out", v.dups_out, false },
+		{ "--skipped-out", v.skipped_out, false },
 	};
 	/* directories walked, --exclude applied (inputs.h) */
 	char **files;
 	int nfiles;
-	if (!vc_cli_operands("validate", &v.opts, outs, 3, argv + first, argc - first,
+	if (!vc_cli_operands("validate", &v.opts, outs, 5, argv + first, argc - first,
 	                     &files, &nfiles))
 		return VC_EXIT_INPUT;
-	rc = vc_cli_check_outputs("validate", outs, 3, files, nfiles);
+	rc = vc_cli_check_outputs("validate", outs, 5, files, nfiles);
 	if (rc != VC_EXIT_OK)
 		return rc;
 	/* a shard run (vchess-report(1)): its one input, its range */
 	struct vc_part_shard sh;
 	if (v.opts.shard) {
+		if (v.dups)
+			return vc_cli_usage_error("validate", "--duplicates is not for shard runs in "
+			                          "this version: check duplicates in one run");
 		rc = vc_part_resolve("validate", &v.opts, files, nfiles, &sh);
 		if (rc != VC_EXIT_OK)
 			return rc;
@@ -148,13 +257,32 @@ int cmd_validate(int argc, char **argv)
 		vc_cli_close_output("validate", out);
 		return VC_EXIT_INPUT;
 	}
+	if (v.dups_out && !(v.df = vc_cli_open_file("validate", v.dups_out))) {
+		vc_cli_close_file("validate", v.inf, v.invalid_out);
+		vc_cli_close_file("validate", v.vf, v.valid_out);
+		vc_cli_close_output("validate", out);
+		return VC_EXIT_INPUT;
+	}
+	if (v.skipped_out && !(v.sf = vc_cli_open_file("validate", v.skipped_out))) {
+		vc_cli_close_file("validate", v.df, v.dups_out);
+		vc_cli_close_file("validate", v.inf, v.invalid_out);
+		vc_cli_close_file("validate", v.vf, v.valid_out);
+		vc_cli_close_output("validate", out);
+		return VC_EXIT_INPUT;
+	}
 	/* a part's records are JSON lines, whatever --format (the merge's) */
 	struct vc_cli_opts ro = v.opts;
 	if (v.opts.shard)
 		ro.format = VC_FORMAT_JSONL;
 	vc_cli_report_init(&v.rep, out, &ro, "validate", v.shredder);
+	/* a part holds game records only: an unreadable input is said on
+	 * standard error and in the trailer's counts (exit 3) */
+	if (v.opts.shard)
+		v.rep.quiet = true;
 	if (v.opts.shard)
 		vc_part_header(out, "validate", &v.opts, &sh);
+	if (v.dups)
+		vc_dups_init(&v.dup, v.dups_max ? (size_t)v.dups_max : DUPS_MAX_DEFAULT, &v.rep);
 
 	struct vc_gc_options go = {
 		.variant = v.opts.variant,
@@ -167,26 +295,41 @@ int cmd_validate(int argc, char **argv)
 		.dead_positions = v.opts.dead,
 		.after_end_warn = v.opts.after_end_warn,
 	};
-	const struct vc_pipe_command cmd = { .ctx = &v, .on_game = on_game };
+	const struct vc_pipe_command cmd = {
+		.ctx = &v, .on_game = v.dups ? on_game_dups : on_game,
+		.decide = v.dups ? dups_decide : NULL, .write_point = v.dups ? dups_write : NULL,
+	};
 	struct vc_pipe_part part;
 	const struct vc_pipe pipe = {
 		.cmd = &cmd, .gc = &go, .opts = &v.opts, .shredder = v.shredder,
-		.rep = &v.rep, .ncopies = 2, .copies = { v.vf, v.inf },
-		.copy_input = v.vf || v.inf,
+		.rep = &v.rep, .ncopies = 4, .copies = { v.vf, v.inf, v.df, v.sf },
+		.copy_input = v.vf || v.inf || v.df || v.sf,
 		.progress = v.opts.shard ? v.opts.progress == 1 : vc_cli_progress(&v.opts),
+		.decided_copy_on = v.df != NULL, .decided_copy = 2,
 		.shard = v.opts.shard ? &sh.pipe : NULL, .part = &part,
 	};
 	int status = vc_pipe_run(&pipe, files, nfiles);
-	if (v.opts.shard)
+	if (v.opts.shard) {
 		vc_part_trailer(out, &part, &v.rep,
 		                status == VC_EXIT_INPUT ? VC_EXIT_INPUT
 		                : vc_report_failed(&v.rep) ? VC_EXIT_FINDINGS : VC_EXIT_OK,
 		                NULL, NULL);
-	else
+	} else if (v.dups) {
+		vc_report_summary_ext(&v.rep, dups_summary, &v);
+		if (v.rep.format == VC_FORMAT_TEXT)
+			vc_dups_summary_text(&v.dup, out, "validate");
+	} else {
 		vc_report_summary(&v.rep);
+	}
+	if (v.dups)
+		vc_dups_release(&v.dup);
 	/* every output is closed and checked: a full disk is exit 3 */
 	int closed = vc_cli_close_file("validate", v.vf, v.valid_out);
 	if (vc_cli_close_file("validate", v.inf, v.invalid_out) != VC_EXIT_OK)
+		closed = VC_EXIT_INPUT;
+	if (vc_cli_close_file("validate", v.df, v.dups_out) != VC_EXIT_OK)
+		closed = VC_EXIT_INPUT;
+	if (vc_cli_close_file("validate", v.sf, v.skipped_out) != VC_EXIT_OK)
 		closed = VC_EXIT_INPUT;
 	if (vc_cli_close_file("validate", out, vc_cli_report_path(&v.opts)) != VC_EXIT_OK)
 		closed = VC_EXIT_INPUT;

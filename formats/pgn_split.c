@@ -148,22 +148,37 @@ bool vc_pgn_line_scan_feed(struct vc_pgn_line_scan *l, char c)
 	}
 	l->after_cr = c == '\r';
 	if (c == '\n' || c == '\r') {
-		l->prev_blank = !l->nonblank;
-		l->prev_result = l->nonblank && is_result(l);
+		if (l->unsure && !l->nonblank) {
+			/* the end of a line whose start was not seen: the next
+			 * line stays unsure */
+		} else if (!l->escape) {
+			l->prev_blank = !l->nonblank;
+			l->prev_result = l->nonblank && is_result(l);
+			l->unsure = false;
+		}
 		l->at_start = true;
 		l->nonblank = false;
+		l->escape = false;
 		l->ntok = 0;
 		l->tok_done = false;
 		return false;
 	}
 	bool start = l->at_start;
 	l->at_start = false;
+	if (start && c == '%') {
+		l->escape = true;
+		return false;
+	}
+	if (l->escape)
+		return false;
 	if (c == ' ' || c == '\t') {
 		l->tok_done = true;
 		return false;
 	}
-	if (start && c == '[' && (l->prev_blank || l->prev_result))
+	if (start && c == '[' && (l->prev_blank || l->prev_result)) {
+		l->need_event = l->unsure;
 		return true;
+	}
 	l->nonblank = true;
 	if (l->tok_done) {
 		l->ntok = 0;

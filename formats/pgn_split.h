@@ -80,11 +80,23 @@ struct vc_pgn_line_scan {
 	char tok[8];         /* the current line's last token's last bytes */
 	size_t ntok;
 	bool tok_done;       /* space after the token: a new one starts over */
+	bool escape;         /* the current line is a `%` escape line: it does
+	                        not change what the line before was */
+	/* The stream starts where the line before cannot be seen (a zstd
+	 * frame): set by the caller with at_start and prev_blank. Until a
+	 * line with content ends, a `[` found is a game start only when it
+	 * opens an Event tag (every game's first tag in export format), so
+	 * that a cut inside a tag section is not taken for a game start. */
+	bool unsure;
+	bool need_event;     /* out: the `[` just returned needs "[Event " */
 };
 
 /* Feed the next byte c of a stream to *l (zeroed at first, or set with
- * at_start and prev_blank when the stream starts after a blank line): true
- * when c is a `[` that starts a game by the rule above. Feed the bytes
+ * at_start and prev_blank when the stream starts after a blank line, and
+ * unsure when what came before cannot be seen): true when c is a `[` that
+ * starts a game by the rule above; need_event then says whether the caller
+ * must also see "[Event " there. `%` escape lines between a game's end and
+ * the next game are passed over. Feed the bytes
  * before a point in the middle of a file first, when they can be read, so
  * that the first line is judged by the line before it. */
 bool vc_pgn_line_scan_feed(struct vc_pgn_line_scan *l, char c);

@@ -173,10 +173,27 @@ static const char *tag_of(const struct vc_gc_game *g, const char *name)
 	return NULL;
 }
 
-static void text_game(struct vc_report *r, const struct vc_gc_game *g)
+enum vc_code vc_report_skip_reason(const struct vc_gc_game *g, bool strict)
+{
+	if (strict || g->valid || g->nerrors != 1)
+		return VC_F_OK;
+	for (int i = 0; i < g->nfindings; i++)
+		if (g->findings[i].code == VC_F_UNSUPPORTED_VARIANT)
+			return VC_F_UNSUPPORTED_VARIANT;
+	return VC_F_OK;
+}
+
+/* "game" or "position" (a line of a position file), for the text lines */
+static const char *record_word(const struct vc_report *r)
+{
+	return r->position ? "position" : "game";
+}
+
+static void text_game(struct vc_report *r, const struct vc_gc_game *g, enum vc_code skip)
 {
 	char loc[512];
 	bool named = false;
+	const char *word = record_word(r);
 	for (int i = 0; i < g->nfindings; i++) {
 		const struct vc_finding *f = &g->findings[i];
 		bool as_error = f->error || r->strict;
@@ -189,7 +206,7 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 			named = true;
 			if (w || b) {
 				vc_report_location_m(loc, sizeof loc, r->marks, g->source, g->member, g->line, 1);
-				fprintf(r->out, "%s: note: game ", loc);
+				fprintf(r->out, "%s: note: %s ", loc, word);
 				vc_report_put_index(r->marks, r->out, g->index);
 				fputs(": ", r->out);
 				vc_text_put(r->out, w ? w : "?");
@@ -198,8 +215,11 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 				fputc('\n', r->out);
 			}
 		}
+		/* a skipped game's reason is no error: a note */
+		bool why_skipped = skip != VC_F_OK && f->code == skip;
 		vc_report_location_m(loc, sizeof loc, r->marks, g->source, g->member, f->line, f->column);
-		fprintf(r->out, "%s: %s: game ", loc, as_error ? "error" : "warning");
+		fprintf(r->out, "%s: %s: %s ", loc,
+		        why_skipped ? "note" : as_error ? "error" : "warning", word);
 		vc_report_put_index(r->marks, r->out, g->index);
 		if (f->ply > 0)
 			fprintf(r->out, ", ply %d", f->ply);
@@ -210,21 +230,22 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 		}
 		if (f->variation)
 			fputs(" in a variation", r->out);
-		fputs(": ", r->out);
+		fputs(why_skipped ? ": skipped: " : ": ", r->out);
 		vc_text_put(r->out, f->message);
 		fprintf(r->out, " [%s]\n", vc_code_word(f->code));
 	}
 	int more = g->nerrors + g->nwarnings - g->nfindings;
 	if (more > 0 && !r->quiet) {
 		vc_report_location_m(loc, sizeof loc, r->marks, g->source, g->member, g->line, 1);
-		fprintf(r->out, "%s: note: game ", loc);
+		fprintf(r->out, "%s: note: %s ", loc, word);
 		vc_report_put_index(r->marks, r->out, g->index);
-		fprintf(r->out, ": %d more findings not shown\n", more);
+		fprintf(r->out, ": %d more finding%s not shown\n", more, more == 1 ? "" : "s");
 	}
 	if (r->verbose) {
 		const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
 		vc_report_location_m(loc, sizeof loc, r->marks, g->source, g->member, g->line, 1);
-		fprintf(r->out, "%s: %s: game ", loc, g->valid ? "valid" : "invalid");
+		fprintf(r->out, "%s: %s: %s ", loc,
+		        skip != VC_F_OK ? "skipped" : g->valid ? "valid" : "invalid", word);
 		vc_report_put_index(r->marks, r->out, g->index);
 		fputs(" (", r->out);
 		vc_text_put(r->out, w ? w : "?");
@@ -232,7 +253,7 @@ static void text_game(struct vc_report *r, const struct vc_gc_game *g)
 		vc_text_put(r->out, b ? b : "?");
 		fputs("), ", r->out);
 		vc_text_put(r->out, g->variant ? g->variant : "unknown variant");
-		fprintf(r->out, ", %d plies, result ", g->plies);
+		fprintf(r->out, ", %d pl%s, result ", g->plies, g->plies == 1 ? "y" : "ies");
 		vc_text_put(r->out, g->declared ? g->declared
 		                    : (g->movetext_result ? g->movetext_result : "none"));
 		fprintf(r->out, ", board %s%s%s\n",
@@ -353,6 +374,9 @@ static void json_game(const struct vc_report_options *o, struct vc_json *j,
 	vc_json_end_object(j);
 	vc_json_kv_int(j, "plies", g->plies);
 	vc_json_kv_bool(j, "valid", g->valid);
+	enum vc_code skip = vc_report_skip_reason(g, o->strict);
+	if (skip != VC_F_OK)
+		vc_json_kv_string(j, "skipped", vc_code_word(skip));
 	if (g->final_fen[0]) {
 		char buf[VC_FEN_MAX];
 		vc_json_kv_string(j, "final_fen", fen_out(o->shredder, buf, g, g->final_fen));
@@ -527,8 +551,13 @@ void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
                     vc_report_extra_json extra, void *ctx)
 {
 	bool marks_failed = r->marks && r->marks->failed;
+	enum vc_code skip = vc_report_skip_reason(g, r->strict);
 	r->games++;
-	if (g->valid)
+	if (r->position)
+		r->positions++;
+	if (skip != VC_F_OK)
+		r->skipped++; /* its one error, the reason, is not counted */
+	else if (g->valid)
 		r->valid++;
 	else
 		r->invalid++;
@@ -538,15 +567,15 @@ void vc_report_game(struct vc_report *r, const struct vc_gc_game *g,
 		r->errors += (uint64_t)g->nerrors + (uint64_t)g->nwarnings;
 	} else {
 		r->warnings += (uint64_t)g->nwarnings;
-		r->errors += (uint64_t)g->nerrors;
+		r->errors += (uint64_t)g->nerrors - (skip != VC_F_OK);
 	}
 	for (int i = 0; i < g->nfindings; i++)
-		if (g->findings[i].error || r->strict)
+		if ((g->findings[i].error || r->strict) && g->findings[i].code != skip)
 			count_code(r, g->findings[i].code);
 	switch (r->format) {
 	case VC_FORMAT_TEXT:
 		if (!r->quiet || r->verbose)
-			text_game(r, g);
+			text_game(r, g, skip);
 		break;
 	case VC_FORMAT_JSON:
 		if (!r->quiet) {
@@ -579,6 +608,26 @@ void vc_report_input_error(struct vc_report *r, const char *source, const char *
 	const char *kind = vc_code_word(code);
 	r->input_errors++;
 	count_code(r, code);
+	/* a record where it happens among the games (JSON, JSONL) */
+	if ((r->format == VC_FORMAT_JSON || r->format == VC_FORMAT_JSONL) && !r->quiet && r->out) {
+		struct vc_json line, *j = &line;
+		if (r->format == VC_FORMAT_JSON)
+			j = &r->json;
+		else
+			vc_json_init_file(&line, r->out, 0);
+		vc_json_begin_object(j);
+		vc_json_key(j, "input_error");
+		vc_json_begin_object(j);
+		vc_json_kv_string(j, "source", source);
+		vc_json_kv_string(j, "member", member); /* NULL: null */
+		vc_json_kv_string(j, "code", kind);
+		vc_json_kv_string(j, "message", message);
+		vc_json_end_object(j);
+		vc_json_end_object(j);
+		if (r->format == VC_FORMAT_JSONL)
+			vc_json_release(&line); /* the line ends with the object */
+		after_write(r, r->out);
+	}
 	/* Diagnostics about an unreadable input go to the caller in every
 	 * format, and into the JSON summary. */
 	if (member)
@@ -589,6 +638,22 @@ void vc_report_input_error(struct vc_report *r, const char *source, const char *
 		vc_report_ci_input_error(r, source, member, code, message);
 }
 
+void vc_report_input_warning(struct vc_report *r, const char *source, const char *member,
+                             enum vc_code code, const char *message)
+{
+	const char *kind = vc_code_word(code);
+	r->input_warnings++;
+	if (r->strict)
+		r->errors++;
+	else
+		r->warnings++;
+	count_code(r, code);
+	if (member)
+		notef(r, code, "%s:%s: warning: %s: %s", source, member, kind, message);
+	else
+		notef(r, code, "%s: warning: %s: %s", source, kind, message);
+}
+
 static void json_summary(struct vc_report *r, struct vc_json *j, vc_report_extra_json extra,
                          void *ctx)
 {
@@ -596,6 +661,7 @@ static void json_summary(struct vc_report *r, struct vc_json *j, vc_report_extra
 	vc_json_kv_uint(j, "games", r->games);
 	vc_json_kv_uint(j, "valid", r->valid);
 	vc_json_kv_uint(j, "invalid", r->invalid);
+	vc_json_kv_uint(j, "skipped", r->skipped);
 	vc_json_kv_uint(j, "errors", r->errors);
 	vc_json_kv_uint(j, "warnings", r->warnings);
 	vc_json_kv_uint(j, "input_errors", r->input_errors);
@@ -629,6 +695,7 @@ const char *vc_report_stop_word(enum vc_report_stop stop)
 	switch (stop) {
 	case VC_REPORT_MAX_ERRORS: return "max-errors";
 	case VC_REPORT_INTERRUPTED: return "interrupted";
+	case VC_REPORT_ERROR: return "error";
 	case VC_REPORT_COMPLETE: break;
 	}
 	return NULL;
@@ -640,6 +707,22 @@ void vc_report_text_complete(FILE *f, const char *command, enum vc_report_stop s
 		fprintf(f, "%s: incomplete: stopped by --max-errors\n", command);
 	else if (stop == VC_REPORT_INTERRUPTED)
 		fprintf(f, "%s: incomplete: stopped by a signal\n", command);
+	else if (stop == VC_REPORT_ERROR)
+		fprintf(f, "%s: incomplete: stopped by an error\n", command);
+}
+
+/* "word" or "words" for a count of n: the few nouns of the text summary
+ * (each has a plural in s). */
+static const char *plural(uint64_t n, const char *word)
+{
+	static const char *const words[][2] = {
+		{ "game", "games" }, { "position", "positions" }, { "error", "errors" },
+		{ "warning", "warnings" }, { "input", "inputs" },
+	};
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strcmp(words[i][0], word) == 0)
+			return words[i][n != 1];
+	return word;
 }
 
 /* Codes in the order of their words (the summary's order). */
@@ -650,22 +733,31 @@ static int code_cmp(const void *a, const void *b)
 
 void vc_report_summary(struct vc_report *r)
 {
-	/* codes in name order, so that the summary is the same whatever order
-	 * the games were checked in (-j) */
-	qsort(r->code_order, (size_t)r->ncodes, sizeof r->code_order[0], code_cmp);
 	vc_report_summary_ext(r, NULL, NULL);
 }
 
 void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra, void *ctx)
 {
+	/* codes in name order, so that the summary is the same whatever order
+	 * the games were checked in (-j) and their counts were merged in */
+	qsort(r->code_order, (size_t)r->ncodes, sizeof r->code_order[0], code_cmp);
 	switch (r->format) {
 	case VC_FORMAT_TEXT:
-		fprintf(r->out, "%s: %llu games, %llu valid, %llu invalid, %llu errors, %llu warnings",
-		        r->command, (unsigned long long)r->games, (unsigned long long)r->valid,
-		        (unsigned long long)r->invalid, (unsigned long long)r->errors,
-		        (unsigned long long)r->warnings);
+		/* counts agree in number; a run whose records all are position
+		 * lines counts positions */
+		fprintf(r->out, "%s: %llu %s, %llu valid, %llu invalid",
+		        r->command, (unsigned long long)r->games,
+		        r->games && r->positions == r->games ? plural(r->games, "position")
+		                                             : plural(r->games, "game"),
+		        (unsigned long long)r->valid, (unsigned long long)r->invalid);
+		if (r->skipped)
+			fprintf(r->out, ", %llu skipped", (unsigned long long)r->skipped);
+		fprintf(r->out, ", %llu %s, %llu %s", (unsigned long long)r->errors,
+		        plural(r->errors, "error"), (unsigned long long)r->warnings,
+		        plural(r->warnings, "warning"));
 		if (r->input_errors)
-			fprintf(r->out, ", %llu unreadable inputs", (unsigned long long)r->input_errors);
+			fprintf(r->out, ", %llu unreadable %s", (unsigned long long)r->input_errors,
+			        plural(r->input_errors, "input"));
 		fputc('\n', r->out);
 		for (int i = 0; i < r->ncodes; i++)
 			fprintf(r->out, "  %-28s %llu\n", vc_code_word(r->code_order[i]),
@@ -733,5 +825,5 @@ int vc_report_copy_game(const struct vc_report *r, FILE *f, const struct vc_gc_g
 
 bool vc_report_failed(const struct vc_report *r)
 {
-	return r->invalid > 0;
+	return r->invalid > 0 || (r->strict && r->input_warnings > 0);
 }

@@ -81,7 +81,9 @@ struct vc_report_options {
 enum vc_report_stop {
 	VC_REPORT_COMPLETE = 0,    /* every input read to its end */
 	VC_REPORT_MAX_ERRORS,      /* --max-errors ended the run */
-	VC_REPORT_INTERRUPTED      /* a signal (SIGINT, SIGTERM, SIGHUP) */
+	VC_REPORT_INTERRUPTED,     /* a signal (SIGINT, SIGTERM, SIGHUP) */
+	VC_REPORT_ERROR            /* a fatal error (out of memory, the
+	                              copies' temporary file failed) */
 };
 
 /* Where game numbers were written into a stream (validate -j: a worker
@@ -145,11 +147,20 @@ struct vc_report {
 	/* Why the run stopped before the end of its input, set by the
 	 * command before the summary: the summary says the report is
 	 * incomplete (vchess(1) EXIT STATUS; JSON "complete": false and
-	 * "stopped": "max-errors" or "interrupted"). */
+	 * "stopped": "max-errors", "interrupted" or "error"). */
 	enum vc_report_stop stop;
 	/* as in struct vc_report_options, set for each game by the caller */
 	bool with_copy_end;
 	uint64_t copy_end;
+	/* Set for each record by the caller: the record is a line of a
+	 * position file (EPD/FEN), not a PGN game. Text reports call such
+	 * records positions ("position 3", and "N positions" in the summary
+	 * of a run whose records all are). */
+	bool position;
+	/* games not checked (vc_report_skip_reason), counted apart from
+	 * valid and invalid; records that were position lines; inputs
+	 * without a record (empty-input warnings, vc_report_input_warning) */
+	uint64_t skipped, positions, input_warnings;
 	/* The CI formats' context (github, sarif, junit). A game's entries
 	 * depend on the game, the options and this context only:
 	 * - fragment: set by a caller whose report renders games into a
@@ -223,9 +234,30 @@ int vc_report_game_jsonl(FILE *f, const struct vc_gc_game *g,
  * its code `kind` (an input code of finding.h, vchess-validate(1) CODES:
  * vc_input_errkind_code), and passed to the on_note hook in every format
  * as "source[:member]: kind: message" (member may be NULL; the vchess
- * command prints it on stderr as "vchess COMMAND: ..."). */
+ * command prints it on stderr as "vchess COMMAND: ..."). JSON and JSONL
+ * (not under --quiet) also get a record of it where it happens among the
+ * games, the "inputError" of formats/report-schema.json: an element
+ * {"input_error": {"source", "member", "code", "message"}} of the "games"
+ * array, or such a line (vchess-validate(1) REPORTS). */
 void vc_report_input_error(struct vc_report *r, const char *source, const char *member,
                            enum vc_code kind, const char *message);
+/* A warning about a whole input (empty-input: an input that holds no game
+ * and no position, vchess-validate(1) CODES), as vc_report_input_error
+ * says an error: counted under its code in the summary's by_code and
+ * among the warnings (among the errors under --strict, where it also
+ * makes vc_report_failed true), and passed to the on_note hook as
+ * "source[:member]: warning: code: message". */
+void vc_report_input_warning(struct vc_report *r, const char *source, const char *member,
+                             enum vc_code code, const char *message);
+/* Why game g is not checked at all, or VC_F_OK when it is checked (valid
+ * or invalid). A game in a variant vchess knows of but does not implement
+ * (vchess-rules(7) section 1) is skipped: its only error is
+ * unsupported-variant; it is neither valid nor invalid, is counted in
+ * the summary's "skipped", not in its errors, and does not make
+ * vc_report_failed true. Under --strict (strict true) it is an error like
+ * any other (VC_F_OK is returned). A game with another error besides is
+ * invalid. g not NULL. */
+enum vc_code vc_report_skip_reason(const struct vc_gc_game *g, bool strict);
 /* Join a fragment to r's stream (CI formats; see `fragment` in struct
  * vc_report): `part` is the fragment report's state after rendering the
  * games of buf[0, len) (its games count and ci_source are read), written
@@ -251,10 +283,11 @@ void vc_report_count_code(struct vc_report *r, enum vc_code code, uint64_t n);
  * JSONL, a {"summary":...} line. Codes in name order make the summary the
  * same whatever order the games came in (-j). No entry may follow.
  * Completeness (r->stop): the JSON summary object ends with "complete":
- * true, or "complete": false and "stopped": "max-errors" or
- * "interrupted"; the text summary of an incomplete report ends with the
+ * true, or "complete": false and "stopped": "max-errors", "interrupted"
+ * or "error"; the text summary of an incomplete report ends with the
  * line "COMMAND: incomplete: stopped by --max-errors" (or "...: stopped
- * by a signal"), a complete one has no such line (vchess(1) REPORTS). */
+ * by a signal", "...: stopped by an error"), a complete one has no such
+ * line (vchess(1) REPORTS). */
 void vc_report_summary(struct vc_report *r);
 /* The same, with extra members of the JSON summary object written by
  * extra_json (may be NULL; not called for text, where the command prints
@@ -264,7 +297,8 @@ void vc_report_summary_ext(struct vc_report *r, vc_report_extra_json extra_json,
  * its own (winnable): JSON, "complete": true, or "complete": false and
  * "stopped": WORD, as members of the open object j; text, the line
  * "COMMAND: incomplete: ..." on f when stop says so, nothing otherwise.
- * vc_report_stop_word: "max-errors", "interrupted", NULL when complete. */
+ * vc_report_stop_word: "max-errors", "interrupted", "error", NULL when
+ * complete. */
 void vc_report_json_complete(enum vc_report_stop stop, struct vc_json *j);
 void vc_report_text_complete(FILE *f, const char *command, enum vc_report_stop stop);
 const char *vc_report_stop_word(enum vc_report_stop stop);
@@ -302,7 +336,8 @@ int vc_report_write_marked(FILE *to, const char *buf, size_t len,
                             const struct vc_report_marks *m, uint64_t base);
 
 /* Whether at least one game so far was invalid (the exit status 1 of
- * vchess(1) EXIT STATUS; unreadable inputs are not counted here). */
+ * vchess(1) EXIT STATUS; unreadable inputs and skipped games are not
+ * counted here; under --strict an empty input is). */
 bool vc_report_failed(const struct vc_report *r);
 
 /* The GNU-style location prefix "source:member:line:col" (no ":member"

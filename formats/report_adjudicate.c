@@ -135,12 +135,35 @@ static void text_claims(FILE *f, const struct vc_verdict *v)
 	}
 }
 
+/* "move 60, White to play" into buf: the position after `ply` plies of
+ * g's line, when the line holds it (the move number is the position's
+ * fullmove number, so a record that starts from a FEN counts on from
+ * it); "" otherwise. */
+static const char *move_of(char buf[64], const struct vc_gc_game *g, int ply)
+{
+	buf[0] = 0;
+	if (g->game && g->game->line && ply >= 0 && ply <= g->game->nplies) {
+		const struct vc_position *p = &g->game->line[ply];
+		snprintf(buf, 64, "move %lu, %s to play", (unsigned long)p->fullmove,
+		         color_name(p->side));
+	}
+	return buf;
+}
+
+/* " (move 60, White to play)", or nothing (move_of). */
+static void text_move_of(FILE *f, const struct vc_gc_game *g, int ply)
+{
+	char buf[64];
+	if (move_of(buf, g, ply)[0])
+		fprintf(f, " (%s)", buf);
+}
+
 void vc_adjudicate_text_verdict(FILE *f, const char *loc, const struct vc_gc_game *g,
-                                const struct vc_verdict *v, struct vc_report_marks *marks)
+                                const struct vc_verdict *v, const struct vc_report *r)
 {
 	const char *w = tag_of(g, "White"), *b = tag_of(g, "Black");
-	fprintf(f, "%s: game ", loc);
-	vc_report_put_index(marks, f, g->index);
+	fprintf(f, "%s: %s ", loc, r->position ? "position" : "game");
+	vc_report_put_index(r->marks, f, g->index);
 	if (w || b) {
 		fputs(" (", f);
 		vc_text_put(f, w ? w : "?");
@@ -152,16 +175,40 @@ void vc_adjudicate_text_verdict(FILE *f, const char *loc, const struct vc_gc_gam
 	switch (v->basis) {
 	case VC_BASIS_INVALID:
 	case VC_BASIS_N:
+		if (vc_report_skip_reason(g, r->strict) != VC_F_OK) {
+			/* not checked: neither judged nor a failure */
+			const char *variant = tag_of(g, "Variant");
+			fputs("skipped: ", f);
+			if (variant) {
+				fputs("variant \"", f);
+				vc_text_put(f, variant);
+				fputs("\" is", f);
+			} else {
+				fputs("a variant", f);
+			}
+			fprintf(f, " not implemented by vchess [%s]", vc_code_word(v->error_code));
+			break;
+		}
 		fputs("not judged", f);
-		if (v->error_ply > 0)
+		if (v->error_ply > 0) {
+			/* the position the failing move was played in */
 			fprintf(f, ": the replay stops at ply %d", v->error_ply);
+			text_move_of(f, g, v->error_ply - 1);
+		}
 		fprintf(f, " [%s]", vc_code_word(v->error_code));
 		break;
 	case VC_BASIS_RULES:
 		fprintf(f, "%s by %s at ply %d", vc_result_string(v->result),
 		        vc_termination_word(v->term), v->ply);
+		if (v->flagged < 0)
+			text_move_of(f, g, v->ply);
 		if (v->flagged >= 0) {
-			fprintf(f, " (%s ran out of time", color_name(v->flagged));
+			/* one parenthesis: where, then who ran out of time */
+			char where[64];
+			if (move_of(where, g, v->ply)[0])
+				fprintf(f, " (%s; %s ran out of time", where, color_name(v->flagged));
+			else
+				fprintf(f, " (%s ran out of time", color_name(v->flagged));
 			if (v->flag_source == VC_FLAG_CLOCK)
 				fputs(": clock 0:00:00", f);
 			if (v->term == VC_TERM_TIME_FORFEIT_INSUFFICIENT ||
@@ -177,9 +224,9 @@ void vc_adjudicate_text_verdict(FILE *f, const char *loc, const struct vc_gc_gam
 		break;
 	case VC_BASIS_DECLARED:
 		if (v->result == VC_RES_NONE)
-			fputs("* (the rules do not end it)", f);
+			fputs("* (the rules do not decide this game)", f);
 		else
-			fprintf(f, "%s as declared (the rules alone give *)",
+			fprintf(f, "%s as declared (the rules do not decide this game)",
 			        vc_result_string(v->result));
 		break;
 	}
@@ -254,7 +301,8 @@ void vc_adjudicate_text_summary(FILE *f, const struct vc_adjudicate_summary *s)
 			fprintf(f, "  %-34s %llu\n", vc_termination_word((enum vc_termination)k),
 			        (unsigned long long)t->by_term[k]);
 	if (s->fixed >= 0)
-		fprintf(f, "adjudicate: %ld games corrected in %s\n", s->fixed, s->fixed_to);
+		fprintf(f, "adjudicate: %ld game%s corrected in %s\n", s->fixed,
+		        s->fixed == 1 ? "" : "s", s->fixed_to);
 	if (!s->st)
 		return;
 	vc_standings_text(f, s->st); /* formats/report_standings.h */

@@ -20,11 +20,16 @@ extern "C" {
 #pragma GCC visibility push(default)
 
 /* The verdict line of record g judged as v, to f: "LOC: game N (White -
- * Black): RESULT by RULE at ply N ...; declared ...: agrees". `loc` is the
- * game's location as the report writes it; marks (may be NULL): where the
- * game number is written (vc_report_put_index). */
+ * Black): RESULT by RULE at ply N (move M, White to play) ...; declared
+ * ...: agrees" (the move number and side of the position where the rule
+ * applied, from the record's line, when it holds that ply). `loc` is the
+ * game's location as the report writes it. r: the report the line belongs
+ * to (not NULL): r->marks (may be NULL) records where the game number is
+ * written (vc_report_put_index); r->position names the record "position
+ * N" (a line of a position file); a game skipped (vc_report_skip_reason
+ * under r->strict: a variant vchess does not implement) is said to be. */
 void vc_adjudicate_text_verdict(FILE *f, const char *loc, const struct vc_gc_game *g,
-                                const struct vc_verdict *v, struct vc_report_marks *marks);
+                                const struct vc_verdict *v, const struct vc_report *r);
 
 /* The "adjudication" member of a game's JSON record (j: inside the
  * record's object); `rules` is the rule set judged under. */

@@ -167,6 +167,8 @@ static void gh_summary(struct vc_report *r)
 	        (unsigned long long)r->games, (unsigned long long)r->valid,
 	        (unsigned long long)r->invalid, (unsigned long long)r->errors,
 	        (unsigned long long)r->warnings);
+	if (r->skipped) /* games in a variant vchess does not implement */
+		fprintf(f, ", %llu skipped", (unsigned long long)r->skipped);
 	if (r->input_errors)
 		fprintf(f, ", %llu unreadable inputs", (unsigned long long)r->input_errors);
 	for (int i = 0; i < r->ncodes; i++)

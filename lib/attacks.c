@@ -5,7 +5,11 @@
  * generator (a few milliseconds), so the build needs no generated sources.
  */
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 #include "attacks_internal.h"
 #include "internal.h"
@@ -14,6 +18,9 @@ vc_bb vc_knight_tab_[64], vc_king_tab_[64], vc_pawn_tab_[2][64];
 vc_bb vc_between_tab_[64][64], vc_line_tab_[64][64];
 struct vc_magic_ vc_rook_magic_[64], vc_bishop_magic_[64];
 vc_bb vc_rook_rays_[64], vc_bishop_rays_[64];
+struct vc_pext_ vc_rook_pext_[64], vc_bishop_pext_[64];
+bool vc_pext_;
+vc_bb vc_castle_empty_[8][64], vc_castle_walk_[8][64];
 #define knight_tab vc_knight_tab_
 #define king_tab vc_king_tab_
 #define pawn_tab vc_pawn_tab_
@@ -24,6 +31,9 @@ vc_bb vc_rook_rays_[64], vc_bishop_rays_[64];
 
 static vc_bb rook_table[102400];
 static vc_bb bishop_table[5248];
+/* the PEXT tables: the same sizes, in the order of the packed bits */
+static vc_bb rook_pext_table[102400];
+static vc_bb bishop_pext_table[5248];
 uint64_t vc_zob_piece_[16][64];
 uint64_t vc_zob_castle_[64];
 uint64_t vc_zob_ep_[8];
@@ -139,8 +149,41 @@ static vc_bb one_ray(int sq, int df, int dr)
 	return ray;
 }
 
+/* Does this processor have BMI2 with a fast PEXT, and does the
+ * environment allow its use (VCHESS_NO_BMI2 unset, empty or "0")? AMD
+ * processors before Zen 3 (family 0x19) run PEXT in microcode, slower than
+ * the magic lookups: they keep those. */
+static bool want_pext(void)
+{
+#if defined(__x86_64__)
+	const char *no = getenv("VCHESS_NO_BMI2");
+	if (no && *no && strcmp(no, "0") != 0)
+		return false;
+	unsigned a, b, c, d;
+	if (__get_cpuid_max(0, NULL) < 7)
+		return false;
+	__cpuid_count(7, 0, a, b, c, d);
+	if (!(b & (1u << 8))) /* BMI2 */
+		return false;
+	__cpuid(0, a, b, c, d);
+	const bool amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u; /* AuthenticAMD */
+	if (amd) {
+		__cpuid(1, a, b, c, d);
+		unsigned family = (a >> 8) & 0xf;
+		if (family == 0xf)
+			family += (a >> 20) & 0xff;
+		if (family < 0x19)
+			return false;
+	}
+	return true;
+#else
+	return false;
+#endif
+}
+
 static void init_magics(struct vc_magic_ *mg, vc_bb *table, const int (*dirs)[2],
-                        const vc_bb *known, uint64_t *seed)
+                        const vc_bb *known, uint64_t *seed, struct vc_pext_ *px,
+                        vc_bb *ptable)
 {
 	static vc_bb occs[4096], atts[4096];
 	static unsigned epoch[4096];
@@ -176,9 +219,18 @@ static void init_magics(struct vc_magic_ *mg, vc_bb *table, const int (*dirs)[2]
 			}
 			occs[n] = sub;
 			atts[n] = att;
+			/* the carry-rippler counts the packed bits up: the n-th
+			 * subset is PEXT index n */
+			if (ptable)
+				ptable[n] = att;
 			n++;
 			sub = (sub - m->mask) & m->mask;
 		} while (sub);
+		if (ptable) {
+			px[sq].mask = m->mask;
+			px[sq].table = ptable;
+			ptable += n;
+		}
 		for (int attempt = 0;; attempt++) {
 			vc_bb cand = known[sq];
 			if (attempt > 0) {
@@ -237,8 +289,11 @@ static void init_all(void)
 		vc_rook_rays_[sq] = slide(sq, 0, rook_dirs);
 		vc_bishop_rays_[sq] = slide(sq, 0, bishop_dirs);
 	}
-	init_magics(rook_magic, rook_table, rook_dirs, rook_seed_magics, &seed);
-	init_magics(bishop_magic, bishop_table, bishop_dirs, bishop_seed_magics, &seed);
+	vc_pext_ = want_pext();
+	init_magics(rook_magic, rook_table, rook_dirs, rook_seed_magics, &seed, vc_rook_pext_,
+	            vc_pext_ ? rook_pext_table : NULL);
+	init_magics(bishop_magic, bishop_table, bishop_dirs, bishop_seed_magics, &seed,
+	            vc_bishop_pext_, vc_pext_ ? bishop_pext_table : NULL);
 	for (int a = 0; a < 64; a++)
 		for (int b = 0; b < 64; b++) {
 			if (a == b)
@@ -287,6 +342,24 @@ static void init_all(void)
 			}
 			line_tab[a][b] = l;
 		}
+	/* castling paths, both back ranks (the king and rook squares as
+	 * lib/movegen_internal.h's vc_castle_king_to / vc_castle_rook_to) */
+	for (int kf = 0; kf < 8; kf++)
+		for (int rank = 0; rank < 8; rank += 7)
+			for (int rf = 0; rf < 8; rf++) {
+				const int ksq = VC_SQ(kf, rank), rsq = VC_SQ(rf, rank);
+				if (rf == kf)
+					continue;
+				const int kto = VC_SQ(rsq > ksq ? 6 : 2, rank);
+				const int rto = VC_SQ(rsq > ksq ? 5 : 3, rank);
+				/* a king that stays (kto == ksq) still has its own
+				 * square to keep: it is the path then */
+				const vc_bb walk = between_tab[ksq][kto] | VC_BIT(kto);
+				const vc_bb rpath = between_tab[rsq][rto] | VC_BIT(rto);
+				vc_castle_walk_[kf][rsq] = walk;
+				vc_castle_empty_[kf][rsq] = (between_tab[ksq][rsq] | walk | rpath) &
+				                            ~VC_BIT(ksq) & ~VC_BIT(rsq);
+			}
 	for (int pc = 0; pc < 16; pc++)
 		for (int sq = 0; sq < 64; sq++)
 			vc_zob_piece_[pc][sq] = splitmix(&seed);

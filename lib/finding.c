@@ -89,6 +89,8 @@ static const struct {
 	[VC_F_FEN_CASTLING_ORDER] = { "fen-castling-order", W, "castling letters out of order or repeated" },
 	[VC_F_LOWERCASE_CASTLING] = { "lowercase-castling", W, "castling written in lower case (o-o)" },
 	[VC_F_SUPERFLUOUS_EP_MARK] = { "superfluous-ep-mark", W, "e.p. on a move that is not an en-passant capture" },
+	[VC_F_DUPLICATE_OF] = { "duplicate-of", W, "the same variant, start position and main line as an earlier game" },
+	[VC_F_EMPTY_INPUT] = { "empty-input", W, "no game or position in the input" },
 	[VC_F_BAD_TOKENS_TAG] = { "bad-tokens-tag", E, "unreadable TakebackTokens tag" },
 	[VC_F_TAKEBACK_WITHOUT_TOKEN] = { "takeback-without-token", E, "take-back by a player who holds no token" },
 	[VC_F_TAKEBACK_TOO_EARLY] = { "takeback-too-early", E, "take-back before the player made a move" },

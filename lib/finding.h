@@ -166,6 +166,16 @@ enum vc_code {
 	                                  that is no en-passant capture
 	                                  (VC_SANW_EP_MARK) */
 
+	/* The set of games (vchess-validate(1) --duplicates) */
+	VC_F_DUPLICATE_OF,             /* duplicate-of (warning): the game's
+	                                  variant, start position and main line
+	                                  are an earlier game's; said by the
+	                                  command, not the checker (no rule of
+	                                  the record) */
+	/* The input layer's warning (vchess-validate(1) CODES) */
+	VC_F_EMPTY_INPUT,              /* empty-input (warning): an input that
+	                                  holds no game and no position */
+
 	VC_F_COUNT                     /* number of codes, not a code */
 };
 

@@ -16,6 +16,11 @@
 #include "movegen_internal.h"
 #include "san.h"
 
+/* The king's squares to test (its moves, the castling paths) from which
+ * one map of their attacks costs less than testing them one by one
+ * (measured: instruction counts of Kiwipete, the middlegame set, the start
+ * position and Chess960; 2 and 4 were worse). */
+#define VC_DANGER_MIN 3
 #define RANK1 0x00000000000000FFull
 #define RANK8 0xFF00000000000000ull
 
@@ -57,13 +62,14 @@ static inline struct pawn_sets pawn_sets(int us, vc_bb pawns, vc_bb empty, vc_bb
 
 /* Squares a non-pawn piece on `from` attacks (antichess: the king is an
  * ordinary piece). */
-static inline vc_bb piece_attacks(const struct vc_position *pos, int from, vc_bb occ)
+static inline __attribute__((always_inline)) vc_bb
+piece_attacks(const struct vc_position *pos, int from, vc_bb occ, const bool pext)
 {
 	switch (VC_PIECE_TYPE(pos->board[from])) {
 	case VC_KNIGHT: return vc_knight_attacks(from);
-	case VC_BISHOP: return vc_bishop_attacks(from, occ);
-	case VC_ROOK: return vc_rook_attacks(from, occ);
-	case VC_QUEEN: return vc_bishop_attacks(from, occ) | vc_rook_attacks(from, occ);
+	case VC_BISHOP: return vc_bishop_att_(from, occ, pext);
+	case VC_ROOK: return vc_rook_att_(from, occ, pext);
+	case VC_QUEEN: return vc_bishop_att_(from, occ, pext) | vc_rook_att_(from, occ, pext);
 	default: return vc_king_attacks(from);
 	}
 }
@@ -88,10 +94,11 @@ static inline vc_bb line_reach(vc_bb on_lines, int sq, vc_bb occ)
  * fewer: one about to be captured left out) with occupancy `occ`?
  * their_orth/their_diag are them's rook-like and bishop-like sliders. With
  * `cold` the sliders are tested square by square (line_reach), else the
- * magic lookups are made only when one of them is on a line through sq. */
-static inline bool square_attacked(const struct vc_position *pos, int sq, int by, vc_bb them,
-                                   vc_bb occ, vc_bb their_orth, vc_bb their_diag,
-                                   const bool cold)
+ * lookups (PEXT ones with `pext`) are made only when one of them is on a
+ * line through sq. */
+static inline __attribute__((always_inline)) bool
+square_attacked(const struct vc_position *pos, int sq, int by, vc_bb them, vc_bb occ,
+                vc_bb their_orth, vc_bb their_diag, const bool cold, const bool pext)
 {
 	if (them & ((vc_pawn_attacks(!by, sq) & pos->by_type[VC_PAWN]) |
 	            (vc_knight_attacks(sq) & pos->by_type[VC_KNIGHT]) |
@@ -100,7 +107,38 @@ static inline bool square_attacked(const struct vc_position *pos, int sq, int by
 	vc_bb o = vc_rook_rays_[sq] & their_orth, d = vc_bishop_rays_[sq] & their_diag;
 	if (cold)
 		return (line_reach(o, sq, occ) | line_reach(d, sq, occ)) != 0;
-	return (o && (vc_rook_attacks(sq, occ) & o)) || (d && (vc_bishop_attacks(sq, occ) & d));
+	return (o && (vc_rook_att_(sq, occ, pext) & o)) || (d && (vc_bishop_att_(sq, occ, pext) & d));
+}
+
+/* Every square the pieces `theirs` (colour `them`, whose king exists)
+ * attack with occupancy `occ` (the king of the side to move taken off, so
+ * that it cannot hide behind itself on a slider's line), exact on the
+ * squares `asked` only: one pass over their pieces, cheaper than testing
+ * the king's squares one by one once VC_DANGER_MIN are asked. */
+static inline __attribute__((always_inline)) vc_bb
+danger_map(const struct vc_position *pos, int them, vc_bb theirs, vc_bb occ, vc_bb their_orth,
+           vc_bb their_diag, vc_bb asked, const bool pext)
+{
+	const vc_bb not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
+	const vc_bb pawns = theirs & pos->by_type[VC_PAWN];
+	vc_bb d = them == VC_WHITE ? ((pawns & not_a) << 7) | ((pawns & not_h) << 9)
+	                           : ((pawns & not_a) >> 9) | ((pawns & not_h) >> 7);
+	d |= vc_king_attacks(vc_lsb(theirs & pos->by_type[VC_KING]));
+	for (vc_bb p = theirs & pos->by_type[VC_KNIGHT]; p; p &= p - 1)
+		d |= vc_knight_attacks(vc_lsb(p));
+	/* a slider whose lines on an empty board miss every asked square
+	 * needs no lookup (the map is read on those squares only) */
+	for (vc_bb p = their_diag; p; p &= p - 1) {
+		const int s = vc_lsb(p);
+		if (vc_bishop_rays_[s] & asked)
+			d |= vc_bishop_att_(s, occ, pext);
+	}
+	for (vc_bb p = their_orth; p; p &= p - 1) {
+		const int s = vc_lsb(p);
+		if (vc_rook_rays_[s] & asked)
+			d |= vc_rook_att_(s, occ, pext);
+	}
+	return d;
 }
 
 /* Would the side to move be in check after the en-passant capture
@@ -139,7 +177,7 @@ void vc_ep_fixup(struct vc_position *pos)
  * moves (perft's last ply), without writing them. */
 static inline __attribute__((always_inline)) int
 gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const vc_bb dest,
-          const unsigned types, const bool any)
+          const unsigned types, const bool any, const bool pext)
 {
 	vc_move *o = out;
 	int n = 0;
@@ -166,9 +204,9 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		checkers |= line_reach(orth_aligned, ksq, occ) | line_reach(diag_aligned, ksq, occ);
 	} else {
 		if (orth_aligned)
-			checkers |= vc_rook_attacks(ksq, occ) & orth_aligned;
+			checkers |= vc_rook_att_(ksq, occ, pext) & orth_aligned;
 		if (diag_aligned)
-			checkers |= vc_bishop_attacks(ksq, occ) & diag_aligned;
+			checkers |= vc_bishop_att_(ksq, occ, pext) & diag_aligned;
 	}
 
 	/* King moves: the destination must not be attacked with the king
@@ -177,11 +215,41 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	 * last: its safety tests are the dearest part, other pieces usually
 	 * answer first. */
 	const bool king_last = any && !checkers;
-	if (!king_last) {
+	/* perft and the move lists: the squares they attack, once, when the
+	 * king has VC_DANGER_MIN or more squares to test (its moves, the
+	 * castling paths) */
+	const vc_bb kdest = vc_king_attacks(ksq) & ~ours & dest;
+	const vc_bb back_rank = 0xFFull << (us == VC_WHITE ? 0 : 56);
+	/* the castlings whose squares are empty (vchess-rules(7) section 2),
+	 * their rooks in castle_ok, the king's paths in castle_walk */
+	vc_bb castle_ok = 0, castle_walk = 0;
+	if (!checkers && (pos->castle & back_rank) && dest == ~(vc_bb)0) {
+		const int kf = VC_FILE(ksq);
+		for (vc_bb r = pos->castle & back_rank; r; r &= r - 1) {
+			int rsq = vc_lsb(r);
+			if (vc_castle_empty_[kf][rsq] & occ)
+				continue;
+			castle_ok |= VC_BIT(rsq);
+			castle_walk |= vc_castle_walk_[kf][rsq];
+		}
+	}
+	vc_bb danger = 0;
+	const bool use_danger = !any && vc_popcount(kdest | castle_walk) >= VC_DANGER_MIN;
+	if (use_danger) {
+		danger = danger_map(pos, them, theirs, occ ^ VC_BIT(ksq), their_orth, their_diag,
+		                    kdest | castle_walk, pext);
+		const vc_bb t = kdest & ~danger;
+		if (count) {
+			n += vc_popcount(t);
+		} else {
+			for (vc_bb u = t; u; u &= u - 1)
+				*o++ = VC_MOVE(ksq, vc_lsb(u));
+		}
+	} else if (!king_last) {
 		vc_bb occ_nok = occ ^ VC_BIT(ksq);
-		for (vc_bb t = vc_king_attacks(ksq) & ~ours & dest; t; t &= t - 1) {
+		for (vc_bb t = kdest; t; t &= t - 1) {
 			int to = vc_lsb(t);
-			if (!square_attacked(pos, to, them, theirs, occ_nok, their_orth, their_diag, cold)) {
+			if (!square_attacked(pos, to, them, theirs, occ_nok, their_orth, their_diag, cold, pext)) {
 				if (count)
 					n++;
 				else
@@ -200,8 +268,8 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		/* cold: every aligned slider; the test below rejects those with
 		 * one of theirs between as the lookup would have */
 		vc_bb snipers = cold ? orth_aligned | diag_aligned
-		                : (orth_aligned ? vc_rook_attacks(ksq, theirs) & orth_aligned : 0) |
-		                      (diag_aligned ? vc_bishop_attacks(ksq, theirs) & diag_aligned : 0);
+		                : (orth_aligned ? vc_rook_att_(ksq, theirs, pext) & orth_aligned : 0) |
+		                      (diag_aligned ? vc_bishop_att_(ksq, theirs, pext) & diag_aligned : 0);
 		for (; snipers; snipers &= snipers - 1) {
 			vc_bb b = vc_between(ksq, vc_lsb(snipers)) & occ;
 			if (b && !(b & (b - 1)) && (b & ours))
@@ -227,27 +295,36 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	                          ((types & (1u << VC_QUEEN)) ? pos->by_type[VC_QUEEN] : 0);
 	const vc_bb orth_movers = ((types & (1u << VC_ROOK)) ? pos->by_type[VC_ROOK] : 0) |
 	                          ((types & (1u << VC_QUEEN)) ? pos->by_type[VC_QUEEN] : 0);
-	for (vc_bb p = ours & diag_movers; p; p &= p - 1) {
-		int from = vc_lsb(p);
-		vc_bb t = vc_bishop_attacks(from, occ) & target;
-		if (pinned & VC_BIT(from))
-			t &= vc_line(ksq, from);
-		if (count)
-			n += vc_popcount(t);
-		else
+	if (count) {
+		/* the free sliders first, then the pinned ones along their line
+		 * (usually none): no pin test per piece */
+		for (vc_bb p = ours & diag_movers & ~pinned; p; p &= p - 1)
+			n += vc_popcount(vc_bishop_att_(vc_lsb(p), occ, pext) & target);
+		for (vc_bb p = ours & orth_movers & ~pinned; p; p &= p - 1)
+			n += vc_popcount(vc_rook_att_(vc_lsb(p), occ, pext) & target);
+		for (vc_bb p = ours & pinned & (diag_movers | orth_movers); p; p &= p - 1) {
+			const int from = vc_lsb(p);
+			vc_bb t = (diag_movers & VC_BIT(from) ? vc_bishop_att_(from, occ, pext) : 0) |
+			          (orth_movers & VC_BIT(from) ? vc_rook_att_(from, occ, pext) : 0);
+			n += vc_popcount(t & target & vc_line(ksq, from));
+		}
+	} else {
+		for (vc_bb p = ours & diag_movers; p; p &= p - 1) {
+			int from = vc_lsb(p);
+			vc_bb t = vc_bishop_att_(from, occ, pext) & target;
+			if (pinned & VC_BIT(from))
+				t &= vc_line(ksq, from);
 			for (; t; t &= t - 1)
 				*o++ = VC_MOVE(from, vc_lsb(t));
-	}
-	for (vc_bb p = ours & orth_movers; p; p &= p - 1) {
-		int from = vc_lsb(p);
-		vc_bb t = vc_rook_attacks(from, occ) & target;
-		if (pinned & VC_BIT(from))
-			t &= vc_line(ksq, from);
-		if (count)
-			n += vc_popcount(t);
-		else
+		}
+		for (vc_bb p = ours & orth_movers; p; p &= p - 1) {
+			int from = vc_lsb(p);
+			vc_bb t = vc_rook_att_(from, occ, pext) & target;
+			if (pinned & VC_BIT(from))
+				t &= vc_line(ksq, from);
 			for (; t; t &= t - 1)
 				*o++ = VC_MOVE(from, vc_lsb(t));
+		}
 	}
 	if (any && n)
 		return 1;
@@ -315,28 +392,27 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	if (king_last) {
 		vc_bb occ_nok = occ ^ VC_BIT(ksq);
 		for (vc_bb t = vc_king_attacks(ksq) & ~ours & dest; t; t &= t - 1)
-			if (!square_attacked(pos, vc_lsb(t), them, theirs, occ_nok, their_orth, their_diag, cold))
+			if (!square_attacked(pos, vc_lsb(t), them, theirs, occ_nok, their_orth, their_diag, cold, pext))
 				return 1;
 	}
 	/* Castling */
-	if (!checkers && pos->castle && dest == ~(vc_bb)0) {
-		int back = us == VC_WHITE ? 0 : 7;
-		for (vc_bb r = pos->castle & (0xFFull << (8 * back)); r; r &= r - 1) {
+	if (castle_ok) {
+		/* danger says it all unless one of their rooks or queens stands
+		 * on our back rank: only then can taking the castling rook off
+		 * (vchess-rules(7) section 2) open a line onto the king's path */
+		const bool exact = use_danger && !(their_orth & back_rank);
+		for (vc_bb r = castle_ok; r; r &= r - 1) {
 			int rsq = vc_lsb(r);
-			/* every square between king and rook lies on one of their
-			 * paths: one lookup rejects the usual blocked case */
-			if (vc_between(ksq, rsq) & occ)
-				continue;
-			int kto = vc_castle_king_to(ksq, rsq), rto = vc_castle_rook_to(ksq, rsq);
-			vc_bb path = vc_between(ksq, kto) | VC_BIT(kto) | vc_between(rsq, rto) | VC_BIT(rto);
-			if (path & occ & ~VC_BIT(ksq) & ~VC_BIT(rsq))
+			vc_bb walk = vc_castle_walk_[VC_FILE(ksq)][rsq];
+			if (walk & danger)
 				continue;
 			vc_bb occ2 = occ ^ VC_BIT(rsq) ^ VC_BIT(ksq);
-			vc_bb walk = vc_between(ksq, kto) | VC_BIT(kto);
 			bool safe = true;
+			if (exact)
+				walk = 0;
 			for (; walk && safe; walk &= walk - 1)
 				safe = !square_attacked(pos, vc_lsb(walk), them, theirs, occ2, their_orth,
-				                        their_diag, cold);
+				                        their_diag, cold, pext);
 			if (safe) {
 				if (count)
 					n++;
@@ -352,23 +428,23 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 
 int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
 {
-	return gen_chess(pos, out, false, ~(vc_bb)0, ALL_TYPES, false);
+	return gen_chess(pos, out, false, ~(vc_bb)0, ALL_TYPES, false, false);
 }
 
 int vc_count_legal_chess(const struct vc_position *pos)
 {
-	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, false);
+	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, false, false);
 }
 
 int vc_has_legal_chess(const struct vc_position *pos)
 {
-	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, true) > 0;
+	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, true, false) > 0;
 }
 
 int vc_gen_castling_chess(const struct vc_position *pos, vc_move *out)
 {
 	/* no piece type: the king's moves and castling only */
-	return gen_chess(pos, out, false, ~(vc_bb)0, 0, false);
+	return gen_chess(pos, out, false, ~(vc_bb)0, 0, false, false);
 }
 
 /* Would the king of the side to move on ksq stand attacked after the
@@ -382,7 +458,7 @@ static inline bool move_exposes_king(const struct vc_position *pos, int ksq, int
 	const vc_bb occ = ((pos->by_color[0] | pos->by_color[1]) ^ VC_BIT(from) ^ cap) | VC_BIT(to);
 	return square_attacked(pos, ksq, them, theirs, occ,
 	                       theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]),
-	                       theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]), true);
+	                       theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]), true, false);
 }
 
 int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type, vc_move *out)
@@ -399,7 +475,7 @@ int vc_gen_legal_chess_to(const struct vc_position *pos, int to, int piece_type,
 		if (vc_king_attacks(to) & king) {
 			const vc_bb diag = theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
 			const vc_bb orth = theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
-			if (!square_attacked(pos, to, them, theirs, occ ^ king, orth, diag, true))
+			if (!square_attacked(pos, to, them, theirs, occ ^ king, orth, diag, true, false))
 				*o++ = VC_MOVE(ksq, to);
 		}
 		return (int)(o - out);
@@ -728,7 +804,7 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 			const vc_bb diag = theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
 			const vc_bb orth = theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
 			if (square_attacked(pos, to, them, theirs & ~tb, occ ^ king, orth & ~tb,
-			                    diag & ~tb, true))
+			                    diag & ~tb, true, false))
 				return 0;
 			cands = king;
 		} else {
@@ -781,7 +857,7 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 		if (square_attacked(after, vc_lsb(k), us, mover, vc_occupied(after),
 		                    mover & (after->by_type[VC_ROOK] | after->by_type[VC_QUEEN]),
 		                    mover & (after->by_type[VC_BISHOP] | after->by_type[VC_QUEEN]),
-		                    true)) {
+		                    true, false)) {
 			out->nlegal_after = vc_has_legal_chess(after);
 			actual = out->nlegal_after ? VC_SUFFIX_CHECK : VC_SUFFIX_MATE;
 		}
@@ -793,7 +869,8 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 	return 1;
 }
 
-int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
+static inline __attribute__((always_inline)) int
+gen_antichess(const struct vc_position *pos, vc_move *out, const bool pext)
 {
 	vc_move *o = out;
 	const int us = pos->side, them = !us;
@@ -807,7 +884,7 @@ int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
 	/* Captures first; if there is any, they are the only legal moves. */
 	for (vc_bb p = ours & ~pawns; p; p &= p - 1) {
 		int from = vc_lsb(p);
-		vc_bb t = piece_attacks(pos, from, occ);
+		vc_bb t = piece_attacks(pos, from, occ, pext);
 		for (t &= theirs; t; t &= t - 1)
 			*o++ = VC_MOVE(from, vc_lsb(t));
 	}
@@ -829,7 +906,7 @@ int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
 
 	for (vc_bb p = ours & ~pawns; p; p &= p - 1) {
 		int from = vc_lsb(p);
-		vc_bb t = piece_attacks(pos, from, occ);
+		vc_bb t = piece_attacks(pos, from, occ, pext);
 		for (t &= ~occ; t; t &= t - 1)
 			*o++ = VC_MOVE(from, vc_lsb(t));
 	}
@@ -848,9 +925,15 @@ int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
 	return (int)(o - out);
 }
 
+int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
+{
+	return gen_antichess(pos, out, false);
+}
+
 /* Counting needs one pass: captures and quiet moves are counted together
  * and the captures win when there are any (the compulsory-capture rule). */
-int vc_count_legal_antichess(const struct vc_position *pos)
+static inline __attribute__((always_inline)) int
+count_antichess(const struct vc_position *pos, const bool pext)
 {
 	const int us = pos->side, them = !us;
 	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
@@ -872,12 +955,14 @@ int vc_count_legal_antichess(const struct vc_position *pos)
 		caps += vc_popcount(t & theirs);
 		quiet += vc_popcount(t & empty);
 	}
-	for (vc_bb p = diag | orth; p; p &= p - 1) {
-		int from = vc_lsb(p);
-		vc_bb b = VC_BIT(from);
-		/* a queen's two rays never overlap: count them together */
-		vc_bb t = ((diag & b) ? vc_bishop_attacks(from, occ) : 0) |
-		          ((orth & b) ? vc_rook_attacks(from, occ) : 0);
+	/* a queen's two kinds of lines never share a square: counted apart */
+	for (vc_bb p = diag; p; p &= p - 1) {
+		vc_bb t = vc_bishop_att_(vc_lsb(p), occ, pext);
+		caps += vc_popcount(t & theirs);
+		quiet += vc_popcount(t & empty);
+	}
+	for (vc_bb p = orth; p; p &= p - 1) {
+		vc_bb t = vc_rook_att_(vc_lsb(p), occ, pext);
 		caps += vc_popcount(t & theirs);
 		quiet += vc_popcount(t & empty);
 	}
@@ -891,6 +976,11 @@ int vc_count_legal_antichess(const struct vc_position *pos)
 		return caps;
 	return quiet + vc_popcount(push1 & ~last) + 5 * vc_popcount(push1 & last) +
 	       vc_popcount(push2);
+}
+
+int vc_count_legal_antichess(const struct vc_position *pos)
+{
+	return count_antichess(pos, false);
 }
 
 void vc_make_antichess(struct vc_position *pos, vc_move m)
@@ -939,20 +1029,41 @@ bool vc_is_legal(const struct vc_position *pos, vc_move m)
 /* No speed hook: the rules hooks do everything. */
 static const struct vc_variant_speed no_speed;
 
-static uint64_t perft_rec(const struct vc_variant *v, const struct vc_variant_speed *s,
-                          const struct vc_position *pos, int depth)
+static uint64_t perft_rec_magic(const struct vc_variant *v, const struct vc_variant_speed *s,
+                                const struct vc_position *pos, int depth);
+static uint64_t perft_rec_pext(const struct vc_variant *v, const struct vc_variant_speed *s,
+                               const struct vc_position *pos, int depth);
+
+/* One node of perft, written once for both slider lookups (`pext`). */
+static inline __attribute__((always_inline)) uint64_t
+perft_node(const struct vc_variant *v, const struct vc_variant_speed *s,
+           const struct vc_position *pos, int depth, const bool pext)
 {
 	if (depth == 2 && s->make_leaf == vc_make_chess_leaf &&
 	    s->count_legal == vc_count_legal_chess) {
 		/* the hot loop of chess perft, all inline */
 		vc_move list[VC_MAX_MOVES];
-		int n = gen_chess(pos, list, false, ~(vc_bb)0, ALL_TYPES, false);
+		int n = gen_chess(pos, list, false, ~(vc_bb)0, ALL_TYPES, false, pext);
 		uint64_t total = 0;
 		for (int i = 0; i < n; i++) {
 			struct vc_position next;
 			make_leaf(pos, &next, list[i]);
 			VC_DEBUG_CHECK(&next, VC_PCHK_BITBOARDS);
-			total += (uint64_t)gen_chess(&next, NULL, true, ~(vc_bb)0, ALL_TYPES, false);
+			total += (uint64_t)gen_chess(&next, NULL, true, ~(vc_bb)0, ALL_TYPES, false, pext);
+		}
+		return total;
+	}
+	if (depth == 2 && s->make_leaf == vc_make_chess_leaf &&
+	    s->count_legal == vc_count_legal_antichess) {
+		/* the same for antichess */
+		vc_move list[VC_MAX_MOVES];
+		int n = gen_antichess(pos, list, pext);
+		uint64_t total = 0;
+		for (int i = 0; i < n; i++) {
+			struct vc_position next;
+			make_leaf(pos, &next, list[i]);
+			VC_DEBUG_CHECK(&next, VC_PCHK_BITBOARDS);
+			total += (uint64_t)count_antichess(&next, pext);
 		}
 		return total;
 	}
@@ -978,9 +1089,22 @@ static uint64_t perft_rec(const struct vc_variant *v, const struct vc_variant_sp
 	for (int i = 0; i < n; i++) {
 		struct vc_position next = *pos;
 		make(&next, list[i]);
-		total += perft_rec(v, s, &next, depth - 1);
+		total += pext ? perft_rec_pext(v, s, &next, depth - 1)
+		              : perft_rec_magic(v, s, &next, depth - 1);
 	}
 	return total;
+}
+
+static uint64_t perft_rec_magic(const struct vc_variant *v, const struct vc_variant_speed *s,
+                                const struct vc_position *pos, int depth)
+{
+	return perft_node(v, s, pos, depth, false);
+}
+
+static uint64_t perft_rec_pext(const struct vc_variant *v, const struct vc_variant_speed *s,
+                               const struct vc_position *pos, int depth)
+{
+	return perft_node(v, s, pos, depth, true);
 }
 
 uint64_t vc_perft(const struct vc_position *pos, int depth)
@@ -990,5 +1114,7 @@ uint64_t vc_perft(const struct vc_position *pos, int depth)
 		return VC_PERFT_ERROR;
 	if (depth == 0)
 		return 1;
-	return perft_rec(v, v->speed ? v->speed : &no_speed, pos, depth);
+	const struct vc_variant_speed *s = v->speed ? v->speed : &no_speed;
+	/* the copy with PEXT lookups where vc_init found them fast */
+	return vc_pext_ ? perft_rec_pext(v, s, pos, depth) : perft_rec_magic(v, s, pos, depth);
 }

@@ -23,9 +23,14 @@
 # 4. memory: peak RSS of `vchess validate` on a 10 MB and a 1 GB input (and
 #    the same gzipped with gzip -1), made by concatenating the TCEC files.
 #
+# 1b. with BASELINE=COMMIT: perft of this build beside that commit's, in
+#    turn, the speed-up per row against issue 18's targets (Kiwipete d5,
+#    the middlegame set data/perft/middlegame.perft, antichess, the start
+#    position d6 and d7, Chess960), and Kiwipete and the middlegame set
+#    again on the portable path (VCHESS_NO_BMI2=1).
 # 5. with BASELINE=COMMIT (make bench BASELINE=cb8de6a): that commit built
 #    in a scratch copy (git archive) and run beside this build, command by
-#    command in turn, on the perft rows of 1 and the validate rows of 2
+#    command in turn, on backwards perft and the validate rows of 2
 #    (one thread and -j 2): the median of BENCH_BREPEAT (default 3) runs
 #    each, and the ratio this / baseline of the times (a row over 1.05 is
 #    flagged: the redesign of issue 12 may cost at most 5%).
@@ -50,6 +55,7 @@
 #   BENCH_VREPEAT=N  runs per validate timing (best kept)
 #   BASELINE=COMMIT  also time that commit's build beside this one (5.)
 #   BENCH_BREPEAT=N  runs per baseline comparison (median kept)
+#   BENCH_ONLY=perft only 1 and 1b (the perft figures)
 #   BENCH_DREPEAT=N  runs per dead-position comparison (median kept, 7.)
 #   BENCH_BIG=0      skip the 1 GB memory input (BENCH_BIG_MB sets its size)
 #   STOCKFISH, FAIRY_STOCKFISH, PGN_EXTRACT, TCEC: paths of the references
@@ -292,6 +298,63 @@ else
 	echo "(fairy-stockfish missing: sh tests/deps.sh fairy-stockfish)"
 fi
 
+# ---- 1b. perft beside BASELINE (issue 18) ----------------------------------
+# The same command of this build and of the baseline's, in turn, BREPEAT
+# times each; the median wall times and the speed-up base / this (higher is
+# better), each row against its target: Kiwipete and the middlegame set
+# (data/perft/middlegame.perft, the ratio of the whole suite's times) the
+# open positions, antichess, and the start position and Chess960 not slower.
+# With VCHESS_NO_BMI2=1 in the environment this build runs its portable
+# path (the magic lookups); the row "(portable)" runs it so in any case.
+perft_base_row() { # label target vchess-perft-args...
+	pb_label=$1 pb_target=$2
+	shift 2
+	pb_a='' pb_b=''
+	pb_i=0
+	while [ $pb_i -lt "$BREPEAT" ]; do
+		pb_t0=$(now)
+		env ${PB_ENV:-} "$VC" perft "$@" >/dev/null 2>&1
+		pb_t1=$(now)
+		"$BASE_VC" perft "$@" >/dev/null 2>&1
+		pb_t2=$(now)
+		pb_a="$pb_a $(secs "$pb_t0" "$pb_t1")"
+		pb_b="$pb_b $(secs "$pb_t1" "$pb_t2")"
+		pb_i=$((pb_i + 1))
+	done
+	pb_ma=$(echo "$pb_a" | median1) pb_mb=$(echo "$pb_b" | median1)
+	pb_r=$(ratio "$pb_mb" "$pb_ma")
+	printf "$pbfmt" "$pb_label" "$pb_ma" "$pb_mb" "$pb_r" ">= $pb_target" "$(met "$pb_r" ">=" "$pb_target")"
+}
+median1() { tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+if [ -n "$BASE_VC" ]; then
+	BREPEAT=${BENCH_BREPEAT:-3}
+	C960="bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+	if [ "$QUICK" = 1 ]; then D_START_DEEP=6 D_960=5 D_MID=4; else D_START_DEEP=7 D_960=6 D_MID=5; fi
+	echo
+	echo "== 1b. perft, one thread, this build beside BASELINE=$BASELINE ($("$BASE_VC" --version)), median of $BREPEAT runs each, taken in turn"
+	echo "   targets (issue 18): Kiwipete >= 1.7 (1.3 at the least), middlegame set >= 1.4, antichess >= 1.3, start position and Chess960 >= 1.0"
+	pbfmt='%-44s %9s %9s %8s %7s %4s\n'
+	printf "$pbfmt" "command (vchess perft ...)" "this s" "base s" "speed-up" "target" "met"
+	perft_base_row "Kiwipete d$D_KIWI" 1.7 --quiet --depth "$D_KIWI" "$KIWI"
+	perft_base_row "middlegame set d1-$D_MID (24 positions)" 1.4 --no-progress --suite data/perft/middlegame.perft --max-depth "$D_MID"
+	perft_base_row "antichess start d$D_ANTI" 1.3 --quiet --variant antichess --depth "$D_ANTI"
+	perft_base_row "start position d$D_STD" 1.0 --quiet --depth "$D_STD" "$START"
+	perft_base_row "start position d$D_START_DEEP" 1.0 --quiet --depth "$D_START_DEEP" "$START"
+	perft_base_row "Chess960 bqnb1rkr d$D_960" 1.0 --quiet --variant chess960 --depth "$D_960" "$C960"
+	PB_ENV=VCHESS_NO_BMI2=1
+	perft_base_row "Kiwipete d$D_KIWI (portable)" 1.3 --quiet --depth "$D_KIWI" "$KIWI"
+	perft_base_row "middlegame set d1-$D_MID (portable)" 1.4 --no-progress --suite data/perft/middlegame.perft --max-depth "$D_MID"
+	PB_ENV=
+	echo "(speed-up = the baseline's median time / this build's, whole process; (portable): this build"
+	echo " with VCHESS_NO_BMI2=1, the magic lookups any x86-64 runs; the others use PEXT where the"
+	echo " processor has a fast one. Wall times on a shared machine are noisy: the instruction counts"
+	echo " (valgrind --tool=cachegrind, or perf stat -e instructions where the processor counts them)"
+	echo " are steadier)"
+fi
+if [ "${BENCH_ONLY:-}" = perft ]; then
+	exit 0
+fi
+
 # ---- corpora -------------------------------------------------------------
 if [ ! -d "$TCEC" ]; then
 	echo
@@ -502,9 +565,6 @@ if [ -n "$BASE_VC" ]; then
 		br_r=$(ratio "$br_ma" "$br_mb")
 		printf "$bfmt" "$br_label" "$br_ma" "$br_mb" "$br_r" "$(met "$br_r" "<=" 1.05)"
 	}
-	base_row "perft start position d$D_STD" perft --quiet --depth "$D_STD" "$START"
-	base_row "perft Kiwipete d$D_KIWI" perft --quiet --depth "$D_KIWI" "$KIWI"
-	base_row "perft antichess d$D_ANTI" perft --quiet --depth "$D_ANTI" --variant antichess
 	base_row "perft backwards d$D_BACK" perft --quiet --depth "$D_BACK" --variant backwards
 	base_row "validate comment-heavy" validate "$heavy"
 	base_row "validate comment-light" validate "$light"

@@ -7,7 +7,7 @@
 #   (tests/bench.sh passes its own extra packages: stockfish, pgn-extract...)
 set -u
 
-packages="zlib1g-dev libarchive-dev libacl1-dev libzstd-dev liblz4-dev libcriterion-dev pkg-config gcc g++ make python3-cffi python3-pytest python3-junitparser python3-jsonschema zstd $*"
+packages="zlib1g-dev libarchive-dev libacl1-dev libzstd-dev liblz4-dev libcriterion-dev pkg-config gcc g++ make python3-cffi python3-pytest python3-junitparser python3-jsonschema zstd libxxhash-dev $*"
 missing=""
 
 if command -v dpkg-query >/dev/null 2>&1; then
@@ -22,7 +22,7 @@ else
 	for tool in cc make pkg-config; do
 		command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
 	done
-	for lib in zlib libarchive criterion; do
+	for lib in zlib libarchive criterion libxxhash; do
 		pkg-config --exists "$lib" 2>/dev/null || missing="$missing $lib"
 	done
 	if [ -n "$missing" ]; then

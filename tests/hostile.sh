@@ -645,5 +645,281 @@ for fmt in text html; do
 done
 rm -f "$tmp/far_rounds"
 
+# ---- part duplicates (issue 16: validate --duplicates-out) -----------------
+# --valid-out, --invalid-out and --duplicates-out, put back together in game
+# order by the JSONL report (tests/copies_join.py: a game with duplicate_of
+# from the duplicates copy), are the input byte for byte: odd separators
+# (a BOM, `%` lines, CR LF and lone CR, junk, no blank lines) between games
+# repeated at random (so most are duplicates, of valid and of invalid games),
+# plain and as zip members, under -j 1, 2 and 3 with small chunks; every -j
+# gives the same report and copies; a --duplicates-max of 2 stops looking
+# and says so.
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp/dup.pgn" <<'END_DUP'
+import random, sys
+random.seed(16)
+games = [
+    b'[Event "a"]\n[Result "*"]\n\n1. e4 e5 *\n',
+    b'[Event "a again"]\n[Result "*"]\n\n1. e4 {same moves} e5 (1... c5) *\n',
+    b'[Event "bad"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 *\n',
+    b'[Event "crlf"]\r\n[Result "1-0"]\r\n\r\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\r\n',
+    b'[Event "cr"]\r[Result "*"]\r\r1. d4 d5 *\r',
+    b'[Event "960"]\n[Variant "Chess960"]\n[FEN "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]\n[Result "*"]\n\n9. g3 *\n',
+    b'1-0\n', b'[Event "d"]\n[Result "*"]\n1. e4 *\n[Event "e"]\n[Result "*"]\n1. d4 *\n',
+    b'junk </p>\n',
+]
+seps = [b'', b'\n', b'\n\n', b'% escape line\n', b'\r\n\r\n', b'{before}\n']
+out = [b'\xef\xbb\xbf% first line\n']
+for i in range(400):
+    out += [random.choice(games), random.choice(seps)]
+out.append(b'\n% trailer\n')
+open(sys.argv[1], 'wb').write(b''.join(out))
+END_DUP
+	python3 - "$tmp" <<'END_DUPZIP'
+import sys, zipfile
+t = sys.argv[1]
+with zipfile.ZipFile(t + "/dup.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    z.write(t + "/dup.pgn", "one.pgn")
+    z.write(t + "/dup.pgn", "two.pgn")
+END_DUPZIP
+	cat "$tmp/dup.pgn" "$tmp/dup.pgn" >"$tmp/dup_members"
+	for d_in in dup.pgn dup.zip; do
+		d_whole=$tmp/dup.pgn
+		[ $d_in = dup.zip ] && d_whole=$tmp/dup_members
+		for j in 1 2 3; do
+			d_name=dup_copies_$(echo "$d_in" | tr . _)_j$j
+			opts="-j $j --format jsonl --duplicates --valid-out $tmp/valid.pgn
+			      --invalid-out $tmp/invalid.pgn --duplicates-out $tmp/dups.pgn"
+			VCHESS_CHUNK_SIZE=97 check "$d_name" 1 '"duplicate_of"' 120 "$tmp/$d_in"
+			opts=
+			if ! python3 "$root/tests/copies_join.py" "$tmp/out" "$tmp/valid.pgn" \
+				"$tmp/invalid.pgn" "$tmp/dups.pgn" >"$tmp/joined" ||
+			   ! cmp -s "$tmp/joined" "$d_whole"; then
+				echo "hostile: $d_name: FAIL: the three copies put together are not the input"
+				failed=$((failed + 1))
+			elif [ ! -s "$tmp/dups.pgn" ]; then
+				echo "hostile: $d_name: FAIL: no duplicate copied"
+				failed=$((failed + 1))
+			elif [ $j -gt 1 ] && ! cmp -s "$tmp/out" "$tmp/dup_ref.out"; then
+				echo "hostile: $d_name: FAIL: not the report of -j 1"
+				failed=$((failed + 1))
+			elif [ $j -gt 1 ] && ! cat "$tmp/valid.pgn" "$tmp/invalid.pgn" "$tmp/dups.pgn" |
+			     cmp -s - "$tmp/dup_ref.copies"; then
+				echo "hostile: $d_name: FAIL: not the copies of -j 1"
+				failed=$((failed + 1))
+			else
+				echo "hostile: $d_name: the three copies put together are the input"
+				passed=$((passed + 1))
+			fi
+			if [ $j = 1 ]; then
+				cp "$tmp/out" "$tmp/dup_ref.out"
+				cat "$tmp/valid.pgn" "$tmp/invalid.pgn" "$tmp/dups.pgn" >"$tmp/dup_ref.copies"
+			fi
+			rm -f "$tmp/joined" "$tmp/valid.pgn" "$tmp/invalid.pgn" "$tmp/dups.pgn"
+		done
+	done
+	opts="-j 2 --duplicates-max 2"
+	VCHESS_CHUNK_SIZE=97 check dup_max 1 'looked for among the first 2 games only' 60 "$tmp/dup.pgn"
+	opts=
+	if ! grep -q 'duplicates-max reached after 2 games' "$tmp/err"; then
+		echo "hostile: dup_max: FAIL: no note on standard error"
+		failed=$((failed + 1))
+	fi
+	rm -f "$tmp"/dup*
+else
+	echo "hostile: duplicates: skipped (no python3 to write the inputs)"
+fi
+# ---- end of part duplicates ----
+
+# ---- part h14: a fatal error ends the report (issue 14) --------------------
+# A run that cannot go on - the copies' temporary file cannot be made in
+# TMPDIR (a game over 4 MiB needs it), memory runs out - ends with exit
+# status 3 and a message naming the reason, its report being whole entries
+# and then a summary marked incomplete ("complete": false, "stopped":
+# "error"; text "validate: incomplete: stopped by an error"), and no output
+# file or temporary left behind (NAME.partial under --keep-partial). The
+# TMPDIR is under a regular file: no one can make it, root included. Out of
+# memory: the malloc shim of tests/nomem.sh fails one chosen allocation,
+# in the calling thread (the copies' temporary's name, whose size TMPDIR
+# sets) and in worker threads (-j 2); each run either does not notice or
+# ends so.
+F=$tmp/fatal
+mkdir "$F" "$F/out"
+: >"$F/file"
+{ printf '[Event "a"]\n[Result "*"]\n\n1. e4 e5 *\n\n[Event "b"]\n[Result "*"]\n\n1. d4 *\n\n'
+  gen_huge_game 6; } >"$F/in.pgn"
+# fatal_report FORMAT FILE: the report ends as a fatal error ends it
+fatal_report() {
+	case $1 in
+	text) [ "$(tail -n 1 "$2")" = "validate: incomplete: stopped by an error" ] ;;
+	*) CHECK_REPORT_BUILTIN=1 python3 "$root/tests/tools/check_report.py" "$2" \
+			>/dev/null 2>&1 &&
+		python3 - "$2" <<'END_FATAL'
+import json, sys
+text = open(sys.argv[1]).read()
+try:
+    s = json.loads(text)["summary"]
+except ValueError:
+    s = json.loads(text.splitlines()[-1])["summary"]
+sys.exit(0 if s["complete"] is False and s["stopped"] == "error" else 1)
+END_FATAL
+	;;
+	esac
+}
+# fatal_case NAME STATUS MESSAGE FORMAT REPORT FILES: the run just made
+fatal_case() {
+	why=
+	left=$(ls -A "$F/out" | tr '\n' ' ')
+	if [ "$2" != 3 ]; then
+		why="exit status $2, expected 3"
+	elif ! grep -q -e "$3" "$F/err"; then
+		why="no '$3' on standard error"
+	elif [ "$left" != "$6" ]; then
+		why="files left: '$left', expected '$6'"
+	elif ! fatal_report "$4" "$5"; then
+		why="the report does not end with a summary stopped by an error"
+	fi
+	if [ -n "$why" ]; then
+		echo "hostile: $1: FAIL: $why"
+		tail -n 3 "$F/err" | sed 's/^/    ! /'
+		failed=$((failed + 1))
+	else
+		echo "hostile: $1: exit 3, the report ends with its summary"
+		passed=$((passed + 1))
+	fi
+	rm -f "$F/out/"* "$F/out/".[!.]* 2>/dev/null
+}
+if command -v python3 >/dev/null 2>&1; then
+	for j in 1 2; do
+		for fmt in text json jsonl; do
+			TMPDIR=$F/file/tmp timeout 60 "$VCHESS" validate --no-progress -j $j \
+				--format $fmt --valid-out "$F/out/v.pgn" --invalid-out "$F/out/i.pgn" \
+				"$F/in.pgn" >"$F/report" 2>"$F/err"
+			fatal_case "fatal_tmpdir_j${j}_$fmt" $? "TMPDIR $F/file/tmp: cannot make" \
+				$fmt "$F/report" ""
+			TMPDIR=$F/file/tmp timeout 60 "$VCHESS" validate --no-progress -j $j \
+				--format $fmt --valid-out "$F/out/v.pgn" -o "$F/out/r" --keep-partial \
+				"$F/in.pgn" >/dev/null 2>"$F/err"
+			s=$?
+			cp "$F/out/r.partial" "$F/report" 2>/dev/null || : >"$F/report"
+			fatal_case "fatal_tmpdir_keep_partial_j${j}_$fmt" $s "Not a directory" \
+				$fmt "$F/report" "r.partial v.pgn.partial "
+		done
+	done
+	if cc -shared -fPIC -O1 -o "$F/fail_malloc.so" "$root/tests/tools/fail_malloc.c" -ldl \
+		2>/dev/null; then
+		# fatal_nomem NAME SIZE N J INPUT: the Nth malloc of SIZE fails
+		fatal_nomem() {
+			VCHESS_FAIL_MALLOC=$2:$3 LD_PRELOAD=$F/fail_malloc.so timeout 60 \
+				"$VCHESS" validate --no-progress -j "$4" --format json \
+				--valid-out "$F/out/v.pgn" -o "$F/out/r.json" --keep-partial "$5" \
+				>/dev/null 2>"$F/err"
+			s=$?
+			if [ $s -lt 2 ] && ! [ -s "$F/err" ] && [ -f "$F/out/r.json" ]; then
+				rm -f "$F/out/"*  # not in the way
+				return
+			fi
+			nomem_hits=$((nomem_hits + 1))
+			cp "$F/out/r.json.partial" "$F/report" 2>/dev/null || : >"$F/report"
+			fatal_case "$1" $s "^vchess: out of memory$" json "$F/report" \
+				"r.json.partial v.pgn.partial "
+		}
+		nomem_hits=0
+		# the name of the copies' temporary: TMPDIR's length + 20 bytes
+		td=$F/tmpdir-$(printf "%0150d" 0)/$(printf "%0150d" 0)
+		mkdir -p "$td"
+		for j in 1 2; do
+			TMPDIR=$td fatal_nomem "fatal_nomem_tmpname_j$j" $((${#td} + 20)) 1 $j "$F/in.pgn"
+		done
+		# worker threads: what a job allocates (glibc: a segment's streams,
+		# fopencookie; the count of hits below says when the sizes are stale)
+		gen_games 300000 >"$F/games.pgn"
+		for size in 280 256; do
+			for n in 2 3 4; do
+				VCHESS_CHUNK_SIZE=4096 fatal_nomem "fatal_nomem_${size}_$n" $size $n 2 \
+					"$F/games.pgn"
+			done
+		done
+		if [ $nomem_hits -lt 2 ]; then
+			echo "hostile: fatal_nomem: FAIL: only $nomem_hits allocations failed"
+			failed=$((failed + 1))
+		fi
+	else
+		echo "hostile: fatal_nomem: skipped (no cc)"
+	fi
+fi
+rm -rf "$F"
+
+# ---- part h16misc (issue 16: skipped variants, empty inputs) ---------------
+# Games in a variant vchess does not implement are skipped: with
+# --skipped-out the three copies, put back together in game order by the
+# JSONL report (tests/copies_join.py), are the input byte for byte, under
+# -j 1 and -j 2 with small chunks; without it such games are in neither
+# copy. A mixed dump whose checkable games are all valid exits 0 (1 with
+# --strict). An empty input, plain or compressed, is the warning
+# empty-input, not an error.
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp/mixed.pgn" <<'END_MIXED'
+import random, sys
+random.seed(16)
+games = [
+    b'[Event "a"]\n[Result "*"]\n\n1. e4 e5 *\n',
+    b'[Event "atomic"]\n[Variant "Atomic"]\n[Result "1-0"]\n\n1. Nf3 d5 2. Ne5 Nf6 3. Nxf7 1-0\n',
+    b'[Event "zh"]\r\n[Variant "Crazyhouse"]\r\n[Result "0-1"]\r\n\r\n1. e4 d5 2. exd5 Qxd5 3. P@e4 0-1\r\n',
+    b'[Event "rk"]\n[Variant "Racing Kings"]\n[FEN "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"]\n[Result "*"]\n1. Kg3 *\n',
+    b'[Event "x"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1   \t\n',
+    b'[Event "960"]\n[Variant "Chess960"]\n[Result "*"]\n\n1. e4 *\n',
+]
+seps = [b'', b'\n', b'\n\n', b'% escape line\n', b'   \n', b'{before}\n']
+out = [b'% first line\n']
+for i in range(4000):
+    out += [random.choice(games), random.choice(seps)]
+out.append(b'\n% trailer\n')
+open(sys.argv[1], 'wb').write(b''.join(out))
+END_MIXED
+	for j in 1 2; do
+		opts="-j $j --format jsonl --valid-out $tmp/valid.pgn --invalid-out $tmp/invalid.pgn --skipped-out $tmp/skipped.pgn"
+		VCHESS_CHUNK_SIZE=4096 check "skipped_copies_j$j" 0 '"skipped":[1-9]' 120 "$tmp/mixed.pgn"
+		opts=
+		if python3 "$root/tests/copies_join.py" "$tmp/out" "$tmp/valid.pgn" "$tmp/invalid.pgn" \
+			"" "$tmp/skipped.pgn" >"$tmp/joined" && cmp -s "$tmp/joined" "$tmp/mixed.pgn" &&
+			[ -s "$tmp/skipped.pgn" ] && ! grep -q -e Atomic -e Crazyhouse "$tmp/valid.pgn"; then
+			echo "hostile: skipped_copies_j$j: the three copies put together are the input"
+			passed=$((passed + 1))
+		else
+			echo "hostile: skipped_copies_j$j: FAIL: the three copies put together are not the input"
+			failed=$((failed + 1))
+		fi
+		opts="-j $j --valid-out $tmp/valid.pgn --invalid-out $tmp/invalid.pgn"
+		VCHESS_CHUNK_SIZE=4096 check "skipped_not_copied_j$j" 0 'validate: [0-9]* games, [0-9]* valid, 0 invalid, [1-9][0-9]* skipped' 120 "$tmp/mixed.pgn"
+		opts=
+		if grep -q -e Atomic -e Crazyhouse -e 'Racing Kings' "$tmp/valid.pgn" "$tmp/invalid.pgn"; then
+			echo "hostile: skipped_not_copied_j$j: FAIL: a skipped game in a copy"
+			failed=$((failed + 1))
+		else
+			echo "hostile: skipped_not_copied_j$j: skipped games in neither copy"
+			passed=$((passed + 1))
+		fi
+		opts="-j $j --strict"
+		VCHESS_CHUNK_SIZE=4096 check "skipped_strict_j$j" 1 'unsupported-variant' 120 "$tmp/mixed.pgn"
+		opts=
+		rm -f "$tmp/joined" "$tmp/valid.pgn" "$tmp/invalid.pgn" "$tmp/skipped.pgn"
+	done
+	rm -f "$tmp/mixed.pgn"
+else
+	echo "hostile: skipped copies: skipped (no python3 to write the inputs)"
+fi
+: >"$tmp/empty.pgn"
+gzip -c "$tmp/empty.pgn" >"$tmp/empty.pgn.gz"
+for e in pgn pgn_gz; do
+	f=$(echo "empty.$e" | tr _ .)
+	check "empty_input_$e" 0 'empty-input' 30 "$tmp/$f"
+	opts="--strict"
+	check "empty_input_strict_$e" 1 'empty-input' 30 "$tmp/$f"
+	opts=
+done
+rm -f "$tmp/empty.pgn" "$tmp/empty.pgn.gz"
+# ---- end of part h16misc ----
+
 echo "hostile: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

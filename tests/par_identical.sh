@@ -138,6 +138,30 @@ for opts in "--format jsonl" "--format text --verbose" "--format text" \
 	done
 done
 
+# --duplicates (issue 16): the first of equal games is the same whatever
+# -j (looked up in input order by the writer, cmd/pipeline.h decide), and
+# --duplicates-out takes the duplicates out of the other two copies
+rund() { # rund NAME JOBS CHUNK OPTIONS... -- run, and the duplicates copy in NAME.valid
+	name=$1
+	run "$@" --duplicates-out "$tmp/$1.dups"
+	cat "$tmp/$name.dups" >> "$tmp/$name.valid"
+}
+set -- $(cat "$list")
+for opts in "--format jsonl" "--format text --verbose" "--format json" \
+            "--format text --duplicates-max 50" "--format jsonl --strict --max-errors 5"; do
+	# shellcheck disable=SC2086
+	rund ref 1 16 $opts "$@"
+	chunks="16 257 4096"
+	[ "${PAR_ALL_ONLY:-0}" = 1 ] && chunks=16
+	for chunk in $chunks; do
+		for jobs in 2 3; do
+			# shellcheck disable=SC2086
+			rund par "$jobs" "$chunk" $opts "$@"
+			same ref par "all files, --duplicates $opts, -j $jobs, chunk $chunk"
+		done
+	done
+done
+
 # adjudicate and replay run on the same pipeline (cmd/pipeline.h): the
 # same comparisons, with their own outputs (--fix-results, --final-pgn),
 # once they take -j

@@ -4,7 +4,8 @@
 usage: check_report.py [--schema FILE] [REPORT...]   (no REPORT: stdin)
 
 A report is either one JSON document (--format json) or JSON lines
-(--format jsonl: game objects, then a summary object; for vchess winnable,
+(--format jsonl: game objects and input-error records, then a summary
+object; for vchess winnable,
 query objects, then a summary of queries). Every object is
 validated against the schema (2020-12) with the jsonschema package when
 it is installed (and CHECK_REPORT_BUILTIN is not set), else with the
@@ -12,7 +13,8 @@ small validator below, which knows the
 keywords the schema uses. Beyond the schema, a JSONL report must end with
 exactly one summary line whose "games" ("queries") equals the number of lines
 (unless the report is --quiet, with no game lines), and a document's
-summary must count its games.
+summary must count its games; input-error records (in the lines, or in a
+document's games array) must number the summary's input_errors.
 
 Prints "N objects match the report schema" and exits 0, or prints each
 problem and exits 1. Which validator ran goes to stderr.
@@ -140,7 +142,7 @@ def make_validator(schema):
     """check(obj, kind): the problems of obj as a `kind` of the schema's
     $defs (document, game, summaryLine), so that messages name members."""
     subs = {}
-    for kind in ("document", "game", "summaryLine", "winnableDocument",
+    for kind in ("document", "game", "inputError", "summaryLine", "winnableDocument",
                  "winnableQuery", "winnableSummaryLine"):
         sub = {k: v for k, v in schema.items() if k != "oneOf"}
         sub["$ref"] = "#/$defs/" + kind
@@ -213,6 +215,8 @@ def kind_of(obj, whole):
     if "summary" in d:
         s = d["summary"] if isinstance(d["summary"], dict) else {}
         return "winnableSummaryLine" if "queries" in s else "summaryLine"
+    if "input_error" in d:
+        return "inputError"
     return "winnableQuery" if "answer" in d or ("fen" in d and "error" in d) else "game"
 
 
@@ -239,7 +243,9 @@ def main(argv):
             problems += ["%s: object %d (%s): %s" % (name, i, what, e)
                          for e in check(obj, what)]
         if kind == "jsonl":
-            games = [o for o in objs if isinstance(o, dict) and "summary" not in o]
+            errs = [o for o in objs if isinstance(o, dict) and "input_error" in o]
+            games = [o for o in objs if isinstance(o, dict) and "summary" not in o
+                     and "input_error" not in o]
             sums = [i for i, o in enumerate(objs) if isinstance(o, dict) and "summary" in o]
             unit = "queries" if any(isinstance(o, dict) and "answer" in o for o in games) or \
                 (sums and "queries" in objs[sums[-1]].get("summary", {})) else "games"
@@ -250,16 +256,25 @@ def main(argv):
             elif games and objs[-1]["summary"].get(unit) != len(games):
                 problems.append("%s: summary counts %r %s, the report has %d" %
                                 (name, objs[-1]["summary"].get(unit), unit, len(games)))
+            elif errs and objs[-1]["summary"].get("input_errors") != len(errs):
+                problems.append("%s: summary counts %r input errors, the report has %d" %
+                                (name, objs[-1]["summary"].get("input_errors"), len(errs)))
         else:
             doc = objs[0]
             unit = "queries" if isinstance(doc, dict) and "queries" in doc else "games"
             if unit == "queries" and isinstance(doc.get(unit), list) and \
                isinstance(doc.get("summary"), dict):
                 problems += winnable_counts(name, doc["summary"], doc[unit], "document")
-            elif isinstance(doc, dict) and isinstance(doc.get(unit), list) and \
-               doc[unit] and doc.get("summary", {}).get(unit) != len(doc[unit]):
-                problems.append("%s: summary counts %r %s, the document has %d" %
-                                (name, doc.get("summary", {}).get(unit), unit, len(doc[unit])))
+            elif isinstance(doc, dict) and isinstance(doc.get(unit), list) and doc[unit]:
+                recs = [g for g in doc[unit] if isinstance(g, dict) and "input_error" in g]
+                games = len(doc[unit]) - len(recs)
+                s = doc.get("summary", {})
+                if s.get(unit) != games:
+                    problems.append("%s: summary counts %r %s, the document has %d" %
+                                    (name, s.get(unit), unit, games))
+                if recs and s.get("input_errors") != len(recs):
+                    problems.append("%s: summary counts %r input errors, the document "
+                                    "has %d" % (name, s.get("input_errors"), len(recs)))
     for p in problems:
         print(p)
     if problems:

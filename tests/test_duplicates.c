@@ -1,0 +1,210 @@
+/* Tests of cmd/duplicates.c (validate --duplicates): the hash of a replayed
+ * game (what counts: variant, start position, main-line moves; what does
+ * not: tags, comments, variations, move spelling, result) and the table
+ * (first seen wins, growth keeps every key, --duplicates-max, the all-zero
+ * hash). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../cmd/duplicates.h"
+#include "pgn_checker.h"
+
+/* The hashes of the games of a PGN text, in order; has[i] false when game
+ * i takes no part. */
+struct hashes {
+	struct vc_dup_hash h[16];
+	bool has[16];
+	int n;
+};
+
+static int on_game(void *user, const struct vc_gc_game *g)
+{
+	struct hashes *hs = user;
+	cr_assert_lt(hs->n, 16);
+	hs->has[hs->n] = vc_dup_hash_game(g, &hs->h[hs->n]);
+	hs->n++;
+	return 0;
+}
+
+static void hash_text(const char *pgn, struct hashes *hs)
+{
+	memset(hs, 0, sizeof *hs);
+	struct vc_gc_options go = { 0 };
+	struct vc_checker chk;
+	cr_assert_eq(vc_checker_init(&chk, &go, on_game, hs), 0);
+	FILE *in = fmemopen((void *)pgn, strlen(pgn), "rb");
+	cr_assert_not_null(in);
+	vc_checker_run(&chk, vc_pgn_stdio_read, in, "t.pgn", NULL);
+	fclose(in);
+	vc_checker_release(&chk);
+}
+
+static bool same(const struct vc_dup_hash *a, const struct vc_dup_hash *b)
+{
+	return a->hi == b->hi && a->lo == b->lo;
+}
+
+Test(duplicates, what_counts_in_the_hash)
+{
+	struct hashes hs;
+	hash_text(
+	        /* 0 */ "[Event \"a\"]\n[Result \"1-0\"]\n\n"
+	                "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+	        /* 1: other tags, spelling, comments, variations, no result tag */
+	                "[Event \"b\"]\n[White \"x\"]\n\n"
+	                "1. e2e4 {c} e5 (1... c5) 2. Qd1h5 Nc6 3. Bc4 Nf6 4. Qf7# 1-0\n\n"
+	        /* 2: one move less */
+	                "[Event \"c\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *\n\n"
+	        /* 3: the same moves from another (equal-looking) start: a FEN
+	         * with other counters */
+	                "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2\"]\n\n"
+	                "2. e4 e5 3. Qh5 Nc6 4. Bc4 Nf6 5. Qxf7# 1-0\n\n"
+	        /* 4: another variant, the same moves */
+	                "[Variant \"Chess960\"]\n[Result \"1-0\"]\n\n"
+	                "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+	        /* 5: an illegal move: takes no part */
+	                "[Event \"bad\"]\n\n1. e4 e4 *\n\n"
+	        /* 6: an error that leaves the moves whole (result mismatch):
+	         * still no part (only games without errors) */
+	                "[Result \"0-1\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n",
+	        &hs);
+	cr_assert_eq(hs.n, 7);
+	for (int i = 0; i < 5; i++)
+		cr_assert(hs.has[i], "game %d takes part", i);
+	cr_assert_not(hs.has[5]);
+	cr_assert_not(hs.has[6]);
+	cr_assert(same(&hs.h[0], &hs.h[1]), "tags, spelling, comments, variations do not count");
+	cr_assert_not(same(&hs.h[0], &hs.h[2]), "the moves count");
+	cr_assert_not(same(&hs.h[0], &hs.h[3]), "the start position counts (its counters too)");
+	cr_assert_not(same(&hs.h[0], &hs.h[4]), "the variant counts");
+	/* the same text gives the same hash in another run */
+	struct hashes again;
+	hash_text("[Event \"z\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n", &again);
+	cr_assert(again.has[0] && same(&again.h[0], &hs.h[0]));
+}
+
+Test(duplicates, undo_chess_takes_no_part)
+{
+	struct hashes hs;
+	hash_text("[Variant \"Undo\"]\n\n1. e4 e5 *\n", &hs);
+	cr_assert_eq(hs.n, 1);
+	cr_assert_not(hs.has[0]);
+}
+
+Test(duplicates, hex)
+{
+	struct vc_dup_hash h = { 0x0123456789abcdefull, 0xfedcba9876543210ull };
+	char buf[33];
+	cr_assert_str_eq(vc_dup_hash_hex(&h, buf), "0123456789abcdeffedcba9876543210");
+	struct vc_dup_hash back;
+	cr_assert(vc_dup_hash_parse(buf, &back));
+	cr_assert(same(&back, &h));
+	cr_assert(vc_dup_hash_parse("0123456789ABCDEFFEDCBA9876543210", &back));
+	cr_assert(same(&back, &h));
+	cr_assert_not(vc_dup_hash_parse("0123456789abcdeffedcba987654321", &back));
+	cr_assert_not(vc_dup_hash_parse("0123456789abcdeffedcba98765432100", &back));
+	cr_assert_not(vc_dup_hash_parse("0123456789abcdeffedcba987654321g", &back));
+}
+
+Test(duplicates, table_first_seen_wins_and_grows)
+{
+	struct vc_dup_table t;
+	vc_dup_table_init(&t, 1000000);
+	uint32_t first = 0;
+	/* 100,000 keys (the table grows from 1,024 slots many times), each
+	 * added once, then each found with its own id */
+	for (uint32_t i = 1; i <= 100000; i++) {
+		struct vc_dup_hash h = { i * 0x9e3779b97f4a7c15ull, i };
+		cr_assert_eq(vc_dup_table_add(&t, &h, i, &first), VC_DUP_NEW);
+	}
+	cr_assert_eq(t.count, 100000);
+	cr_assert_leq(4 * t.count, 3 * t.cap, "at most three quarters full");
+	for (uint32_t i = 1; i <= 100000; i++) {
+		struct vc_dup_hash h = { i * 0x9e3779b97f4a7c15ull, i };
+		cr_assert_eq(vc_dup_table_add(&t, &h, 200000 + i, &first), VC_DUP_FOUND);
+		cr_assert_eq(first, i);
+	}
+	/* keys equal in their low bits (the slot) and different above */
+	struct vc_dup_hash a = { 1, 42 }, b = { 2, 42 };
+	cr_assert_eq(vc_dup_table_add(&t, &a, 7, &first), VC_DUP_NEW);
+	cr_assert_eq(vc_dup_table_add(&t, &b, 8, &first), VC_DUP_NEW);
+	cr_assert_eq(vc_dup_table_add(&t, &b, 9, &first), VC_DUP_FOUND);
+	cr_assert_eq(first, 8);
+	vc_dup_table_release(&t);
+}
+
+Test(duplicates, table_max_and_zero_hash)
+{
+	struct vc_dup_table t;
+	vc_dup_table_init(&t, 2);
+	uint32_t first = 0;
+	struct vc_dup_hash zero = { 0, 0 }, one = { 0, 1 }, two = { 5, 2 };
+	/* the all-zero hash marks empty slots: kept apart, found all the same */
+	cr_assert_eq(vc_dup_table_add(&t, &zero, 1, &first), VC_DUP_NEW);
+	cr_assert_eq(vc_dup_table_add(&t, &zero, 2, &first), VC_DUP_FOUND);
+	cr_assert_eq(first, 1);
+	cr_assert_eq(vc_dup_table_add(&t, &one, 3, &first), VC_DUP_NEW);
+	/* full: a new game is not added, known ones are still found */
+	cr_assert_eq(vc_dup_table_add(&t, &two, 4, &first), VC_DUP_FULL);
+	cr_assert_eq(vc_dup_table_add(&t, &two, 5, &first), VC_DUP_FULL);
+	cr_assert_eq(vc_dup_table_add(&t, &one, 6, &first), VC_DUP_FOUND);
+	cr_assert_eq(first, 3);
+	cr_assert_eq(t.count, 2);
+	vc_dup_table_release(&t);
+	vc_dup_table_release(&t); /* twice: nothing left to free */
+}
+
+/* The command's side: members named by their first games' numbers across
+ * sources and archive members, the numbers of -j N's segments (base). */
+Test(duplicates, decide_names_the_first)
+{
+	struct vc_report rep;
+	struct vc_report_options ro = { .format = VC_FORMAT_TEXT, .command = "validate" };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	vc_report_init(&rep, out, &ro);
+	struct vc_dups d;
+	vc_dups_init(&d, 100, &rep);
+	union {
+		struct vc_dup_query q;
+		char b[sizeof(struct vc_dup_query) + 64];
+	} u;
+	struct vc_dup_hash x = { 1, 1 }, y = { 2, 2 };
+	const char *a = "a.zip", *b = "b.pgn";
+	/* a.zip:m1 games 1-3 (x at 2), a.zip:m2 game 1 (y), b.pgn game 4 (x),
+	 * given as -j N gives them: index 1 + base 3 */
+	u.q = (struct vc_dup_query){ .h = y, .source = a, .index = 1, .line = 1, .has_member = true };
+	strcpy(u.q.member, "m1");
+	cr_assert_eq(vc_dups_decide(&d, &u.q, 0), 0);
+	u.q.h = x;
+	u.q.index = 2;
+	cr_assert_eq(vc_dups_decide(&d, &u.q, 0), 0);
+	u.q.h = y;
+	u.q.index = 1;
+	strcpy(u.q.member, "m2");
+	cr_assert_eq(vc_dups_decide(&d, &u.q, 0), 1);
+	cr_assert_str_eq(d.first_src, "a.zip");
+	cr_assert_str_eq(d.first_member, "m1");
+	cr_assert_eq(d.first_index, 1);
+	vc_dups_write(&d, NULL, 1, out);
+	u.q = (struct vc_dup_query){ .h = x, .source = b, .index = 1, .line = 9 };
+	u.q.member[0] = 0;
+	cr_assert_eq(vc_dups_decide(&d, &u.q, 3), 1);
+	cr_assert_str_eq(d.first_member, "m1");
+	cr_assert_eq(d.first_index, 2);
+	cr_assert_eq(d.index, 4);
+	vc_dups_write(&d, NULL, 1, out);
+	vc_dups_write(&d, NULL, 0, out); /* not a duplicate: nothing */
+	fclose(out);
+	cr_assert_str_eq(text,
+	                 "a.zip:m2:1:1: warning: game 1: duplicate of game 1 of a.zip:m1 [duplicate-of]\n"
+	                 "b.pgn:9:1: warning: game 4: duplicate of game 2 of a.zip:m1 [duplicate-of]\n");
+	cr_assert_eq(d.found, 2);
+	cr_assert_eq(rep.warnings, 2);
+	cr_assert_eq(rep.code_count[VC_F_DUPLICATE_OF], 2);
+	free(text);
+	vc_dups_release(&d);
+}

@@ -1,0 +1,58 @@
+/* vchess - the PEXT slider tables (lib/attacks.c) against the magic ones,
+ * and the castling path tables, on every square. The PEXT tables exist
+ * only where vc_init() chose them (a processor with a fast PEXT and
+ * VCHESS_NO_BMI2 unset): elsewhere that test checks that none was made.
+ * The perft suites run on both paths (tests/perft_quick.sh,
+ * tests/perft_full.sh). */
+#include <criterion/criterion.h>
+#include <stdint.h>
+
+#include "attacks_internal.h"
+#include "movegen_internal.h"
+
+static uint64_t rnd(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+Test(pext, tables_agree_with_magics)
+{
+	vc_init();
+	if (!vc_pext_) {
+		for (int sq = 0; sq < 64; sq++)
+			cr_assert_null(vc_rook_pext_[sq].table);
+		return;
+	}
+	uint64_t seed = 18;
+	for (int sq = 0; sq < 64; sq++)
+		for (int i = 0; i < 2000; i++) {
+			/* sparse and dense boards */
+			vc_bb occ = rnd(&seed) & rnd(&seed);
+			if (i & 1)
+				occ |= rnd(&seed);
+			cr_assert_eq(vc_rook_att_(sq, occ, true), vc_rook_attacks(sq, occ), "rook %d", sq);
+			cr_assert_eq(vc_bishop_att_(sq, occ, true), vc_bishop_attacks(sq, occ),
+			             "bishop %d", sq);
+		}
+}
+
+Test(pext, castling_paths)
+{
+	vc_init();
+	for (int rank = 0; rank < 8; rank += 7)
+		for (int kf = 0; kf < 8; kf++)
+			for (int rf = 0; rf < 8; rf++) {
+				if (rf == kf)
+					continue;
+				const int ksq = VC_SQ(kf, rank), rsq = VC_SQ(rf, rank);
+				const int kto = vc_castle_king_to(ksq, rsq), rto = vc_castle_rook_to(ksq, rsq);
+				vc_bb walk = vc_between(ksq, kto) | VC_BIT(kto);
+				vc_bb empty = (vc_between(ksq, rsq) | walk | vc_between(rsq, rto) |
+				               VC_BIT(rto)) & ~VC_BIT(ksq) & ~VC_BIT(rsq);
+				cr_assert_eq(vc_castle_walk_[kf][rsq], walk, "king %d rook %d", ksq, rsq);
+				cr_assert_eq(vc_castle_empty_[kf][rsq], empty, "king %d rook %d", ksq, rsq);
+			}
+}
