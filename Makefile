@@ -73,7 +73,8 @@ PUB_HDR = $(filter-out %_internal.h lib/internal.h,$(wildcard lib/*.h formats/*.
 
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft check-perft-middlegame \
         check-asan check-debug check-hostile check-parallel check-shards check-corpus check-diff check-uci check-perft-formats check-ci-formats check-backwards-long demo bench bench-perft install deps fuzz \
-        check-exports check-embed check-python install-python check-layers check-nomem check-html
+        check-exports check-embed check-python install-python check-layers check-nomem check-html \
+        check-distributed bench-distributed
 
 all: vchess lib/libvchess.a $(BUILD)/$(SOFILE)
 
@@ -173,6 +174,16 @@ check-hostile: deps vchess
 check-shards: deps vchess
 	sh tests/shards.sh ./vchess
 
+# Shard runs under GNU parallel (-j 2, -j 3) and a Slurm array job with a
+# dependent merge (slurmctld and slurmd started on loopback, stopped after):
+# the merged reports and copies equal one run's byte for byte, on hostile
+# cuts; a cut inside a comment is refused (tests/distributed.sh; installs
+# parallel, zstd and Slurm when root and missing). Twice: Slurm must start
+# again after a run and leave nothing behind.
+check-distributed: deps vchess
+	sh tests/distributed.sh ./vchess
+	sh tests/distributed.sh ./vchess
+
 # The standings page (adjudicate --standings --format html) in headless
 # Chromium (installed through tests/deps.sh when missing): PNGs 375 and
 # 1280 pixels wide, every player and total in the rendered DOM, no
@@ -245,7 +256,7 @@ vchess-debug: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 
 check: deps all check-layers check-unit check-golden check-corpus check-nomem check-perft-quick \
        check-perft-formats check-ci-formats check-uci \
-       check-hostile check-parallel check-shards check-exports check-embed check-python check-html \
+       check-hostile check-parallel check-shards check-distributed check-exports check-embed check-python check-html \
        check-debug check-asan
 	@echo "make check: all test suites passed"
 
@@ -262,6 +273,13 @@ demo: deps vchess
 
 bench: deps vchess
 	sh tests/bench.sh ./vchess
+	sh tests/bench_distributed.sh ./vchess
+
+# 64 shards of a 2 GB comment-heavy multi-frame zstd file under GNU parallel
+# with 2 workers against validate -j 1, and the merge's time
+# (tests/bench_distributed.sh; BENCH_DIST_BYTES=200M for a quick run).
+bench-distributed: deps vchess
+	sh tests/bench_distributed.sh ./vchess
 
 # The perft figures only (tests/bench.sh parts 1 and 1b): with
 # BASELINE=cb8de6a, this build's speed-up over that commit's on Kiwipete,
