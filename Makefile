@@ -182,7 +182,7 @@ check-shards: deps vchess
 # again after a run and leave nothing behind.
 check-distributed: deps vchess
 	sh tests/distributed.sh ./vchess
-	sh tests/distributed.sh ./vchess
+	DIST_SLURM_ONLY=1 sh tests/distributed.sh ./vchess
 
 # The standings page (adjudicate --standings --format html) in headless
 # Chromium (installed through tests/deps.sh when missing): PNGs 375 and

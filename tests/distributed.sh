@@ -170,6 +170,9 @@ check() {
 	done
 }
 
+# DIST_SLURM_ONLY=1: the Slurm part alone (make check-distributed runs the
+# whole test, then the Slurm part again: daemons started twice in a row)
+if [ -z "${DIST_SLURM_ONLY:-}" ]; then
 # GNU parallel: the plain file by count and at the hostile cuts, the
 # framed file one shard per frame and grouped, pzstd's own file
 list "$tmp/h.pgn" h7 -n 7
@@ -187,7 +190,7 @@ check pall 2
 # the shards' --format is the merge's default
 sharded validate "$tmp/h7" 2 "$tmp/parts" --format json
 merged "$tmp/parts"
-one "$tmp/h.pgn" validate -j 1 --format json
+one "$tmp/h.pgn" validate -j 1 --format json --valid-out "$tmp/one.valid" --invalid-out "$tmp/one.invalid"
 same "validate --format json in the shards, none in the merge" "$tmp/parts"
 
 # more counts on the plain file: always identical
@@ -250,6 +253,8 @@ list "$tmp/t.pgn" t3 -n 3
 refuse "$tmp/other.1" "$P.0" "$tmp/other.1" "$P.2"
 head -c 2000 "$P.2" >"$tmp/cut.2"
 refuse "$tmp/cut.2" "$P.0" "$P.1" "$tmp/cut.2"
+
+fi
 
 # Slurm: one node on loopback, an array job of shards, a dependent merge
 slurm_up() {
@@ -356,9 +361,12 @@ slurm_run() {
 	same "Slurm $1" "$d/parts"
 	copies "$lst" "$d/parts"
 }
+[ -s "$tmp/h7" ] || list "$tmp/h.pgn" h7 -n 7
+[ -s "$tmp/zall" ] || list "$tmp/h.zst" zall -n 100000
 if slurm_up 0; then
 	slurm_run h7
-	slurm_run zall
+	# one task per frame: the long array, once per make check
+	[ -z "${DIST_SLURM_ONLY:-}" ] && slurm_run zall
 	list "$tmp/p.zst" p2 -n 2
 	slurm_run p2
 fi
@@ -368,13 +376,13 @@ for f in "$tmp"/slurm/*.pid; do
 	[ -s "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null && fail "Slurm daemon $(cat "$f") still running"
 done
 
-# Known faults of the shard runs (reported on issue 15): one run reads
-# these files, a shard run's resync does not find the game after a '%'
-# line, nor a first game after a BOM cut at byte 1, 2 or 3, nor the tag
-# line after a zstd frame that starts with the LF of a line (CR LF split
-# between frames, or a cut right before a LF: the LF alone looks like a
-# blank line); the merge then refuses (exit 2) where it must give one
-# run's report.
+if [ -z "${DIST_SLURM_ONLY:-}" ]; then
+# Faults this test found in the shard runs, fixed, kept as regression
+# tests: the game after a '%' line, the first game after a BOM cut at byte
+# 1, 2 or 3, and the tag line after a zstd frame that starts with the LF of
+# a line (the LF alone looked like a blank line) were not found by a shard
+# run's resync, and the merge refused (exit 2) where it must give one run's
+# report.
 list "$tmp/lf.zst" lfall -n 100000
 serial validate "$tmp/lfall" "$tmp/parts"
 merged "$tmp/parts" --format jsonl
@@ -394,6 +402,8 @@ for c in $(cat "$tmp/bomcuts"); do
 	merged "$tmp/parts" --format jsonl
 	same "a cut at byte $c of a file that starts with a BOM" "$tmp/parts"
 done
+
+fi
 
 if [ "$failed" -ne 0 ]; then
 	echo "distributed: $failed failure(s)"
