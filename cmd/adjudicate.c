@@ -400,6 +400,36 @@ static int own_option(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
+/* The command line into *a (vc_cli_parse; name: the command's, in
+ * messages): VC_CLI_CONTINUE, or the exit status to end with (a
+ * standings option without --standings is a usage error). */
+static int parse_options(struct adjudicate *a, const char *name, int argc, char **argv,
+                         int *first)
+{
+	struct vc_cli_spec spec = {
+		.name = name, .usage = usage,
+		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_QUIET |
+		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS | VC_OPT_MAX_RATIO |
+		          VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD | VC_OPT_BUDGET |
+		          VC_OPT_KEEP_PARTIAL | VC_OPT_EXCLUDE | VC_OPT_SHARD,
+		.options = own_options, .handle = own_option, .ctx = a,
+	};
+	a->ntb = -1;
+	int rc = vc_cli_parse(argc, argv, &spec, &a->opts, first);
+	if (rc != VC_CLI_CONTINUE)
+		return rc;
+	if (!a->standings && (a->standings_option || a->sformat != SF_REPORT)) {
+		char opt[64];
+		snprintf(opt, sizeof opt, "%s%s", a->standings_option ? a->standings_option
+		                                                      : "--format ",
+		         a->standings_option ? "" : a->sformat_word);
+		return vc_cli_usage_error(name, "%s needs --standings", opt);
+	}
+	if (a->sformat != SF_REPORT)
+		a->opts.quiet = true; /* the page or table alone on the output */
+	return VC_CLI_CONTINUE;
+}
+
 static void write_summary(struct adjudicate *a);
 
 /* ---- shard runs and their merge (vchess-report(1)) ---------------------- */
@@ -600,28 +630,12 @@ int vc_merge_adjudicate(struct vc_merge *m, int argc, char **argv)
 		vc_cli_error("report merge", "out of memory");
 		return VC_EXIT_INPUT;
 	}
-	struct vc_cli_spec spec = {
-		.name = "report merge", .usage = usage,
-		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_QUIET |
-		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS | VC_OPT_MAX_RATIO |
-		          VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD | VC_OPT_BUDGET |
-		          VC_OPT_KEEP_PARTIAL | VC_OPT_EXCLUDE | VC_OPT_SHARD,
-		.options = own_options, .handle = own_option, .ctx = a,
-	};
 	int first;
-	a->ntb = -1;
-	int rc = vc_cli_parse(argc, argv, &spec, &a->opts, &first);
+	int rc = parse_options(a, "report merge", argc, argv, &first);
 	if (rc != VC_CLI_CONTINUE) {
 		free(a);
 		return rc == VC_EXIT_OK ? VC_EXIT_USAGE : rc;
 	}
-	if (!a->standings && (a->standings_option || a->sformat != SF_REPORT)) {
-		const char *opt = a->standings_option ? a->standings_option : "--format";
-		free(a);
-		return vc_cli_usage_error("report merge", "%s needs --standings", opt);
-	}
-	if (a->sformat != SF_REPORT)
-		a->opts.quiet = true;
 	a->st.from_declared = a->from_declared;
 	int status = VC_EXIT_OK;
 	for (size_t i = 0; i < vc_merge_nparts(m); i++) {
@@ -706,31 +720,12 @@ int cmd_adjudicate(int argc, char **argv)
 		vc_cli_error("adjudicate", "out of memory");
 		return VC_EXIT_INPUT;
 	}
-	struct vc_cli_spec spec = {
-		.name = "adjudicate", .usage = usage,
-		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_QUIET |
-		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS | VC_OPT_MAX_RATIO |
-		          VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD | VC_OPT_BUDGET |
-		          VC_OPT_KEEP_PARTIAL | VC_OPT_EXCLUDE | VC_OPT_SHARD,
-		.options = own_options, .handle = own_option, .ctx = a,
-	};
 	int first;
-	a->ntb = -1;
-	int rc = vc_cli_parse(argc, argv, &spec, &a->opts, &first);
+	int rc = parse_options(a, "adjudicate", argc, argv, &first);
 	if (rc != VC_CLI_CONTINUE) {
 		free(a);
 		return rc;
 	}
-	if (!a->standings && (a->standings_option || a->sformat != SF_REPORT)) {
-		char opt[64];
-		snprintf(opt, sizeof opt, "%s%s", a->standings_option ? a->standings_option
-		                                                      : "--format ",
-		         a->standings_option ? "" : a->sformat_word);
-		free(a);
-		return vc_cli_usage_error("adjudicate", "%s needs --standings", opt);
-	}
-	if (a->sformat != SF_REPORT)
-		a->opts.quiet = true; /* the page or table alone on the output */
 	a->st.from_declared = a->from_declared;
 	if (first >= argc) {
 		free(a);

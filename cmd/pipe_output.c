@@ -182,7 +182,7 @@ void pipe_seg_done(struct job *J, bool chunk_end)
 	pthread_cond_broadcast(&J->pl->cv_main);
 }
 
-static void merge_counts(struct vc_report *into, const struct vc_report *from)
+void pipe_merge_counts(struct vc_report *into, const struct vc_report *from)
 {
 	into->games += from->games;
 	into->valid += from->valid;
@@ -276,7 +276,7 @@ static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 	}
 	/* counted with the entries written, so that a summary written
 	 * before the copies are (vc_cli_fatal) counts them */
-	merge_counts(rep, &s->counts);
+	pipe_merge_counts(rep, &s->counts);
 	size_t at[VC_PIPE_MAX_COPIES] = { 0 }; /* of each copy buffer, written */
 	for (int k = 0; k < p->ncopies; k++) {
 		struct gbuf *g = s->copy[k];

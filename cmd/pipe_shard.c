@@ -269,22 +269,8 @@ bool pipe_shard_member(struct pipeline *pl, struct vc_input *in, struct vc_peek 
 		w->out.rep = pl->rep;
 		for (int k = 0; k < VC_PIPE_MAX_COPIES; k++)
 			w->out.copy[k] = k < pl->p->ncopies ? pl->p->copies[k] : NULL;
-		struct vc_pgn_visitor vis;
-		vc_checker_visitor(&w->chk, &vis, path, NULL);
-		struct vc_pgn_options po;
-		memset(&po, 0, sizeof po);
-		po.keep_raw = pl->keep_raw;
-		po.comment_marker = '%';
-		po.start_offset = s->part->start;
-		po.start_line = 1 + s->part->start_lines;
-		struct vc_pgn_reader rd;
-		ok = vc_pgn_reader_init(&rd, shard_read, pl, &vis, &po) == 0;
-		if (ok) {
-			w->rd = &rd;
-			vc_pgn_read(&rd);
-			w->rd = NULL;
-			vc_pgn_reader_release(&rd);
-		}
+		ok = pipe_read_pgn(pl, w, shard_read, pl, path, NULL, s->part->start,
+		                   1 + s->part->start_lines);
 		w->direct = false;
 		if (tap)
 			pipe_stream_end(pl, ok && !pl->stopped && !s->done);
@@ -325,17 +311,10 @@ static void write_record(struct pipeline *pl)
 	vc_cli_check_output(out);
 }
 
+/* from's counts added to into's, from's set to zero */
 static void add_counts(struct vc_report *into, struct vc_report *from)
 {
-	into->games += from->games;
-	into->valid += from->valid;
-	into->invalid += from->invalid;
-	into->skipped += from->skipped;
-	into->positions += from->positions;
-	into->warnings += from->warnings;
-	into->errors += from->errors;
-	for (int i = 0; i < from->ncodes; i++)
-		vc_report_count_code(into, from->code_order[i], from->code_count[from->code_order[i]]);
+	pipe_merge_counts(into, from);
 	from->games = from->valid = from->invalid = from->warnings = from->errors = 0;
 	from->skipped = from->positions = 0;
 	memset(from->code_count, 0, sizeof from->code_count);

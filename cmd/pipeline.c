@@ -203,6 +203,29 @@ static bool epd_member(struct pipeline *pl, struct worker *w, struct vc_peek *pk
 	return ok;
 }
 
+bool pipe_read_pgn(struct pipeline *pl, struct worker *w, vc_pgn_read_fn read, void *ctx,
+                   const char *path, const char *member, uint64_t offset, uint64_t line)
+{
+	/* as vc_checker_run, with the reader at hand for on_game (its
+	 * games' copy_end) */
+	struct vc_pgn_visitor vis;
+	vc_checker_visitor(&w->chk, &vis, path, member);
+	struct vc_pgn_options po;
+	memset(&po, 0, sizeof po);
+	po.keep_raw = pl->keep_raw;
+	po.comment_marker = '%'; /* the checker reads only [%clk] commands */
+	po.start_offset = offset;
+	po.start_line = line;
+	struct vc_pgn_reader rd;
+	if (vc_pgn_reader_init(&rd, read, ctx, &vis, &po) != 0)
+		return false;
+	w->rd = &rd;
+	vc_pgn_read(&rd);
+	w->rd = NULL;
+	vc_pgn_reader_release(&rd);
+	return true;
+}
+
 /* A member in the calling thread, writing straight to the outputs.
  * Returns false when memory ran out before any game was read. */
 static bool direct_member(struct pipeline *pl, struct vc_peek *pk, bool epd, const char *path,
@@ -229,22 +252,7 @@ static bool direct_member(struct pipeline *pl, struct vc_peek *pk, bool epd, con
 	if (epd) {
 		ok = epd_member(pl, w, pk, path, member);
 	} else {
-		/* as vc_checker_run, with the reader at hand for on_game
-		 * (its games' copy_end) */
-		struct vc_pgn_visitor vis;
-		vc_checker_visitor(&w->chk, &vis, path, member);
-		struct vc_pgn_options po;
-		memset(&po, 0, sizeof po);
-		po.keep_raw = pl->keep_raw;
-		po.comment_marker = '%'; /* the checker reads only [%clk] commands */
-		struct vc_pgn_reader rd;
-		ok = vc_pgn_reader_init(&rd, vc_peek_read, pk, &vis, &po) == 0;
-		if (ok) {
-			w->rd = &rd;
-			vc_pgn_read(&rd);
-			w->rd = NULL;
-			vc_pgn_reader_release(&rd);
-		}
+		ok = pipe_read_pgn(pl, w, vc_peek_read, pk, path, member, 0, 0);
 	}
 	w->direct = false;
 	if (cmd->take) {

@@ -293,6 +293,15 @@ void pipe_progress(struct pipeline *pl, bool final);
 bool pipe_interrupted(struct pipeline *pl);
 void pipe_wait_main(struct pipeline *pl);
 
+/* pipeline.c: a PGN member read by worker w's checker (the calling
+ * thread's, direct) from read(ctx), its first byte at member offset
+ * `offset` and line `line` (0: line 1). False when no reader could be
+ * made (out of memory). */
+bool pipe_read_pgn(struct pipeline *pl, struct worker *w, vc_pgn_read_fn read, void *ctx,
+                   const char *path, const char *member, uint64_t offset, uint64_t line);
+/* pipe_output.c: the counts of `from` added to `into` */
+void pipe_merge_counts(struct vc_report *into, const struct vc_report *from);
+
 /* pipe_shard.c */
 struct shard_run;
 void pipe_shard_setup(struct pipeline *pl);

@@ -283,9 +283,8 @@ static const char *fen_out(bool shredder, char buf[VC_FEN_MAX], const struct vc_
 	return vc_fen_write(&pos, buf, true);
 }
 
-/* key: a number of `kind`, relocatable in a part (vc_report_number) */
-static void kv_number(struct vc_json *j, const char *key, const struct vc_report_marks *m,
-                      int kind, uint64_t v)
+void vc_report_kv_number(struct vc_json *j, const char *key, const struct vc_report_marks *m,
+                         int kind, uint64_t v)
 {
 	if (m && m->placeholders) {
 		char b[32];
@@ -302,7 +301,7 @@ static void json_finding(struct vc_json *j, const struct vc_finding *f,
 	vc_json_begin_object(j);
 	vc_json_kv_string(j, "code", vc_code_word(f->code));
 	vc_json_kv_string(j, "message", f->message);
-	kv_number(j, "line", m, VC_RELOC_LINE, f->line);
+	vc_report_kv_number(j, "line", m, VC_RELOC_LINE, f->line);
 	vc_json_kv_uint(j, "column", f->column);
 	if (f->ply > 0)
 		vc_json_kv_int(j, "ply", f->ply);
@@ -354,16 +353,16 @@ static void json_game(const struct vc_report_options *o, struct vc_json *j,
 	else
 		vc_json_kv_null(j, "member");
 	if (marks && marks->placeholders) {
-		kv_number(j, "index", marks, VC_RELOC_INDEX, g->index);
+		vc_report_kv_number(j, "index", marks, VC_RELOC_INDEX, g->index);
 	} else {
 		vc_json_kv_uint(j, "index", g->index);
 		if (marks)
 			vc_report_mark_index(marks, mark_f, g->index);
 	}
-	kv_number(j, "line", marks, VC_RELOC_LINE, g->line);
-	kv_number(j, "offset", marks, VC_RELOC_OFFSET, g->offset);
+	vc_report_kv_number(j, "line", marks, VC_RELOC_LINE, g->line);
+	vc_report_kv_number(j, "offset", marks, VC_RELOC_OFFSET, g->offset);
 	if (o->with_copy_end)
-		kv_number(j, "copy_end", marks, VC_RELOC_OFFSET, o->copy_end);
+		vc_report_kv_number(j, "copy_end", marks, VC_RELOC_OFFSET, o->copy_end);
 	if (g->variant)
 		vc_json_kv_string(j, "variant", g->variant);
 	else

@@ -122,6 +122,11 @@ enum { VC_RELOC_INDEX = 'i', VC_RELOC_LINE = 'l', VC_RELOC_OFFSET = 'o' };
 const char *vc_report_number(char *buf, const struct vc_report_marks *m, int kind,
                              uint64_t v);
 
+/* The member `key` of JSON object j: the number v, relocatable of `kind`
+ * when m is not NULL and m->placeholders (vc_report_number). */
+void vc_report_kv_number(struct vc_json *j, const char *key, const struct vc_report_marks *m,
+                         int kind, uint64_t v);
+
 /* A report in progress. Fields are read by the commands (out, format,
  * quiet, verbose, command) and may be set by them between games (out,
  * quiet); the rest belongs to the writer. */

@@ -209,19 +209,6 @@ static char *uri_of(const char *path)
 
 /* "locations": one, the source file (a region when the line is the
  * file's), the member as a logical location. */
-/* key: a number of `kind`, relocatable in a report part (report.h) */
-static void kv_number(struct vc_json *j, const char *key, const struct vc_report_marks *m,
-                      int kind, uint64_t v)
-{
-	if (m && m->placeholders) {
-		char b[32];
-		vc_json_key(j, key);
-		vc_json_raw(j, vc_report_number(b, m, kind, v));
-	} else {
-		vc_json_kv_uint(j, key, v);
-	}
-}
-
 static void sarif_locations(struct vc_json *j, const struct vc_report_marks *m,
                             const char *source, const char *member, uint64_t line,
                             uint64_t col)
@@ -240,7 +227,7 @@ static void sarif_locations(struct vc_json *j, const struct vc_report_marks *m,
 	if (!member && line > 0) {
 		vc_json_key(j, "region");
 		vc_json_begin_object(j);
-		kv_number(j, "startLine", m, VC_RELOC_LINE, line);
+		vc_report_kv_number(j, "startLine", m, VC_RELOC_LINE, line);
 		if (col > 0)
 			vc_json_kv_uint(j, "startColumn", col);
 		vc_json_end_object(j);
@@ -324,12 +311,12 @@ static void sarif_game(struct vc_report *r, const struct vc_gc_game *g,
 		vc_json_key(&j, "properties");
 		vc_json_begin_object(&j);
 		if (r->marks && r->marks->placeholders) {
-			kv_number(&j, "game", r->marks, VC_RELOC_INDEX, g->index);
+			vc_report_kv_number(&j, "game", r->marks, VC_RELOC_INDEX, g->index);
 		} else {
 			vc_json_kv_uint(&j, "game", g->index);
 			vc_report_mark_index(r->marks, r->out, g->index);
 		}
-		kv_number(&j, "line", r->marks, VC_RELOC_LINE, fd->line);
+		vc_report_kv_number(&j, "line", r->marks, VC_RELOC_LINE, fd->line);
 		vc_json_kv_uint(&j, "column", fd->column);
 		if (fd->ply > 0)
 			vc_json_kv_int(&j, "ply", fd->ply);
