@@ -139,10 +139,15 @@ static void gh_head(FILE *f, const struct vc_report_marks *m, const char *kind,
 static void gh_game(struct vc_report *r, const struct vc_gc_game *g)
 {
 	FILE *f = r->out;
+	/* a skipped game's reason (report.h vc_report_skip_reason) is no
+	 * error: a notice */
+	enum vc_code skip = vc_report_skip_reason(g, r->strict);
 	for (int i = 0; i < g->nfindings; i++) {
 		const struct vc_finding *fd = &g->findings[i];
 		bool as_error = fd->error || r->strict;
-		gh_head(f, r->marks, as_error ? "error" : "warning", g->source, g->member, fd->line,
+		const char *kind = skip != VC_F_OK && fd->code == skip ? "notice"
+		                   : as_error ? "error" : "warning";
+		gh_head(f, r->marks, kind, g->source, g->member, fd->line,
 		        fd->column, vc_code_word(fd->code));
 		fputs("game ", f);
 		vc_report_put_index(r->marks, f, g->index);
@@ -296,13 +301,21 @@ static void sarif_init(struct vc_report *r)
 static void sarif_game(struct vc_report *r, const struct vc_gc_game *g,
                        vc_report_extra_json extra, void *ctx)
 {
+	enum vc_code skip = vc_report_skip_reason(g, r->strict);
 	for (int i = 0; i < g->nfindings; i++) {
 		const struct vc_finding *fd = &g->findings[i];
 		sarif_sep(r);
 		struct vc_json j;
 		vc_json_init_file(&j, r->out, 0);
 		vc_json_begin_object(&j);
-		sarif_rule_ref(&j, fd->code, fd->error || r->strict);
+		if (skip != VC_F_OK && fd->code == skip) {
+			/* a skipped game's reason is no error (report.h) */
+			vc_json_kv_string(&j, "ruleId", vc_code_word(fd->code));
+			vc_json_kv_int(&j, "ruleIndex", (int64_t)fd->code - 1);
+			vc_json_kv_string(&j, "level", "note");
+		} else {
+			sarif_rule_ref(&j, fd->code, fd->error || r->strict);
+		}
 		vc_json_key(&j, "message");
 		vc_json_begin_object(&j);
 		vc_json_kv_string(&j, "text", fd->message);
@@ -444,7 +457,11 @@ static void junit_game(struct vc_report *r, const struct vc_gc_game *g,
 	}
 	fputs(">\n", f);
 	bool listed = false; /* the findings in the failure */
-	if (!g->valid) {
+	enum vc_code skip = vc_report_skip_reason(g, r->strict);
+	if (skip != VC_F_OK) {
+		/* not checked: a variant vchess does not implement (report.h) */
+		fprintf(f, "      <skipped message=\"%s\"/>\n", vc_code_word(skip));
+	} else if (!g->valid) {
 		const struct vc_finding *first = NULL;
 		for (int i = 0; i < g->nfindings && !first; i++)
 			if (g->findings[i].error || r->strict)
