@@ -602,7 +602,7 @@ fi
 for mb in 20 60; do
 	make_input "huge_$mb" gen_huge_game $mb
 	opts="--valid-out $tmp/valid.pgn"
-	check "copy_huge_game_${mb}mb" 0 'validate: 1 games, 1 valid' 120 "$tmp/huge_$mb"
+	check "copy_huge_game_${mb}mb" 0 'validate: 1 game, 1 valid' 120 "$tmp/huge_$mb"
 	opts=
 	if ! cmp -s "$tmp/valid.pgn" "$tmp/huge_$mb"; then
 		echo "hostile: copy_huge_game_${mb}mb: FAIL: --valid-out is not the game"
