@@ -754,6 +754,8 @@ int cmd_adjudicate(int argc, char **argv)
 	/* a shard run (vchess-report(1)): its one input, its range; the score
 	 * table is always kept, for a merge with --standings */
 	struct vc_part_shard sh;
+	char **run_files = files; /* the inputs the run reads */
+	int run_n = nfiles;
 	struct vc_pipe_part part;
 	if (a->opts.shard) {
 		if (a->fix_path) {
@@ -766,9 +768,9 @@ int cmd_adjudicate(int argc, char **argv)
 			free(a);
 			return rc;
 		}
-		nfiles = sh.file ? 1 : 0;
-		if (sh.file)
-			files[0] = (char *)sh.file;
+		/* the one file of the shard (the list stays the operands') */
+		run_files = files + sh.index;
+		run_n = sh.file ? 1 : 0;
 		a->shard = true;
 		a->standings = true;
 	} else if (a->opts.shard_range) {
@@ -833,7 +835,7 @@ int cmd_adjudicate(int argc, char **argv)
 		.progress = a->shard ? a->opts.progress == 1 : vc_cli_progress(&a->opts),
 		.shard = a->shard ? &sh.pipe : NULL, .part = &part,
 	};
-	int status = vc_pipe_run(&pipe, files, nfiles);
+	int status = vc_pipe_run(&pipe, run_files, run_n);
 
 	if (a->shard)
 		vc_part_trailer(out, &part, &a->rep,

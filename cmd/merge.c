@@ -57,8 +57,9 @@ static const char usage[] =
         "any order, as files or concatenated on standard input ('-').\n"
         "\n"
         "Options:\n"
-        "      --format F       text, json or jsonl (default: the shards'\n"
-        "                       --format, else text); adjudicate also csv, html\n"
+        "      --format F       text, json, jsonl, github, sarif or junit (default:\n"
+        "                       the shards' --format, else text); adjudicate\n"
+        "                       with --standings also csv, html\n"
         "  -o, --output FILE    write the report to FILE\n"
         "      --keep-partial   keep an interrupted report as FILE.partial\n"
         "      --standings, --tiebreak LIST, --system S, --crosstable\n"
@@ -162,6 +163,10 @@ static int scan_file(struct vc_merge *m, const char *name, FILE *f, bool many)
 		if (!ended)
 			return bad_part(name, "shard %s: incomplete (its run did not finish): run "
 			                "the shard again", h->n ? vc_jget(h, "shard")->s : "?");
+		uint64_t games = 0;
+		if (!vc_jval_u64(vc_jget(p->end_rec, "games"), &games) || games != p->nrec)
+			return bad_part(name, "shard %s: damaged (its trailer does not count its game "
+			                "records): run the shard again", vc_jget(h, "shard")->s);
 		any = true;
 		if (!many)
 			break;
@@ -575,6 +580,17 @@ static int merge_main(int argc, char **argv)
 		free(pass);
 		return vc_cli_usage_error("report merge", "no part report given");
 	}
+	/* the report must not replace a part it reads (common.h) */
+	for (int i = 0; i + 1 < npass; i++)
+		if (strcmp(pass[i], "--output") == 0) {
+			const struct vc_cli_output outs[] = { { "-o", pass[i + 1], true } };
+			int rc = vc_cli_check_outputs("report merge", outs, 1, argv + optind,
+			                              argc - optind);
+			if (rc != VC_EXIT_OK) {
+				free(pass);
+				return rc;
+			}
+		}
 	struct vc_merge m;
 	memset(&m, 0, sizeof m);
 	int rc = VC_EXIT_OK;

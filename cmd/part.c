@@ -74,6 +74,7 @@ int vc_part_resolve(const char *command, const struct vc_cli_opts *o, char **fil
 			                        "be cut" : "inside the file");
 		} else {
 			out->file = files[0];
+			out->index = 0;
 			out->size = f->size;
 			out->unit = vc_shard_unit_name(f->unit);
 			out->pipe = (struct vc_pipe_shard){ unit_of(f->unit), a, b, a == 0 };
@@ -81,11 +82,22 @@ int vc_part_resolve(const char *command, const struct vc_cli_opts *o, char **fil
 	} else if (rc == VC_EXIT_OK) {
 		size_t total = vc_shard_plan(sf, (size_t)nfiles, (size_t)o->shard_n, 0, counts);
 		uint64_t k = o->shard_k;
-		for (int i = 0; i < nfiles; i++) {
+		if (total > o->shard_n) {
+			/* every file is at least one shard: N too small would leave
+			 * shards of the plan unchecked */
+			rc = vc_cli_usage_error(command, "--shard %llu/%llu: the %d files make %zu shards "
+			                        "(each file at least one): give N = %zu, as vchess shards "
+			                        "-n %llu prints it", (unsigned long long)o->shard_k,
+			                        (unsigned long long)o->shard_n, nfiles, total, total,
+			                        (unsigned long long)o->shard_n);
+			k = UINT64_MAX;
+		}
+		for (int i = 0; i < nfiles && rc == VC_EXIT_OK; i++) {
 			if (k < counts[i]) {
 				uint64_t a, b;
 				vc_shard_range(&sf[i], (size_t)k, counts[i], &a, &b);
 				out->file = files[i];
+				out->index = i;
 				out->size = sf[i].size;
 				out->unit = vc_shard_unit_name(sf[i].unit);
 				out->pipe = (struct vc_pipe_shard){ unit_of(sf[i].unit), a, b, a == 0 };

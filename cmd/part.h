@@ -31,6 +31,7 @@
 /* A shard as the command line names it. */
 struct vc_part_shard {
 	const char *file;       /* the input (argv's), NULL: an empty shard */
+	int index;              /* ... its index among the operands */
 	uint64_t size;          /* its size in bytes */
 	uint64_t k, n;          /* shard K of N */
 	const char *unit;       /* "bytes", "frames", "file", "none" (empty) */
@@ -43,7 +44,8 @@ struct vc_part_shard {
  * FILE. A K past the plan's shards is an empty shard (its part holds no
  * game: a scheduler may run more shards than a file gives). Returns
  * VC_EXIT_OK, VC_EXIT_USAGE (said: --shard-range without --shard or with
- * several files, a range outside the file or off a zstd frame boundary,
+ * several files, files that make more than N shards (a shard would be
+ * left out: the message gives the count to use), a range outside the file or off a zstd frame boundary,
  * an option a shard run cannot take) or VC_EXIT_INPUT (a file that cannot
  * be read). */
 int vc_part_resolve(const char *command, const struct vc_cli_opts *o, char **files, int nfiles,

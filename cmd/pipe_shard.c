@@ -159,6 +159,8 @@ static size_t shard_read(void *ctx, char *out, size_t n)
 		s->carry_len -= r;
 	} else {
 		r = vc_peek_read(s->pk, out, n);
+		if (r == VC_PGN_READ_ERROR)
+			return r; /* the member reader keeps the input's error */
 	}
 	if (r) {
 		count(s, out, r);
@@ -209,8 +211,8 @@ static bool resync(struct pipeline *pl, bool first)
 	bool at0 = true;
 	for (;;) {
 		size_t n = vc_peek_read(s->pk, s->buf, SHARD_BUF);
-		if (n == 0)
-			return false;
+		if (n == 0 || n == VC_PGN_READ_ERROR)
+			return false; /* an error: the member reader keeps it */
 		if (at0 && s->buf[0] == '\n' && !nb)
 			s->part->lead_lf = true;
 		at0 = false;
@@ -281,7 +283,7 @@ bool pipe_shard_member(struct pipeline *pl, struct vc_input *in, struct vc_peek 
 	size_t n;
 	uint64_t D;
 	while (!pl->stopped && ((D = vc_input_range_owned(in)) == UINT64_MAX || s->pos < D) &&
-	       (n = vc_peek_read(pk, tmp, sizeof tmp)) > 0)
+	       (n = vc_peek_read(pk, tmp, sizeof tmp)) > 0 && n != VC_PGN_READ_ERROR)
 		count(s, tmp, n);
 	s->part->owned = vc_input_range_owned(in);
 	if (s->part->owned == UINT64_MAX)

@@ -231,6 +231,8 @@ int cmd_validate(int argc, char **argv)
 		return rc;
 	/* a shard run (vchess-report(1)): its one input, its range */
 	struct vc_part_shard sh;
+	char **run_files = files; /* the inputs the run reads */
+	int run_n = nfiles;
 	if (v.opts.shard) {
 		if (v.dups)
 			return vc_cli_usage_error("validate", "--duplicates is not for shard runs in "
@@ -238,9 +240,9 @@ int cmd_validate(int argc, char **argv)
 		rc = vc_part_resolve("validate", &v.opts, files, nfiles, &sh);
 		if (rc != VC_EXIT_OK)
 			return rc;
-		nfiles = sh.file ? 1 : 0;
-		if (sh.file)
-			files[0] = (char *)sh.file;
+		/* the one file of the shard (the list stays the operands') */
+		run_files = files + sh.index;
+		run_n = sh.file ? 1 : 0;
 	} else if (v.opts.shard_range) {
 		return vc_cli_usage_error("validate", "--shard-range needs --shard K/N");
 	}
@@ -308,7 +310,7 @@ int cmd_validate(int argc, char **argv)
 		.decided_copy_on = v.df != NULL, .decided_copy = 2,
 		.shard = v.opts.shard ? &sh.pipe : NULL, .part = &part,
 	};
-	int status = vc_pipe_run(&pipe, files, nfiles);
+	int status = vc_pipe_run(&pipe, run_files, run_n);
 	if (v.opts.shard) {
 		vc_part_trailer(out, &part, &v.rep,
 		                status == VC_EXIT_INPUT ? VC_EXIT_INPUT

@@ -1,5 +1,6 @@
 /* vchess - shards of an input file (shards.h, vchess-shards(1)). */
 #define _FILE_OFFSET_BITS 64
+#include "member.h"
 #include "shards.h"
 
 #include <errno.h>
@@ -204,7 +205,22 @@ int vc_shard_file_scan(const char *path, struct vc_shard_file *f, char *err, siz
 		return fail(err, errlen, "cannot read %s: %s", path,
 		            ie.message[0] ? ie.message : "unreadable");
 	switch (vc_input_kind(in)) {
-	case VC_INPUT_PLAIN: f->unit = VC_SHARD_BYTES; break;
+	case VC_INPUT_PLAIN: {
+		/* EPD positions are one shard: a shard run reads PGN (the
+		 * content rule of the commands, epd.h vc_peek_is_epd) */
+		struct vc_member_reader mr;
+		if (vc_input_next_member(in, NULL) == 1) {
+			vc_member_reader_init(&mr, in);
+			struct vc_peek pk;
+			vc_peek_init(&pk, vc_member_read, &mr);
+			if (vc_peek_is_epd(&pk)) {
+				f->why = "EPD positions";
+				break;
+			}
+		}
+		f->unit = VC_SHARD_BYTES;
+		break;
+	}
 	case VC_INPUT_GZIP: f->why = "gzip"; break;
 	case VC_INPUT_COMPRESSED: f->why = "compressed stream"; break;
 	case VC_INPUT_ARCHIVE: f->why = "archive"; break;
