@@ -400,3 +400,29 @@ def test_winnable_arguments():
     assert e.value.code == "fen-trailing-text"
     with pytest.raises(TypeError):
         vchess.winnable(None)
+
+
+def test_cdef_structs_are_the_headers(tmp_path):
+    """Every struct the module allocates (ffi.new) and declares with its
+    members (vchess/_ffi.py) has the size the C headers give it: a member
+    added in a header and not in the module would have the library write
+    past the module's objects. (Structs the module only reads through the
+    library's pointers may be declared in part.)"""
+    import re
+    from vchess._ffi import ffi
+    pkg = os.path.join(TOP, "lib", "python", "vchess")
+    src = open(os.path.join(pkg, "_ffi.py")).read()
+    use = open(os.path.join(pkg, "__init__.py")).read()
+    made = set(re.findall(r'ffi\.new\("struct (vc_\w+)', use))
+    names = sorted(set(re.findall(r"^struct (vc_\w+) \{", src, re.M)) & made)
+    assert names, "no struct with members in the cdef"
+    prog = tmp_path / "sizes.c"
+    prog.write_text("#include <stdio.h>\n#include \"vchess.h\"\n#include \"games.h\"\n"
+                    "#include \"input.h\"\n#include \"winnable.h\"\nint main(void)\n{\n" +
+                    "".join('\tprintf("%%zu\\n", sizeof(struct %s));\n' % n for n in names) +
+                    "\treturn 0;\n}\n")
+    exe = tmp_path / "sizes"
+    subprocess.run(["cc", "-I", os.path.join(TOP, "lib"), "-I", os.path.join(TOP, "formats"),
+                    str(prog), "-o", str(exe)], check=True)
+    got = subprocess.run([str(exe)], capture_output=True, check=True).stdout.split()
+    assert [int(x) for x in got] == [ffi.sizeof("struct " + n) for n in names], names

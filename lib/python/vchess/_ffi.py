@@ -65,6 +65,8 @@ struct vc_input_options {
     uint64_t max_ratio;
     uint64_t ratio_floor;
     uint64_t max_output;
+    int range_unit;
+    uint64_t range_start, range_end;
 };
 struct vc_input_error {
     int kind;
