@@ -979,7 +979,8 @@ static int de_score(struct de_ctx *c, const long *set, size_t m, struct de_membe
 			}
 			c->pairs[np++] = (struct de_pair){ c->pos[en->opp], en->halves };
 		}
-		qsort(c->pairs, np, sizeof *c->pairs, de_pair_cmp);
+		if (np > 1) /* qsort of NULL, 0 is undefined */
+			qsort(c->pairs, np, sizeof *c->pairs, de_pair_cmp);
 		double score = 0;
 		long met = 0;
 		for (size_t k = 0; k < np;) {
@@ -997,7 +998,8 @@ static int de_score(struct de_ctx *c, const long *set, size_t m, struct de_membe
 	for (size_t i = 0; i < m; i++)
 		c->pos[set[i]] = -1;
 	if (!rc)
-		qsort(mb, m, sizeof *mb, de_member_cmp);
+		if (m > 1)
+			qsort(mb, m, sizeof *mb, de_member_cmp);
 	return rc;
 }
 
