@@ -6,6 +6,8 @@
  * the segment when it is big enough or when --max-errors may stop after
  * the game.
  */
+#include <stddef.h>
+
 #include "pipeline_internal.h"
 
 /* Record a game's share for the segment's writer (-j N): after what
@@ -34,9 +36,13 @@ static void seg_copy_rec(struct worker *w, int k)
  * offset of s->dbuf. */
 static size_t seg_data(struct seg *s, const void *p, size_t n)
 {
-	if (n > s->dcap - s->dlen) {
+	/* each piece aligned as malloc aligns: the command reads it back as
+	 * its own struct */
+	const size_t align = _Alignof(max_align_t);
+	size_t at = (s->dlen + align - 1) / align * align;
+	if (at > s->dcap || n > s->dcap - at) {
 		size_t cap = s->dcap ? 2 * s->dcap : 4096;
-		while (cap - s->dlen < n)
+		while (cap < at || cap - at < n)
 			cap *= 2;
 		char *b = realloc(s->dbuf, cap);
 		if (!b)
@@ -44,10 +50,9 @@ static size_t seg_data(struct seg *s, const void *p, size_t n)
 		s->dbuf = b;
 		s->dcap = cap;
 	}
-	size_t at = s->dlen;
 	if (n)
 		memcpy(s->dbuf + at, p, n);
-	s->dlen += n;
+	s->dlen = at + n;
 	return at;
 }
 
