@@ -1,4 +1,5 @@
 /* vchess - duplicate games: the hash and the table. See duplicates.h. */
+#define _GNU_SOURCE /* mremap */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,76 @@ bool vc_dup_hash_parse(const char *s, struct vc_dup_hash *h)
 	return true;
 }
 
+/* ---- the table ------------------------------------------------------------
+ *
+ * One array of 20-byte slots (the hash's four 32-bit words, hi's high word
+ * first, then the game's id), sorted by hash with gaps: a hash's home slot
+ * is hi * cap / 2^64 (monotone in the hash), it sits at or after its home,
+ * and no slot between its home and it is empty. A look-up scans from the
+ * home while the slots hold smaller hashes; an insertion shifts the run
+ * that follows by one slot. The slots past cap (the tail) take the runs
+ * that the last homes push beyond it: there is no wrapping around.
+ *
+ * The table is at most nine tenths full (of all its slots) and grows, when
+ * it would be fuller, to a quarter more slots than games: 20 bytes a slot
+ * makes 22.2 to 25 bytes a game at every size. It grows in place (on
+ * Linux the mapping is moved by mremap, without copying, so old and new
+ * are never both held): the hashes are first packed against the new end,
+ * then, in order, each is put at its new home or just after the one before
+ * (homes only move up, so nothing is overwritten before it was moved). */
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#define VC_DUP_MMAP 1
+#endif
+
+struct slot {
+	uint32_t w[5]; /* hi >> 32, hi, lo >> 32, lo, id */
+};
+_Static_assert(sizeof(struct slot) == 20, "a slot is 20 bytes");
+
+#define MIN_SLOTS 1024
+
+static size_t page_size(void)
+{
+#ifdef VC_DUP_MMAP
+	long p = sysconf(_SC_PAGESIZE);
+	return p > 0 ? (size_t)p : 4096;
+#else
+	return 1;
+#endif
+}
+
+/* The bytes held for n slots. */
+static size_t bytes_for(size_t n)
+{
+	size_t pg = page_size();
+	return (n * sizeof(struct slot) + pg - 1) / pg * pg;
+}
+
+/* Make t's array `bytes` long (zeroes past the old end); t unchanged on
+ * failure. */
+static bool resize(struct vc_dup_table *t, size_t bytes)
+{
+#ifdef VC_DUP_MMAP
+	void *p = t->slots ? mremap(t->slots, t->bytes, bytes, MREMAP_MAYMOVE)
+	                   : mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+	                          -1, 0);
+	if (p == MAP_FAILED)
+		return false;
+#else
+	void *p = realloc(t->slots, bytes);
+	if (!p)
+		return false;
+	memset((char *)p + t->bytes, 0, bytes - t->bytes);
+#endif
+	t->slots = p;
+	t->bytes = bytes;
+	t->nslots = bytes / sizeof(struct slot);
+	return true;
+}
+
 void vc_dup_table_init(struct vc_dup_table *t, size_t max)
 {
 	memset(t, 0, sizeof *t);
@@ -76,48 +147,119 @@ void vc_dup_table_init(struct vc_dup_table *t, size_t max)
 
 void vc_dup_table_release(struct vc_dup_table *t)
 {
-	free(t->keys);
-	free(t->ids);
-	t->keys = NULL;
-	t->ids = NULL;
-	t->cap = t->count = 0;
+	if (t->slots) {
+#ifdef VC_DUP_MMAP
+		munmap(t->slots, t->bytes);
+#else
+		free(t->slots);
+#endif
+	}
+	t->slots = NULL;
+	t->nslots = t->cap = t->bytes = 0;
+	t->count = 0;
+	t->zero_seen = false;
 }
 
-static bool is_empty(const struct vc_dup_hash *k)
+size_t vc_dup_table_bytes(const struct vc_dup_table *t)
 {
-	return (k->hi | k->lo) == 0;
+	return t->bytes;
 }
 
-/* The slot of h, or the empty slot where it goes (cap a power of two,
- * never full). The hash's bits are uniform: its low bits are the start. */
-static size_t probe(const struct vc_dup_hash *keys, size_t cap, const struct vc_dup_hash *h)
+static bool s_empty(const struct slot *s)
 {
-	size_t i = (size_t)h->lo & (cap - 1);
-	while (!is_empty(&keys[i]) && (keys[i].hi != h->hi || keys[i].lo != h->lo))
-		i = (i + 1) & (cap - 1);
+	return (s->w[0] | s->w[1] | s->w[2] | s->w[3]) == 0;
+}
+
+static uint64_t s_hi(const struct slot *s)
+{
+	return (uint64_t)s->w[0] << 32 | s->w[1];
+}
+
+static uint64_t s_lo(const struct slot *s)
+{
+	return (uint64_t)s->w[2] << 32 | s->w[3];
+}
+
+/* The high 64 bits of a * b. */
+static uint64_t mulhi(uint64_t a, uint64_t b)
+{
+	uint64_t a1 = a >> 32, a0 = a & 0xffffffffu, b1 = b >> 32, b0 = b & 0xffffffffu;
+	uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+	uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+	return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
+static size_t home(uint64_t hi, size_t cap)
+{
+	return (size_t)mulhi(hi, cap);
+}
+
+/* The tail past cap for n slots. */
+static size_t tail_for(size_t n)
+{
+	return 64 + n / 128;
+}
+
+/* Where h is, or where it goes (the first slot from its home that is
+ * empty or holds a greater hash; nslots when the run reaches the end). */
+static size_t find(const struct vc_dup_table *t, const struct vc_dup_hash *h)
+{
+	const struct slot *s = t->slots;
+	size_t i = home(h->hi, t->cap);
+	for (; i < t->nslots && !s_empty(&s[i]); i++) {
+		uint64_t hi = s_hi(&s[i]);
+		if (hi > h->hi || (hi == h->hi && s_lo(&s[i]) >= h->lo))
+			break;
+	}
 	return i;
 }
 
-static bool grow(struct vc_dup_table *t)
+/* Grow t to a quarter more slots than `games`, rehashed in place. */
+static bool grow(struct vc_dup_table *t, size_t games)
 {
-	size_t cap = t->cap ? 2 * t->cap : 1024;
-	struct vc_dup_hash *keys = calloc(cap, sizeof *keys);
-	uint32_t *ids = malloc(cap * sizeof *ids);
-	if (!keys || !ids) {
-		free(keys);
-		free(ids);
-		return false;
-	}
-	for (size_t i = 0; i < t->cap; i++)
-		if (!is_empty(&t->keys[i])) {
-			size_t j = probe(keys, cap, &t->keys[i]);
-			keys[j] = t->keys[i];
-			ids[j] = t->ids[i];
+	size_t want = games + games / 4;
+	if (want < MIN_SLOTS)
+		want = MIN_SLOTS;
+	size_t bytes = bytes_for(want);
+	size_t n = bytes / sizeof(struct slot);
+	size_t cap = n - tail_for(n);
+	/* the slots the hashes will take with the new homes (a dry run): more
+	 * than n only when the last homes are crowded */
+	const struct slot *s = t->slots;
+	size_t next = 0;
+	for (size_t i = 0; i < t->nslots; i++)
+		if (!s_empty(&s[i])) {
+			size_t h = home(s_hi(&s[i]), cap);
+			next = (h > next ? h : next) + 1;
 		}
-	free(t->keys);
-	free(t->ids);
-	t->keys = keys;
-	t->ids = ids;
+	if (next > n)
+		bytes = bytes_for(next + 32);
+	size_t old = t->nslots;
+	if (!resize(t, bytes))
+		return false;
+	struct slot *v = t->slots;
+	n = t->nslots;
+	/* pack against the end, in order */
+	size_t k = n;
+	for (size_t i = old; i-- > 0;)
+		if (!s_empty(&v[i])) {
+			k--;
+			if (k != i) {
+				v[k] = v[i];
+				memset(&v[i], 0, sizeof v[i]);
+			}
+		}
+	/* then each at its home or after the one before: never after where
+	 * it is (the dry run fits) */
+	next = 0;
+	for (size_t j = k; j < n; j++) {
+		struct slot e = v[j];
+		memset(&v[j], 0, sizeof v[j]);
+		size_t h = home(s_hi(&e), cap);
+		size_t p = h > next ? h : next;
+		v[p] = e;
+		next = p + 1;
+	}
 	t->cap = cap;
 	return true;
 }
@@ -125,7 +267,7 @@ static bool grow(struct vc_dup_table *t)
 enum vc_dup_result vc_dup_table_add(struct vc_dup_table *t, const struct vc_dup_hash *h,
                                     uint32_t id, uint32_t *first)
 {
-	if (is_empty(h)) {
+	if (h->hi == 0 && h->lo == 0) {
 		if (t->zero_seen) {
 			*first = t->zero_id;
 			return VC_DUP_FOUND;
@@ -137,21 +279,43 @@ enum vc_dup_result vc_dup_table_add(struct vc_dup_table *t, const struct vc_dup_
 		t->count++;
 		return VC_DUP_NEW;
 	}
-	if (t->cap) {
-		size_t i = probe(t->keys, t->cap, h);
-		if (!is_empty(&t->keys[i])) {
-			*first = t->ids[i];
+	struct slot *s = t->slots;
+	size_t i = 0;
+	if (t->nslots) {
+		i = find(t, h);
+		if (i < t->nslots && s_hi(&s[i]) == h->hi && s_lo(&s[i]) == h->lo) {
+			*first = s[i].w[4];
 			return VC_DUP_FOUND;
 		}
 	}
 	if (t->count >= t->max)
 		return VC_DUP_FULL;
-	/* at most three quarters full after adding */
-	if (4 * (t->count + 1) > 3 * t->cap && !grow(t))
-		return VC_DUP_NOMEM;
-	size_t i = probe(t->keys, t->cap, h);
-	t->keys[i] = *h;
-	t->ids[i] = id;
+	/* at most nine tenths full after adding (count includes the zero
+	 * hash, which takes no slot: no matter) */
+	if (10 * (t->count + 1) > 9 * t->nslots) {
+		if (!grow(t, t->count + 1))
+			return VC_DUP_NOMEM;
+		i = find(t, h);
+	}
+	for (;;) {
+		s = t->slots;
+		size_t e = i;
+		while (e < t->nslots && !s_empty(&s[e]))
+			e++;
+		if (e < t->nslots) {
+			memmove(&s[i + 1], &s[i], (e - i) * sizeof *s);
+			break;
+		}
+		/* the run reaches the end: a page more of tail (the homes
+		 * stay) */
+		if (!resize(t, bytes_for(t->nslots + 1)))
+			return VC_DUP_NOMEM;
+	}
+	s[i].w[0] = (uint32_t)(h->hi >> 32);
+	s[i].w[1] = (uint32_t)h->hi;
+	s[i].w[2] = (uint32_t)(h->lo >> 32);
+	s[i].w[3] = (uint32_t)h->lo;
+	s[i].w[4] = id;
 	t->count++;
 	return VC_DUP_NEW;
 }

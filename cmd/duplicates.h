@@ -48,26 +48,41 @@ char *vc_dup_hash_hex(const struct vc_dup_hash *h, char buf[33]);
  * false. */
 bool vc_dup_hash_parse(const char *s, struct vc_dup_hash *h);
 
-/* The table: open addressing with linear probing, 20 bytes a slot (the
- * hash, and a 32-bit number the caller gives each game), kept at most
- * three quarters full and doubled when it would be fuller: between 27
- * and 54 bytes a game, about 36 MB per million games on average. Calling
- * thread only. */
+/* The table: 20 bytes a slot (the hash, and a 32-bit number the caller
+ * gives each game; the caller keeps where its games are, by ranges of
+ * numbers), the slots sorted by hash with gaps (open addressing from a
+ * home slot that grows with the hash; see duplicates.c). It is kept at
+ * most nine tenths full and grows in place, when it would be fuller, to a
+ * quarter more slots than games: between 22.2 and 25 bytes a game at every
+ * size (VC_DUP_TABLE_BYTES_PER_GAME; at least VC_DUP_TABLE_MIN_BYTES),
+ * about 25 MB per million games. Calling thread only. */
 struct vc_dup_table {
-	struct vc_dup_hash *keys; /* cap slots; {0, 0}: empty */
-	uint32_t *ids;
-	size_t cap, count;
-	size_t max;     /* games kept at most (--duplicates-max) */
-	bool zero_seen; /* the hash {0, 0}, which marks empty slots, was
-	                   added: kept apart */
+	void *slots;      /* nslots slots; a hash {0, 0}: empty */
+	size_t nslots;    /* bytes / 20 */
+	size_t cap;       /* home slots: the others are the tail */
+	size_t bytes;     /* held */
+	size_t count;     /* games kept */
+	size_t max;       /* games kept at most (--duplicates-max) */
+	bool zero_seen;   /* the hash {0, 0}, which marks empty slots, was
+	                     added: kept apart */
 	uint32_t zero_id;
 };
+
+/* The memory a table holds, vc_dup_table_bytes, is at most
+ * VC_DUP_TABLE_BYTES_PER_GAME bytes a game kept plus one page, or
+ * VC_DUP_TABLE_MIN_BYTES when that is more (a table that has added
+ * anything). Hashes that crowd at one place (none that XXH3 gives in
+ * practice) may take more, never fewer, slots. */
+#define VC_DUP_TABLE_BYTES_PER_GAME 25
+#define VC_DUP_TABLE_MIN_BYTES (1024 * 20)
 
 /* An empty table that keeps at most `max` games (max > 0). Allocates
  * nothing yet. */
 void vc_dup_table_init(struct vc_dup_table *t, size_t max);
-/* Frees what t holds; t may be zeroed. */
+/* Frees what t holds (it is then empty, max kept); t may be zeroed. */
 void vc_dup_table_release(struct vc_dup_table *t);
+/* The bytes t holds now (its slots: the table's own accounting). */
+size_t vc_dup_table_bytes(const struct vc_dup_table *t);
 
 enum vc_dup_result {
 	VC_DUP_NEW = 0,   /* not seen before: added with `id` */
