@@ -53,7 +53,7 @@ static const char usage[] =
         "      --duplicates-out FILE  copy those games to FILE, not to --valid-out\n"
         "                       or --invalid-out (implies --duplicates)\n"
         "      --duplicates-max N  look among the first N games only (default\n"
-        "                       10000000; about 36 MB per million games; implies\n"
+        "                       10000000; about 25 MB per million games; implies\n"
         "                       --duplicates)\n"
         VC_HELP_JOBS
         VC_HELP_SHARD

@@ -5,6 +5,8 @@
  * hash). */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -323,6 +325,56 @@ Test(duplicates, table_memory_per_game, .timeout = 300)
 	/* released: nothing held */
 	vc_dup_table_release(&t);
 	cr_assert_eq(vc_dup_table_bytes(&t), 0);
+}
+
+/* Out of memory when it grows (the address space limited, in this test's
+ * own process): the addition says so, and every game kept is still found
+ * with its number; with the memory back the table grows again. */
+Test(duplicates, table_out_of_memory_keeps_what_it_has)
+{
+#ifdef __SANITIZE_ADDRESS__
+	cr_skip_test("ASan's shadow memory needs the address space");
+#endif
+	struct vc_dup_table t;
+	vc_dup_table_init(&t, 100000000);
+	uint64_t st = 99;
+	uint32_t first;
+	uint32_t n = 0;
+	for (; n < 100000; n++) {
+		struct vc_dup_hash h = { mix(&st), mix(&st) };
+		cr_assert_eq(vc_dup_table_add(&t, &h, n, &first), VC_DUP_NEW);
+	}
+	FILE *f = fopen("/proc/self/statm", "r");
+	unsigned long pages = 0;
+	if (!f || fscanf(f, "%lu", &pages) != 1)
+		cr_skip_test("no /proc/self/statm");
+	fclose(f);
+	struct rlimit was, lim;
+	cr_assert_eq(getrlimit(RLIMIT_AS, &was), 0);
+	lim = was;
+	lim.rlim_cur = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + (1u << 20);
+	cr_assert_eq(setrlimit(RLIMIT_AS, &lim), 0);
+	enum vc_dup_result r = VC_DUP_NEW;
+	for (; n < 10000000 && (r = vc_dup_table_add(&t, &(struct vc_dup_hash){ mix(&st), mix(&st) },
+	                                             n, &first)) == VC_DUP_NEW;
+	     n++)
+		;
+	cr_assert_eq(r, VC_DUP_NOMEM, "out of memory said (%u games)", n);
+	cr_assert_eq(t.count, n);
+	cr_assert_eq(setrlimit(RLIMIT_AS, &was), 0);
+	/* the keys again, from the start of the stream */
+	st = 99;
+	for (uint32_t i = 0; i < n; i++) {
+		struct vc_dup_hash h = { mix(&st), mix(&st) };
+		cr_assert_eq(vc_dup_table_add(&t, &h, n + i, &first), VC_DUP_FOUND, "game %u", i);
+		cr_assert_eq(first, i);
+	}
+	/* the one refused, and more: added now */
+	for (uint32_t i = 0; i < 1000000; i++) {
+		struct vc_dup_hash h = { mix(&st), mix(&st) };
+		cr_assert_eq(vc_dup_table_add(&t, &h, 2 * n + i, &first), VC_DUP_NEW);
+	}
+	vc_dup_table_release(&t);
 }
 
 /* The command's side: members named by their first games' numbers across
