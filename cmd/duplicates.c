@@ -181,12 +181,16 @@ static uint64_t s_lo(const struct slot *s)
 }
 
 /* The high 64 bits of a * b. */
-static uint64_t mulhi(uint64_t a, uint64_t b)
+static inline uint64_t mulhi(uint64_t a, uint64_t b)
 {
+#ifdef __SIZEOF_INT128__
+	return (uint64_t)(((unsigned __int128)a * b) >> 64);
+#else
 	uint64_t a1 = a >> 32, a0 = a & 0xffffffffu, b1 = b >> 32, b0 = b & 0xffffffffu;
 	uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
 	uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
 	return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
 }
 
 static size_t home(uint64_t hi, size_t cap)
