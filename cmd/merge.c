@@ -37,6 +37,7 @@ struct part {
 	const struct vc_jval *end_rec; /* the trailer's part_end */
 	/* rebasing */
 	uint64_t base_index, base_line, base_offset;
+	const char *src;        /* file, one pointer for all of its parts */
 };
 
 struct vc_merge {
@@ -45,6 +46,7 @@ struct vc_merge {
 	FILE *spool;            /* standard input's copy */
 	char *line;
 	size_t line_cap;
+	struct vc_merge_hooks hooks;
 };
 
 static const char usage[] =
@@ -277,6 +279,7 @@ static int check_parts(struct vc_merge *m)
 		uint64_t next = end_u64(p, "next", &has_next);
 		uint64_t owned = end_u64(p, "owned", NULL);
 		bool cont = prev && prev->file && strcmp(prev->file, p->file) == 0;
+		p->src = cont ? prev->src : p->file;
 		if (!cont) {
 			if (p->start != 0)
 				return bad_part(p->name, "%s: the first shard of the file does not start at "
@@ -397,8 +400,15 @@ void vc_merge_counts(struct vc_merge *m, struct vc_report *rep)
 	}
 }
 
-/* One rendering into rep->out with its relocatable numbers rebased. */
-static int put_rebased(FILE *out, const char *s, size_t n, const struct part *p)
+void vc_merge_set_hooks(struct vc_merge *m, const struct vc_merge_hooks *h)
+{
+	m->hooks = *h;
+}
+
+/* One rendering into rep->out with its relocatable numbers rebased, and
+ * the command's points (part.h vc_part_point) given to its hook. */
+static int put_rebased(FILE *out, const char *s, size_t n, const struct part *p,
+                       const struct vc_merge_hooks *hk)
 {
 	const char *e = s + n;
 	while (s < e) {
@@ -411,6 +421,16 @@ static int put_rebased(FILE *out, const char *s, size_t n, const struct part *p)
 		if (e - q < 3)
 			return -1;
 		char kind = q[1];
+		if (kind == VC_PART_POINT) {
+			struct vc_json state;
+			size_t used = vc_part_point_parse(q, (size_t)(e - q), out, &state);
+			if (!used)
+				return -1;
+			if (hk->point)
+				hk->point(hk->ctx, &state, out);
+			s = q + used;
+			continue;
+		}
 		uint64_t v = 0;
 		const char *d = q + 2;
 		for (; d < e && *d >= '0' && *d <= '9'; d++)
@@ -449,6 +469,11 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 					vc_jdoc_free(&d);
 				return -1;
 			}
+			if (m->hooks.game && m->hooks.game(m->hooks.ctx, &d.root, p->src,
+			                                   p->base_index, p->base_line)) {
+				vc_jdoc_free(&d);
+				return -1;
+			}
 			const struct vc_jval *s = vc_jget(vc_jget(&d.root, "g"), word);
 			if (!s || s->t != VC_J_STRING) {
 				vc_cli_error("report merge", "%s: a game without its %s rendering", p->name,
@@ -476,7 +501,7 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 			}
 			if (len)
 				first = false;
-			int rc = put_rebased(rep->out, t, len, p);
+			int rc = put_rebased(rep->out, t, len, p, &m->hooks);
 			vc_jdoc_free(&d);
 			if (rc) {
 				vc_cli_error("report merge", "%s: a damaged relocatable number", p->name);

@@ -212,3 +212,48 @@ void vc_part_trailer(FILE *f, const struct vc_pipe_part *pp, const struct vc_rep
 	vc_json_end_object(&j);
 	vc_json_release(&j);
 }
+
+void vc_part_point(FILE *out, const struct vc_json *state)
+{
+	fprintf(out, "%c%c", VC_REPORT_RELOC, VC_PART_POINT);
+	if (!state) {
+		fprintf(out, "0.0.0%c", VC_REPORT_RELOC_END);
+		return;
+	}
+	fprintf(out, "%u.%d.%d", state->flags, state->depth, state->after_key ? 1 : 0);
+	for (int i = 0; i < state->depth && i < VC_JSON_MAX_DEPTH; i++)
+		fprintf(out, ".%u", (unsigned)state->stack[i]);
+	fputc(VC_REPORT_RELOC_END, out);
+}
+
+size_t vc_part_point_parse(const char *s, size_t n, FILE *out, struct vc_json *state)
+{
+	if (n < 3 || s[0] != VC_REPORT_RELOC || s[1] != VC_PART_POINT)
+		return 0;
+	uint64_t v[3 + VC_JSON_MAX_DEPTH];
+	size_t nv = 0, i = 2;
+	for (;;) {
+		if (nv == sizeof v / sizeof v[0] || i >= n || s[i] < '0' || s[i] > '9')
+			return 0;
+		uint64_t x = 0;
+		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			if ((x = x * 10 + (uint64_t)(s[i] - '0')) > UINT32_MAX)
+				return 0;
+		v[nv++] = x;
+		if (i < n && s[i] == '.') {
+			i++;
+			continue;
+		}
+		if (i < n && s[i] == VC_REPORT_RELOC_END)
+			break;
+		return 0;
+	}
+	if (nv < 3 || v[1] > VC_JSON_MAX_DEPTH || nv != 3 + v[1] || v[2] > 1)
+		return 0;
+	vc_json_init_file(state, out, (unsigned)v[0]);
+	state->depth = (int)v[1];
+	state->after_key = v[2] != 0;
+	for (size_t k = 0; k < v[1]; k++)
+		state->stack[k] = (unsigned char)v[3 + k];
+	return i + 1;
+}

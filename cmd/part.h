@@ -62,4 +62,19 @@ void vc_part_header(FILE *f, const char *command, const struct vc_cli_opts *o,
 void vc_part_trailer(FILE *f, const struct vc_pipe_part *pp, const struct vc_report *rep,
                      int status, vc_report_extra_json extra, void *ctx);
 
+/* A point of a game's rendering where the merge writes what depends on
+ * the games of other shards (validate --duplicates: the duplicate-of
+ * warning, pipeline.h write_point): the byte VC_REPORT_RELOC, the letter
+ * VC_PART_POINT, the state of the JSON writer there as decimal numbers
+ * separated by dots (its flags, depth, whether a key is due, then one
+ * number per open container; "0.0.0" when the point has no writer: text)
+ * and VC_REPORT_RELOC_END. */
+#define VC_PART_POINT 'd'
+void vc_part_point(FILE *out, const struct vc_json *state);
+
+/* The point at s[0, n) (s[0] is VC_REPORT_RELOC, s[1] VC_PART_POINT): a
+ * writer in *state in that state, writing to out. Returns the bytes the
+ * point takes, 0 when it is damaged. */
+size_t vc_part_point_parse(const char *s, size_t n, FILE *out, struct vc_json *state);
+
 #endif

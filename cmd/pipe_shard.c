@@ -308,6 +308,8 @@ static void write_record(struct pipeline *pl)
 		s->fb[f]->len = 0;
 	}
 	vc_json_end_object(&j);
+	if (pl->cmd->part_json)
+		pl->cmd->part_json(pl->cmd->ctx, &j); /* e.g. validate's "dup" */
 	vc_json_end_object(&j);
 	vc_json_release(&j);
 	vc_cli_check_output(out);
