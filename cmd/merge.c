@@ -30,6 +30,7 @@ struct part {
 	FILE *f;                /* not owned when shared (standard input) */
 	off_t data;             /* offset of its first record after the header */
 	uint64_t nrec;          /* game records */
+	uint64_t nother;        /* input_error and note records */
 	struct vc_jdoc head, tail;
 	uint64_t k, n;
 	const char *command, *file, *unit, *format;
@@ -151,6 +152,10 @@ static int scan_file(struct vc_merge *m, const char *name, FILE *f, bool many)
 		while ((n = read_line(m, f)) >= 0) {
 			if (starts(m->line, "{\"g\":")) {
 				p->nrec++;
+				continue;
+			}
+			if (starts(m->line, "{\"input_error\":") || starts(m->line, "{\"note\":")) {
+				p->nother++;
 				continue;
 			}
 			if (starts(m->line, "{\"part_end\":")) {
@@ -449,17 +454,69 @@ static int put_rebased(FILE *out, const char *s, size_t n, const struct part *p,
 	return 0;
 }
 
+/* The JSON document's writer goes on after the games written since it
+ * last wrote (raw, by vc_merge_games): as if it had written one item. */
+static int json_catch_up(struct vc_report *rep)
+{
+	FILE *sink = fopen("/dev/null", "w");
+	if (!sink) {
+		vc_cli_error("report merge", "cannot open /dev/null: %m");
+		return -1;
+	}
+	rep->json.fp = sink;
+	vc_json_null(&rep->json);
+	fclose(sink);
+	rep->json.fp = rep->out;
+	return 0;
+}
+
+/* A part's record of an unreadable input (part.h vc_part_report): the
+ * report's record of it, as one run writes it there; its counts are the
+ * trailer's, its note a record of its own. */
+static int put_input_error(struct vc_report *rep, const struct vc_jval *e)
+{
+	const struct vc_jval *src = vc_jget(e, "source"), *mb = vc_jget(e, "member");
+	const char *code_w = jstr(vc_jget(e, "code")), *msg = jstr(vc_jget(e, "message"));
+	enum vc_code code = code_w ? vc_code_from_word(code_w) : VC_F_COUNT;
+	if (!jstr(src) || !mb || (mb->t != VC_J_NULL && mb->t != VC_J_STRING) || !msg ||
+	    code == VC_F_COUNT)
+		return -1;
+	uint64_t input_errors = rep->input_errors, count = rep->code_count[code];
+	int ncodes = rep->ncodes;
+	void (*on_note)(const char *, enum vc_code, const char *) = rep->on_note;
+	rep->on_note = NULL;
+	vc_report_input_error(rep, src->s, mb->t == VC_J_STRING ? mb->s : NULL, code, msg);
+	rep->on_note = on_note;
+	rep->input_errors = input_errors;
+	rep->code_count[code] = count;
+	rep->ncodes = ncodes;
+	return 0;
+}
+
+/* A part's note: said as one run says it (report.h on_note). */
+static int put_note(struct vc_report *rep, const struct vc_jval *e)
+{
+	const char *code_w = jstr(vc_jget(e, "code")), *text = jstr(vc_jget(e, "text"));
+	enum vc_code code = code_w ? vc_code_from_word(code_w) : VC_F_COUNT;
+	if (!text || code == VC_F_COUNT)
+		return -1;
+	if (rep->on_note)
+		rep->on_note(rep->command, code, text);
+	return 0;
+}
+
 int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 {
 	const char *word = vc_report_format_word(rep->format);
 	bool first = true;
+	bool behind = false; /* JSON: games written that rep->json has not seen */
 	for (size_t i = 0; i < m->n; i++) {
 		struct part *p = &m->parts[i];
 		if (fseeko(p->f, p->data, SEEK_SET) != 0) {
 			vc_cli_error("report merge", "%s: cannot read it again", p->name);
 			return -1;
 		}
-		for (uint64_t r = 0; r < p->nrec; r++) {
+		for (uint64_t r = 0; r < p->nrec + p->nother; r++) {
 			ssize_t n = read_line(m, p->f);
 			struct vc_jdoc d;
 			char err[256];
@@ -468,6 +525,26 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 				if (n >= 0)
 					vc_jdoc_free(&d);
 				return -1;
+			}
+			const struct vc_jval *ie = vc_jget(&d.root, "input_error");
+			const struct vc_jval *note = vc_jget(&d.root, "note");
+			if (ie || note) {
+				if (ie && rep->format == VC_FORMAT_JSON && behind && json_catch_up(rep)) {
+					vc_jdoc_free(&d);
+					return -1;
+				}
+				int bad = ie ? put_input_error(rep, ie) : put_note(rep, note);
+				vc_jdoc_free(&d);
+				if (bad) {
+					vc_cli_error("report merge", "%s: a damaged %s record", p->name,
+					             ie ? "input_error" : "note");
+					return -1;
+				}
+				if (ie && !rep->quiet) {
+					first = false; /* the games after it keep their commas */
+					behind = false;
+				}
+				continue;
 			}
 			if (m->hooks.game && m->hooks.game(m->hooks.ctx, &d.root, p->src,
 			                                   p->base_index, p->base_line)) {
@@ -499,8 +576,10 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 				t += skip;
 				len -= skip;
 			}
-			if (len)
+			if (len) {
 				first = false;
+				behind = true;
+			}
 			int rc = put_rebased(rep->out, t, len, p, &m->hooks);
 			vc_jdoc_free(&d);
 			if (rc) {
@@ -511,18 +590,9 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 				rep->after_write(rep->out);
 		}
 	}
-	if (!first && rep->format == VC_FORMAT_JSON) {
-		/* the document's writer goes on after the games array's items */
-		FILE *sink = fopen("/dev/null", "w");
-		if (!sink) {
-			vc_cli_error("report merge", "cannot open /dev/null: %m");
-			return -1;
-		}
-		rep->json.fp = sink;
-		vc_json_null(&rep->json);
-		fclose(sink);
-		rep->json.fp = rep->out;
-	}
+	/* the document's writer goes on after the games array's items */
+	if (behind && rep->format == VC_FORMAT_JSON && json_catch_up(rep))
+		return -1;
 	return 0;
 }
 

@@ -257,3 +257,31 @@ size_t vc_part_point_parse(const char *s, size_t n, FILE *out, struct vc_json *s
 		state->stack[k] = (unsigned char)v[3 + k];
 	return i + 1;
 }
+
+static FILE *note_out;
+static void (*note_next)(const char *command, enum vc_code code, const char *text);
+
+static void part_note(const char *command, enum vc_code code, const char *text)
+{
+	struct vc_json j;
+	vc_json_init_file(&j, note_out, 0);
+	vc_json_begin_object(&j);
+	vc_json_key(&j, "note");
+	vc_json_begin_object(&j);
+	vc_json_kv_string(&j, "code", vc_code_word(code));
+	vc_json_kv_string(&j, "text", text);
+	vc_json_end_object(&j);
+	vc_json_end_object(&j);
+	vc_json_release(&j);
+	vc_cli_check_output(note_out);
+	if (note_next)
+		note_next(command, code, text);
+}
+
+void vc_part_report(struct vc_report *rep)
+{
+	rep->quiet = false;
+	note_out = rep->out;
+	note_next = rep->on_note;
+	rep->on_note = part_note;
+}

@@ -62,6 +62,16 @@ void vc_part_header(FILE *f, const char *command, const struct vc_cli_opts *o,
 void vc_part_trailer(FILE *f, const struct vc_pipe_part *pp, const struct vc_report *rep,
                      int status, vc_report_extra_json extra, void *ctx);
 
+/* Make rep, the report of a shard run (JSONL to the part), write the
+ * records of the part that are not games, where they happen among the
+ * games: an unreadable input's {"input_error": {...}} (report.h
+ * vc_report_input_error, whatever the run's --quiet: the merge applies
+ * it), and each note (report.h on_note: an unreadable input, an empty
+ * one) as {"note": {"code": C, "text": T}} before it is said on standard
+ * error as before, for the merge to say it where one run says it. One
+ * report per process. */
+void vc_part_report(struct vc_report *rep);
+
 /* A point of a game's rendering where the merge writes what depends on
  * the games of other shards (validate --duplicates: the duplicate-of
  * warning, pipeline.h write_point): the byte VC_REPORT_RELOC, the letter

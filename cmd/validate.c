@@ -326,10 +326,10 @@ int cmd_validate(int argc, char **argv)
 	if (v.opts.shard)
 		ro.format = VC_FORMAT_JSONL;
 	vc_cli_report_init(&v.rep, out, &ro, "validate", v.shredder);
-	/* a part holds game records only: an unreadable input is said on
-	 * standard error and in the trailer's counts (exit 3) */
+	/* a part holds the records of unreadable inputs and the notes
+	 * where they happen among the games' (part.h) */
 	if (v.opts.shard)
-		v.rep.quiet = true;
+		vc_part_report(&v.rep);
 	if (v.opts.shard)
 		vc_part_header(out, "validate", &v.opts, &sh);
 	if (v.dups && v.opts.shard) {
