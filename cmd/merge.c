@@ -311,6 +311,18 @@ static int check_parts(struct vc_merge *m)
 				ok = !has_start; /* the game runs over this whole shard */
 			else
 				ok = has_start && p->base_offset + start == g;
+			int64_t st_prev = 0;
+			vc_jval_i64(vc_jget(prev->end_rec, "status"), &st_prev);
+			if (st_prev == VC_EXIT_INPUT) {
+				/* one run stops reading the file at its error; the
+				 * shards after it read on: their games are not one
+				 * run's (vchess-report(1)) */
+				vc_cli_error("report merge", "shard %llu (%s) could not read its range of "
+				             "%s (its run said why): one run stops reading the file there, "
+				             "the later shards of the file do not. Check %s in one run",
+				             (unsigned long long)prev->k, prev->name, p->file, p->file);
+				return VC_EXIT_USAGE;
+			}
 			if (!ok) {
 				uint64_t at = has_start ? p->base_offset + start : p->base_offset;
 				vc_cli_error("report merge", "shards %llu (%s) and %llu (%s) disagree about "
