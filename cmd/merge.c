@@ -48,6 +48,13 @@ struct vc_merge {
 	char *line;
 	size_t line_cap;
 	struct vc_merge_hooks hooks;
+	/* --max-errors: the games that count towards it so far, and where
+	 * one run stops (the part, its failed game's record) */
+	long max_errors;
+	uint64_t fails;
+	bool cut, cut_input_failed;
+	size_t cut_part;
+	char *cut_rec;
 };
 
 static const char usage[] =
@@ -275,10 +282,20 @@ static int check_parts(struct vc_merge *m)
 	bool have_g = false;   /* the first game start after prev's range is known */
 	uint64_t g = 0;        /* ... its offset in the file's stream (none: end of file) */
 	bool g_none = false;
+	bool stopped = false; /* a part before stopped at --max-errors */
 	for (size_t i = 0; i < m->n; i++) {
 		struct part *p = &m->parts[i];
 		if (!p->file)
 			continue; /* an empty shard */
+		if (stopped) {
+			/* the merge stops in that part or before (one run stops
+			 * at the same game or before): later parts are not read,
+			 * and their boundaries are not known */
+			prev = p;
+			continue;
+		}
+		const char *stop_w = jstr(vc_jget(p->end_rec, "stopped"));
+		stopped = stop_w && strcmp(stop_w, "max-errors") == 0;
 		bool has_start, has_next;
 		uint64_t start = end_u64(p, "start", &has_start);
 		uint64_t next = end_u64(p, "next", &has_next);
@@ -374,7 +391,9 @@ uint64_t vc_merge_index_base(const struct vc_merge *m, size_t i)
 
 bool vc_merge_input_failed(const struct vc_merge *m)
 {
-	for (size_t i = 0; i < m->n; i++) {
+	if (m->cut && m->cut_input_failed)
+		return true;
+	for (size_t i = 0; i < (m->cut ? m->cut_part : m->n); i++) {
 		int64_t st = 0;
 		if (vc_jval_i64(vc_jget(m->parts[i].end_rec, "status"), &st) && st == VC_EXIT_INPUT)
 			return true;
@@ -382,35 +401,50 @@ bool vc_merge_input_failed(const struct vc_merge *m)
 	return false;
 }
 
+/* Counts c (part.h vc_part_counts) added into rep. */
+static void add_counts(struct vc_report *rep, const struct vc_jval *c)
+{
+	uint64_t v;
+	if (vc_jval_u64(vc_jget(c, "games"), &v))
+		rep->games += v;
+	if (vc_jval_u64(vc_jget(c, "valid"), &v))
+		rep->valid += v;
+	if (vc_jval_u64(vc_jget(c, "invalid"), &v))
+		rep->invalid += v;
+	if (vc_jval_u64(vc_jget(c, "warnings"), &v))
+		rep->warnings += v;
+	if (vc_jval_u64(vc_jget(c, "errors"), &v))
+		rep->errors += v;
+	if (vc_jval_u64(vc_jget(c, "input_errors"), &v))
+		rep->input_errors += v;
+	if (vc_jval_u64(vc_jget(c, "skipped"), &v))
+		rep->skipped += v;
+	if (vc_jval_u64(vc_jget(c, "positions"), &v))
+		rep->positions += v;
+	if (vc_jval_u64(vc_jget(c, "input_warnings"), &v))
+		rep->input_warnings += v;
+	const struct vc_jval *codes = vc_jget(c, "codes");
+	for (size_t k = 0; codes && codes->t == VC_J_OBJECT && k < codes->n; k++) {
+		enum vc_code code = vc_code_from_word(codes->keys[k]);
+		if (code != VC_F_COUNT && vc_jval_u64(&codes->kids[k], &v))
+			vc_report_count_code(rep, code, v);
+	}
+}
+
 void vc_merge_counts(struct vc_merge *m, struct vc_report *rep)
 {
 	for (size_t i = 0; i < m->n; i++) {
-		const struct vc_jval *c = vc_jget(m->parts[i].end_rec, "counts");
-		uint64_t v;
-		if (vc_jval_u64(vc_jget(c, "games"), &v))
-			rep->games += v;
-		if (vc_jval_u64(vc_jget(c, "valid"), &v))
-			rep->valid += v;
-		if (vc_jval_u64(vc_jget(c, "invalid"), &v))
-			rep->invalid += v;
-		if (vc_jval_u64(vc_jget(c, "warnings"), &v))
-			rep->warnings += v;
-		if (vc_jval_u64(vc_jget(c, "errors"), &v))
-			rep->errors += v;
-		if (vc_jval_u64(vc_jget(c, "input_errors"), &v))
-			rep->input_errors += v;
-		if (vc_jval_u64(vc_jget(c, "skipped"), &v))
-			rep->skipped += v;
-		if (vc_jval_u64(vc_jget(c, "positions"), &v))
-			rep->positions += v;
-		if (vc_jval_u64(vc_jget(c, "input_warnings"), &v))
-			rep->input_warnings += v;
-		const struct vc_jval *codes = vc_jget(c, "codes");
-		for (size_t k = 0; codes && codes->t == VC_J_OBJECT && k < codes->n; k++) {
-			enum vc_code code = vc_code_from_word(codes->keys[k]);
-			if (code != VC_F_COUNT && vc_jval_u64(&codes->kids[k], &v))
-				vc_report_count_code(rep, code, v);
+		if (m->cut && i == m->cut_part) {
+			/* where one run stops: the part's counts up to there */
+			struct vc_jdoc d;
+			char err[256];
+			if (vc_jdoc_parse(&d, m->cut_rec, strlen(m->cut_rec), err, sizeof err) == 0)
+				add_counts(rep, vc_jget(&d.root, "fail"));
+			vc_jdoc_free(&d);
+			rep->stop = VC_REPORT_MAX_ERRORS;
+			break;
 		}
+		add_counts(rep, vc_jget(m->parts[i].end_rec, "counts"));
 		const char *stop = jstr(vc_jget(m->parts[i].end_rec, "stopped"));
 		if (stop && strcmp(stop, "interrupted") == 0)
 			rep->stop = VC_REPORT_INTERRUPTED;
@@ -485,7 +519,9 @@ static int json_catch_up(struct vc_report *rep)
 /* A part's record of an unreadable input (part.h vc_part_report): the
  * report's record of it, as one run writes it there; its counts are the
  * trailer's, its note a record of its own. */
-static int put_input_error(struct vc_report *rep, const struct vc_jval *e)
+/* (count_it: past a --max-errors stop, where the counts are not the
+ * trailer's) */
+static int put_input_error(struct vc_report *rep, const struct vc_jval *e, bool count_it)
 {
 	const struct vc_jval *src = vc_jget(e, "source"), *mb = vc_jget(e, "member");
 	const char *code_w = jstr(vc_jget(e, "code")), *msg = jstr(vc_jget(e, "message"));
@@ -499,9 +535,11 @@ static int put_input_error(struct vc_report *rep, const struct vc_jval *e)
 	rep->on_note = NULL;
 	vc_report_input_error(rep, src->s, mb->t == VC_J_STRING ? mb->s : NULL, code, msg);
 	rep->on_note = on_note;
-	rep->input_errors = input_errors;
-	rep->code_count[code] = count;
-	rep->ncodes = ncodes;
+	if (!count_it) {
+		rep->input_errors = input_errors;
+		rep->code_count[code] = count;
+		rep->ncodes = ncodes;
+	}
 	return 0;
 }
 
@@ -517,6 +555,11 @@ static int put_note(struct vc_report *rep, const struct vc_jval *e)
 	return 0;
 }
 
+void vc_merge_set_max_errors(struct vc_merge *m, long n)
+{
+	m->max_errors = n;
+}
+
 int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 {
 	const char *word = vc_report_format_word(rep->format);
@@ -528,6 +571,9 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 			vc_cli_error("report merge", "%s: cannot read it again", p->name);
 			return -1;
 		}
+		bool part_ie = false; /* an input_error record of the part taken */
+		if (m->cut)
+			break;
 		for (uint64_t r = 0; r < p->nrec + p->nother; r++) {
 			ssize_t n = read_line(m, p->f);
 			struct vc_jdoc d;
@@ -545,7 +591,7 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 					vc_jdoc_free(&d);
 					return -1;
 				}
-				int bad = ie ? put_input_error(rep, ie) : put_note(rep, note);
+				int bad = ie ? put_input_error(rep, ie, m->cut) : put_note(rep, note);
 				vc_jdoc_free(&d);
 				if (bad) {
 					vc_cli_error("report merge", "%s: a damaged %s record", p->name,
@@ -556,7 +602,14 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 					first = false; /* the games after it keep their commas */
 					behind = false;
 				}
+				if (ie)
+					part_ie = true;
 				continue;
+			}
+			if (m->cut) {
+				/* past the game one run stops at */
+				vc_jdoc_free(&d);
+				break;
 			}
 			if (m->hooks.game && m->hooks.game(m->hooks.ctx, &d.root, p->src,
 			                                   p->base_index, p->base_line)) {
@@ -592,6 +645,19 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 				first = false;
 				behind = true;
 			}
+			if (m->max_errors > 0 && vc_jget(&d.root, "fail") &&
+			    ++m->fails >= (uint64_t)m->max_errors) {
+				/* one run stops after this game: its counts so far
+				 * are the part's "fail"; an input error the reader
+				 * met in it follows and is said (pipeline.c) */
+				m->cut = true;
+				m->cut_part = i;
+				if (!(m->cut_rec = strdup(m->line))) {
+					vc_cli_error("report merge", "out of memory");
+					vc_jdoc_free(&d);
+					return -1;
+				}
+			}
 			int rc = put_rebased(rep->out, t, len, p, &m->hooks);
 			vc_jdoc_free(&d);
 			if (rc) {
@@ -601,6 +667,8 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 			if (rep->after_write)
 				rep->after_write(rep->out);
 		}
+		if (m->cut)
+			m->cut_input_failed = part_ie;
 	}
 	/* the document's writer goes on after the games array's items */
 	if (behind && rep->format == VC_FORMAT_JSON && json_catch_up(rep))
@@ -618,6 +686,7 @@ static void merge_free(struct vc_merge *m)
 	}
 	if (m->spool)
 		fclose(m->spool);
+	free(m->cut_rec);
 	free(m->parts);
 	free(m->line);
 }

@@ -53,6 +53,13 @@ struct vc_merge_hooks {
 };
 void vc_merge_set_hooks(struct vc_merge *m, const struct vc_merge_hooks *h);
 
+/* --max-errors n of the run (0: none): vc_merge_games stops after the
+ * n-th game that counts towards it (a record's "fail", part.h), and an
+ * input error that follows it in its part, as one run stops;
+ * vc_merge_counts then adds the counts up to there and marks the report
+ * stopped (VC_REPORT_MAX_ERRORS). */
+void vc_merge_set_max_errors(struct vc_merge *m, long n);
+
 /* Add the parts' counts into rep (games, valid, ..., codes) and their
  * completeness (rep->stop). */
 void vc_merge_counts(struct vc_merge *m, struct vc_report *rep);

@@ -22,9 +22,10 @@ int vc_part_resolve(const char *command, const struct vc_cli_opts *o, char **fil
 	if (o->shard_range && !o->shard)
 		return vc_cli_usage_error(command, "--shard-range needs --shard K/N (the shard's "
 		                          "index and count, as vchess shards prints them)");
-	if (o->max_errors > 0)
-		return vc_cli_usage_error(command, "--max-errors cannot stop a shard run where one "
-		                          "run would stop: leave it out");
+	if (o->max_errors > 0 && strcmp(command, "validate") != 0)
+		return vc_cli_usage_error(command, "--max-errors cannot stop a shard run of %s where "
+		                          "one run would stop (the merge would need the standings "
+		                          "at every invalid game): leave it out", command);
 	if (o->shard_range && nfiles != 1)
 		return vc_cli_usage_error(command, "--shard-range needs exactly one input file");
 	for (int i = 0; i < nfiles; i++)
@@ -163,6 +164,28 @@ static void kv_opt_uint(struct vc_json *j, const char *key, bool has, uint64_t v
 		vc_json_kv_null(j, key);
 }
 
+void vc_part_counts(struct vc_json *j, const char *key, const struct vc_report *rep)
+{
+	vc_json_key(j, key);
+	vc_json_begin_object(j);
+	vc_json_kv_uint(j, "games", rep->games);
+	vc_json_kv_uint(j, "valid", rep->valid);
+	vc_json_kv_uint(j, "invalid", rep->invalid);
+	vc_json_kv_uint(j, "warnings", rep->warnings);
+	vc_json_kv_uint(j, "errors", rep->errors);
+	vc_json_kv_uint(j, "input_errors", rep->input_errors);
+	vc_json_kv_uint(j, "skipped", rep->skipped);
+	vc_json_kv_uint(j, "positions", rep->positions);
+	vc_json_kv_uint(j, "input_warnings", rep->input_warnings);
+	vc_json_key(j, "codes");
+	vc_json_begin_object(j);
+	for (int i = 0; i < rep->ncodes; i++)
+		vc_json_kv_uint(j, vc_code_word(rep->code_order[i]),
+		                rep->code_count[rep->code_order[i]]);
+	vc_json_end_object(j);
+	vc_json_end_object(j);
+}
+
 void vc_part_trailer(FILE *f, const struct vc_pipe_part *pp, const struct vc_report *rep,
                      int status, vc_report_extra_json extra, void *ctx)
 {
@@ -179,24 +202,7 @@ void vc_part_trailer(FILE *f, const struct vc_pipe_part *pp, const struct vc_rep
 	vc_json_kv_bool(&j, "lead_lf", pp->lead_lf);
 	vc_json_kv_bool(&j, "trail_cr", pp->trail_cr);
 	vc_json_kv_uint(&j, "games", pp->games);
-	vc_json_key(&j, "counts");
-	vc_json_begin_object(&j);
-	vc_json_kv_uint(&j, "games", rep->games);
-	vc_json_kv_uint(&j, "valid", rep->valid);
-	vc_json_kv_uint(&j, "invalid", rep->invalid);
-	vc_json_kv_uint(&j, "warnings", rep->warnings);
-	vc_json_kv_uint(&j, "errors", rep->errors);
-	vc_json_kv_uint(&j, "input_errors", rep->input_errors);
-	vc_json_kv_uint(&j, "skipped", rep->skipped);
-	vc_json_kv_uint(&j, "positions", rep->positions);
-	vc_json_kv_uint(&j, "input_warnings", rep->input_warnings);
-	vc_json_key(&j, "codes");
-	vc_json_begin_object(&j);
-	for (int i = 0; i < rep->ncodes; i++)
-		vc_json_kv_uint(&j, vc_code_word(rep->code_order[i]),
-		                rep->code_count[rep->code_order[i]]);
-	vc_json_end_object(&j);
-	vc_json_end_object(&j);
+	vc_part_counts(&j, "counts", rep);
 	const char *stop = vc_report_stop_word(rep->stop);
 	if (stop)
 		vc_json_kv_string(&j, "stopped", stop);

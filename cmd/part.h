@@ -55,6 +55,12 @@ int vc_part_resolve(const char *command, const struct vc_cli_opts *o, char **fil
 void vc_part_header(FILE *f, const char *command, const struct vc_cli_opts *o,
                     const struct vc_part_shard *sh);
 
+/* The report's counts (games, valid, ..., codes) as member `key` of the
+ * object j is writing: the trailer's "counts", and with --max-errors a
+ * failed game's "fail" (the shard's counts up to and with that game, for
+ * the merge to stop there as one run stops). */
+void vc_part_counts(struct vc_json *j, const char *key, const struct vc_report *rep);
+
 /* The trailer record on f: what the shard found (*pp), the report's counts
  * and completeness (*rep) and the exit status of the shard's checks
  * (status: what one run would have exited with for these games), then the

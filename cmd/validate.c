@@ -465,6 +465,7 @@ int vc_merge_validate(struct vc_merge *m, int argc, char **argv)
 		const struct vc_merge_hooks hk = { &v, merge_dup_game, merge_dup_point };
 		vc_merge_set_hooks(m, &hk);
 	}
+	vc_merge_set_max_errors(m, v.opts.max_errors);
 	int status = vc_merge_games(m, &v.rep) ? VC_EXIT_INPUT : VC_EXIT_OK;
 	vc_merge_counts(m, &v.rep);
 	if (v.dups) {
