@@ -115,7 +115,7 @@ vchess: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 # The unit tests also link the command-line helpers (tests/test_cli.c) and
 # the pipeline (tests/test_pipeline.c; cmd/pipeline.c and cmd/pipe_*.c).
 CLI_OBJ = $(BUILD)/cmd/common.o $(BUILD)/cmd/pipeline.o $(BUILD)/cmd/perft_split.o $(BUILD)/cmd/inputs.o \
-          $(BUILD)/cmd/duplicates.o \
+          $(BUILD)/cmd/duplicates.o $(BUILD)/cmd/part.o \
           $(patsubst %.c,$(BUILD)/%.o,$(wildcard cmd/pipe_*.c))
 
 $(BUILD)/unit-tests: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)

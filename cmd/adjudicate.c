@@ -809,10 +809,10 @@ int cmd_adjudicate(int argc, char **argv)
 	if (a->shard)
 		ro.format = VC_FORMAT_JSONL;
 	vc_cli_report_init(&a->rep, out, &ro, "adjudicate", a->shredder);
-	/* a part holds game records only: an unreadable input is said on
-	 * standard error and in the trailer's counts (exit 3) */
+	/* a part holds the records of unreadable inputs and the notes
+	 * where they happen among the games' (part.h) */
 	if (a->shard)
-		a->rep.quiet = true;
+		vc_part_report(&a->rep);
 	if (a->shard)
 		vc_part_header(out, "adjudicate", &a->opts, &sh);
 

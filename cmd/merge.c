@@ -30,6 +30,7 @@ struct part {
 	FILE *f;                /* not owned when shared (standard input) */
 	off_t data;             /* offset of its first record after the header */
 	uint64_t nrec;          /* game records */
+	uint64_t nother;        /* input_error and note records */
 	struct vc_jdoc head, tail;
 	uint64_t k, n;
 	const char *command, *file, *unit, *format;
@@ -37,6 +38,7 @@ struct part {
 	const struct vc_jval *end_rec; /* the trailer's part_end */
 	/* rebasing */
 	uint64_t base_index, base_line, base_offset;
+	const char *src;        /* file, one pointer for all of its parts */
 };
 
 struct vc_merge {
@@ -45,6 +47,14 @@ struct vc_merge {
 	FILE *spool;            /* standard input's copy */
 	char *line;
 	size_t line_cap;
+	struct vc_merge_hooks hooks;
+	/* --max-errors: the games that count towards it so far, and where
+	 * one run stops (the part, its failed game's record) */
+	long max_errors;
+	uint64_t fails;
+	bool cut, cut_input_failed;
+	size_t cut_part;
+	char *cut_rec;
 };
 
 static const char usage[] =
@@ -149,6 +159,10 @@ static int scan_file(struct vc_merge *m, const char *name, FILE *f, bool many)
 		while ((n = read_line(m, f)) >= 0) {
 			if (starts(m->line, "{\"g\":")) {
 				p->nrec++;
+				continue;
+			}
+			if (starts(m->line, "{\"input_error\":") || starts(m->line, "{\"note\":")) {
+				p->nother++;
 				continue;
 			}
 			if (starts(m->line, "{\"part_end\":")) {
@@ -268,15 +282,26 @@ static int check_parts(struct vc_merge *m)
 	bool have_g = false;   /* the first game start after prev's range is known */
 	uint64_t g = 0;        /* ... its offset in the file's stream (none: end of file) */
 	bool g_none = false;
+	bool stopped = false; /* a part before stopped at --max-errors */
 	for (size_t i = 0; i < m->n; i++) {
 		struct part *p = &m->parts[i];
 		if (!p->file)
 			continue; /* an empty shard */
+		if (stopped) {
+			/* the merge stops in that part or before (one run stops
+			 * at the same game or before): later parts are not read,
+			 * and their boundaries are not known */
+			prev = p;
+			continue;
+		}
+		const char *stop_w = jstr(vc_jget(p->end_rec, "stopped"));
+		stopped = stop_w && strcmp(stop_w, "max-errors") == 0;
 		bool has_start, has_next;
 		uint64_t start = end_u64(p, "start", &has_start);
 		uint64_t next = end_u64(p, "next", &has_next);
 		uint64_t owned = end_u64(p, "owned", NULL);
 		bool cont = prev && prev->file && strcmp(prev->file, p->file) == 0;
+		p->src = cont ? prev->src : p->file;
 		if (!cont) {
 			if (p->start != 0)
 				return bad_part(p->name, "%s: the first shard of the file does not start at "
@@ -303,6 +328,18 @@ static int check_parts(struct vc_merge *m)
 				ok = !has_start; /* the game runs over this whole shard */
 			else
 				ok = has_start && p->base_offset + start == g;
+			int64_t st_prev = 0;
+			vc_jval_i64(vc_jget(prev->end_rec, "status"), &st_prev);
+			if (st_prev == VC_EXIT_INPUT) {
+				/* one run stops reading the file at its error; the
+				 * shards after it read on: their games are not one
+				 * run's (vchess-report(1)) */
+				vc_cli_error("report merge", "shard %llu (%s) could not read its range of "
+				             "%s (its run said why): one run stops reading the file there, "
+				             "the later shards of the file do not. Check %s in one run",
+				             (unsigned long long)prev->k, prev->name, p->file, p->file);
+				return VC_EXIT_USAGE;
+			}
 			if (!ok) {
 				uint64_t at = has_start ? p->base_offset + start : p->base_offset;
 				vc_cli_error("report merge", "shards %llu (%s) and %llu (%s) disagree about "
@@ -354,7 +391,9 @@ uint64_t vc_merge_index_base(const struct vc_merge *m, size_t i)
 
 bool vc_merge_input_failed(const struct vc_merge *m)
 {
-	for (size_t i = 0; i < m->n; i++) {
+	if (m->cut && m->cut_input_failed)
+		return true;
+	for (size_t i = 0; i < (m->cut ? m->cut_part : m->n); i++) {
 		int64_t st = 0;
 		if (vc_jval_i64(vc_jget(m->parts[i].end_rec, "status"), &st) && st == VC_EXIT_INPUT)
 			return true;
@@ -362,43 +401,65 @@ bool vc_merge_input_failed(const struct vc_merge *m)
 	return false;
 }
 
+/* Counts c (part.h vc_part_counts) added into rep. */
+static void add_counts(struct vc_report *rep, const struct vc_jval *c)
+{
+	uint64_t v;
+	if (vc_jval_u64(vc_jget(c, "games"), &v))
+		rep->games += v;
+	if (vc_jval_u64(vc_jget(c, "valid"), &v))
+		rep->valid += v;
+	if (vc_jval_u64(vc_jget(c, "invalid"), &v))
+		rep->invalid += v;
+	if (vc_jval_u64(vc_jget(c, "warnings"), &v))
+		rep->warnings += v;
+	if (vc_jval_u64(vc_jget(c, "errors"), &v))
+		rep->errors += v;
+	if (vc_jval_u64(vc_jget(c, "input_errors"), &v))
+		rep->input_errors += v;
+	if (vc_jval_u64(vc_jget(c, "skipped"), &v))
+		rep->skipped += v;
+	if (vc_jval_u64(vc_jget(c, "positions"), &v))
+		rep->positions += v;
+	if (vc_jval_u64(vc_jget(c, "input_warnings"), &v))
+		rep->input_warnings += v;
+	const struct vc_jval *codes = vc_jget(c, "codes");
+	for (size_t k = 0; codes && codes->t == VC_J_OBJECT && k < codes->n; k++) {
+		enum vc_code code = vc_code_from_word(codes->keys[k]);
+		if (code != VC_F_COUNT && vc_jval_u64(&codes->kids[k], &v))
+			vc_report_count_code(rep, code, v);
+	}
+}
+
 void vc_merge_counts(struct vc_merge *m, struct vc_report *rep)
 {
 	for (size_t i = 0; i < m->n; i++) {
-		const struct vc_jval *c = vc_jget(m->parts[i].end_rec, "counts");
-		uint64_t v;
-		if (vc_jval_u64(vc_jget(c, "games"), &v))
-			rep->games += v;
-		if (vc_jval_u64(vc_jget(c, "valid"), &v))
-			rep->valid += v;
-		if (vc_jval_u64(vc_jget(c, "invalid"), &v))
-			rep->invalid += v;
-		if (vc_jval_u64(vc_jget(c, "warnings"), &v))
-			rep->warnings += v;
-		if (vc_jval_u64(vc_jget(c, "errors"), &v))
-			rep->errors += v;
-		if (vc_jval_u64(vc_jget(c, "input_errors"), &v))
-			rep->input_errors += v;
-		if (vc_jval_u64(vc_jget(c, "skipped"), &v))
-			rep->skipped += v;
-		if (vc_jval_u64(vc_jget(c, "positions"), &v))
-			rep->positions += v;
-		if (vc_jval_u64(vc_jget(c, "input_warnings"), &v))
-			rep->input_warnings += v;
-		const struct vc_jval *codes = vc_jget(c, "codes");
-		for (size_t k = 0; codes && codes->t == VC_J_OBJECT && k < codes->n; k++) {
-			enum vc_code code = vc_code_from_word(codes->keys[k]);
-			if (code != VC_F_COUNT && vc_jval_u64(&codes->kids[k], &v))
-				vc_report_count_code(rep, code, v);
+		if (m->cut && i == m->cut_part) {
+			/* where one run stops: the part's counts up to there */
+			struct vc_jdoc d;
+			char err[256];
+			if (vc_jdoc_parse(&d, m->cut_rec, strlen(m->cut_rec), err, sizeof err) == 0)
+				add_counts(rep, vc_jget(&d.root, "fail"));
+			vc_jdoc_free(&d);
+			rep->stop = VC_REPORT_MAX_ERRORS;
+			break;
 		}
+		add_counts(rep, vc_jget(m->parts[i].end_rec, "counts"));
 		const char *stop = jstr(vc_jget(m->parts[i].end_rec, "stopped"));
 		if (stop && strcmp(stop, "interrupted") == 0)
 			rep->stop = VC_REPORT_INTERRUPTED;
 	}
 }
 
-/* One rendering into rep->out with its relocatable numbers rebased. */
-static int put_rebased(FILE *out, const char *s, size_t n, const struct part *p)
+void vc_merge_set_hooks(struct vc_merge *m, const struct vc_merge_hooks *h)
+{
+	m->hooks = *h;
+}
+
+/* One rendering into rep->out with its relocatable numbers rebased, and
+ * the command's points (part.h vc_part_point) given to its hook. */
+static int put_rebased(FILE *out, const char *s, size_t n, const struct part *p,
+                       const struct vc_merge_hooks *hk)
 {
 	const char *e = s + n;
 	while (s < e) {
@@ -411,6 +472,16 @@ static int put_rebased(FILE *out, const char *s, size_t n, const struct part *p)
 		if (e - q < 3)
 			return -1;
 		char kind = q[1];
+		if (kind == VC_PART_POINT) {
+			struct vc_json state;
+			size_t used = vc_part_point_parse(q, (size_t)(e - q), out, &state);
+			if (!used)
+				return -1;
+			if (hk->point)
+				hk->point(hk->ctx, &state, out);
+			s = q + used;
+			continue;
+		}
 		uint64_t v = 0;
 		const char *d = q + 2;
 		for (; d < e && *d >= '0' && *d <= '9'; d++)
@@ -429,17 +500,81 @@ static int put_rebased(FILE *out, const char *s, size_t n, const struct part *p)
 	return 0;
 }
 
+/* The JSON document's writer goes on after the games written since it
+ * last wrote (raw, by vc_merge_games): as if it had written one item. */
+static int json_catch_up(struct vc_report *rep)
+{
+	FILE *sink = fopen("/dev/null", "w");
+	if (!sink) {
+		vc_cli_error("report merge", "cannot open /dev/null: %m");
+		return -1;
+	}
+	rep->json.fp = sink;
+	vc_json_null(&rep->json);
+	fclose(sink);
+	rep->json.fp = rep->out;
+	return 0;
+}
+
+/* A part's record of an unreadable input (part.h vc_part_report): the
+ * report's record of it, as one run writes it there; its counts are the
+ * trailer's, its note a record of its own. */
+/* (count_it: past a --max-errors stop, where the counts are not the
+ * trailer's) */
+static int put_input_error(struct vc_report *rep, const struct vc_jval *e, bool count_it)
+{
+	const struct vc_jval *src = vc_jget(e, "source"), *mb = vc_jget(e, "member");
+	const char *code_w = jstr(vc_jget(e, "code")), *msg = jstr(vc_jget(e, "message"));
+	enum vc_code code = code_w ? vc_code_from_word(code_w) : VC_F_COUNT;
+	if (!jstr(src) || !mb || (mb->t != VC_J_NULL && mb->t != VC_J_STRING) || !msg ||
+	    code == VC_F_COUNT)
+		return -1;
+	uint64_t input_errors = rep->input_errors, count = rep->code_count[code];
+	int ncodes = rep->ncodes;
+	void (*on_note)(const char *, enum vc_code, const char *) = rep->on_note;
+	rep->on_note = NULL;
+	vc_report_input_error(rep, src->s, mb->t == VC_J_STRING ? mb->s : NULL, code, msg);
+	rep->on_note = on_note;
+	if (!count_it) {
+		rep->input_errors = input_errors;
+		rep->code_count[code] = count;
+		rep->ncodes = ncodes;
+	}
+	return 0;
+}
+
+/* A part's note: said as one run says it (report.h on_note). */
+static int put_note(struct vc_report *rep, const struct vc_jval *e)
+{
+	const char *code_w = jstr(vc_jget(e, "code")), *text = jstr(vc_jget(e, "text"));
+	enum vc_code code = code_w ? vc_code_from_word(code_w) : VC_F_COUNT;
+	if (!text || code == VC_F_COUNT)
+		return -1;
+	if (rep->on_note)
+		rep->on_note(rep->command, code, text);
+	return 0;
+}
+
+void vc_merge_set_max_errors(struct vc_merge *m, long n)
+{
+	m->max_errors = n;
+}
+
 int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 {
 	const char *word = vc_report_format_word(rep->format);
 	bool first = true;
+	bool behind = false; /* JSON: games written that rep->json has not seen */
 	for (size_t i = 0; i < m->n; i++) {
 		struct part *p = &m->parts[i];
 		if (fseeko(p->f, p->data, SEEK_SET) != 0) {
 			vc_cli_error("report merge", "%s: cannot read it again", p->name);
 			return -1;
 		}
-		for (uint64_t r = 0; r < p->nrec; r++) {
+		bool part_ie = false; /* an input_error record of the part taken */
+		if (m->cut)
+			break;
+		for (uint64_t r = 0; r < p->nrec + p->nother; r++) {
 			ssize_t n = read_line(m, p->f);
 			struct vc_jdoc d;
 			char err[256];
@@ -447,6 +582,38 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 				vc_cli_error("report merge", "%s: changed while it was read", p->name);
 				if (n >= 0)
 					vc_jdoc_free(&d);
+				return -1;
+			}
+			const struct vc_jval *ie = vc_jget(&d.root, "input_error");
+			const struct vc_jval *note = vc_jget(&d.root, "note");
+			if (ie || note) {
+				if (ie && rep->format == VC_FORMAT_JSON && behind && json_catch_up(rep)) {
+					vc_jdoc_free(&d);
+					return -1;
+				}
+				int bad = ie ? put_input_error(rep, ie, m->cut) : put_note(rep, note);
+				vc_jdoc_free(&d);
+				if (bad) {
+					vc_cli_error("report merge", "%s: a damaged %s record", p->name,
+					             ie ? "input_error" : "note");
+					return -1;
+				}
+				if (ie && !rep->quiet) {
+					first = false; /* the games after it keep their commas */
+					behind = false;
+				}
+				if (ie)
+					part_ie = true;
+				continue;
+			}
+			if (m->cut) {
+				/* past the game one run stops at */
+				vc_jdoc_free(&d);
+				break;
+			}
+			if (m->hooks.game && m->hooks.game(m->hooks.ctx, &d.root, p->src,
+			                                   p->base_index, p->base_line)) {
+				vc_jdoc_free(&d);
 				return -1;
 			}
 			const struct vc_jval *s = vc_jget(vc_jget(&d.root, "g"), word);
@@ -474,9 +641,24 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 				t += skip;
 				len -= skip;
 			}
-			if (len)
+			if (len) {
 				first = false;
-			int rc = put_rebased(rep->out, t, len, p);
+				behind = true;
+			}
+			if (m->max_errors > 0 && vc_jget(&d.root, "fail") &&
+			    ++m->fails >= (uint64_t)m->max_errors) {
+				/* one run stops after this game: its counts so far
+				 * are the part's "fail"; an input error the reader
+				 * met in it follows and is said (pipeline.c) */
+				m->cut = true;
+				m->cut_part = i;
+				if (!(m->cut_rec = strdup(m->line))) {
+					vc_cli_error("report merge", "out of memory");
+					vc_jdoc_free(&d);
+					return -1;
+				}
+			}
+			int rc = put_rebased(rep->out, t, len, p, &m->hooks);
 			vc_jdoc_free(&d);
 			if (rc) {
 				vc_cli_error("report merge", "%s: a damaged relocatable number", p->name);
@@ -485,19 +667,12 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 			if (rep->after_write)
 				rep->after_write(rep->out);
 		}
+		if (m->cut)
+			m->cut_input_failed = part_ie;
 	}
-	if (!first && rep->format == VC_FORMAT_JSON) {
-		/* the document's writer goes on after the games array's items */
-		FILE *sink = fopen("/dev/null", "w");
-		if (!sink) {
-			vc_cli_error("report merge", "cannot open /dev/null: %m");
-			return -1;
-		}
-		rep->json.fp = sink;
-		vc_json_null(&rep->json);
-		fclose(sink);
-		rep->json.fp = rep->out;
-	}
+	/* the document's writer goes on after the games array's items */
+	if (behind && rep->format == VC_FORMAT_JSON && json_catch_up(rep))
+		return -1;
 	return 0;
 }
 
@@ -511,6 +686,7 @@ static void merge_free(struct vc_merge *m)
 	}
 	if (m->spool)
 		fclose(m->spool);
+	free(m->cut_rec);
 	free(m->parts);
 	free(m->line);
 }

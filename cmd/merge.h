@@ -37,6 +37,29 @@ const char *vc_merge_format(const struct vc_merge *m);
  * changed or unreadable since it was checked). */
 int vc_merge_games(struct vc_merge *m, struct vc_report *rep);
 
+/* What a command does with each game at the merge, in input order
+ * (validate --duplicates): game(ctx, rec, source, base_index, base_line)
+ * before the game's rendering is written (rec: its part record; source:
+ * its file, one pointer for all the games of a file; the bases: what to
+ * add to the numbers and lines of the shard), returning 0, or -1 after
+ * saying why (a damaged record); point(ctx, state, out) at each point of
+ * the rendering (part.h vc_part_point; state: the JSON writer there,
+ * writing to out). Set before vc_merge_games; h is copied. */
+struct vc_merge_hooks {
+	void *ctx;
+	int (*game)(void *ctx, const struct vc_jval *rec, const char *source,
+	            uint64_t base_index, uint64_t base_line);
+	void (*point)(void *ctx, struct vc_json *state, FILE *out);
+};
+void vc_merge_set_hooks(struct vc_merge *m, const struct vc_merge_hooks *h);
+
+/* --max-errors n of the run (0: none): vc_merge_games stops after the
+ * n-th game that counts towards it (a record's "fail", part.h), and an
+ * input error that follows it in its part, as one run stops;
+ * vc_merge_counts then adds the counts up to there and marks the report
+ * stopped (VC_REPORT_MAX_ERRORS). */
+void vc_merge_set_max_errors(struct vc_merge *m, long n);
+
 /* Add the parts' counts into rep (games, valid, ..., codes) and their
  * completeness (rep->stop). */
 void vc_merge_counts(struct vc_merge *m, struct vc_report *rep);

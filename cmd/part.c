@@ -22,9 +22,10 @@ int vc_part_resolve(const char *command, const struct vc_cli_opts *o, char **fil
 	if (o->shard_range && !o->shard)
 		return vc_cli_usage_error(command, "--shard-range needs --shard K/N (the shard's "
 		                          "index and count, as vchess shards prints them)");
-	if (o->max_errors > 0)
-		return vc_cli_usage_error(command, "--max-errors cannot stop a shard run where one "
-		                          "run would stop: leave it out");
+	if (o->max_errors > 0 && strcmp(command, "validate") != 0)
+		return vc_cli_usage_error(command, "--max-errors cannot stop a shard run of %s where "
+		                          "one run would stop (the merge would need the standings "
+		                          "at every invalid game): leave it out", command);
 	if (o->shard_range && nfiles != 1)
 		return vc_cli_usage_error(command, "--shard-range needs exactly one input file");
 	for (int i = 0; i < nfiles; i++)
@@ -163,6 +164,28 @@ static void kv_opt_uint(struct vc_json *j, const char *key, bool has, uint64_t v
 		vc_json_kv_null(j, key);
 }
 
+void vc_part_counts(struct vc_json *j, const char *key, const struct vc_report *rep)
+{
+	vc_json_key(j, key);
+	vc_json_begin_object(j);
+	vc_json_kv_uint(j, "games", rep->games);
+	vc_json_kv_uint(j, "valid", rep->valid);
+	vc_json_kv_uint(j, "invalid", rep->invalid);
+	vc_json_kv_uint(j, "warnings", rep->warnings);
+	vc_json_kv_uint(j, "errors", rep->errors);
+	vc_json_kv_uint(j, "input_errors", rep->input_errors);
+	vc_json_kv_uint(j, "skipped", rep->skipped);
+	vc_json_kv_uint(j, "positions", rep->positions);
+	vc_json_kv_uint(j, "input_warnings", rep->input_warnings);
+	vc_json_key(j, "codes");
+	vc_json_begin_object(j);
+	for (int i = 0; i < rep->ncodes; i++)
+		vc_json_kv_uint(j, vc_code_word(rep->code_order[i]),
+		                rep->code_count[rep->code_order[i]]);
+	vc_json_end_object(j);
+	vc_json_end_object(j);
+}
+
 void vc_part_trailer(FILE *f, const struct vc_pipe_part *pp, const struct vc_report *rep,
                      int status, vc_report_extra_json extra, void *ctx)
 {
@@ -179,24 +202,7 @@ void vc_part_trailer(FILE *f, const struct vc_pipe_part *pp, const struct vc_rep
 	vc_json_kv_bool(&j, "lead_lf", pp->lead_lf);
 	vc_json_kv_bool(&j, "trail_cr", pp->trail_cr);
 	vc_json_kv_uint(&j, "games", pp->games);
-	vc_json_key(&j, "counts");
-	vc_json_begin_object(&j);
-	vc_json_kv_uint(&j, "games", rep->games);
-	vc_json_kv_uint(&j, "valid", rep->valid);
-	vc_json_kv_uint(&j, "invalid", rep->invalid);
-	vc_json_kv_uint(&j, "warnings", rep->warnings);
-	vc_json_kv_uint(&j, "errors", rep->errors);
-	vc_json_kv_uint(&j, "input_errors", rep->input_errors);
-	vc_json_kv_uint(&j, "skipped", rep->skipped);
-	vc_json_kv_uint(&j, "positions", rep->positions);
-	vc_json_kv_uint(&j, "input_warnings", rep->input_warnings);
-	vc_json_key(&j, "codes");
-	vc_json_begin_object(&j);
-	for (int i = 0; i < rep->ncodes; i++)
-		vc_json_kv_uint(&j, vc_code_word(rep->code_order[i]),
-		                rep->code_count[rep->code_order[i]]);
-	vc_json_end_object(&j);
-	vc_json_end_object(&j);
+	vc_part_counts(&j, "counts", rep);
 	const char *stop = vc_report_stop_word(rep->stop);
 	if (stop)
 		vc_json_kv_string(&j, "stopped", stop);
@@ -211,4 +217,77 @@ void vc_part_trailer(FILE *f, const struct vc_pipe_part *pp, const struct vc_rep
 	vc_json_end_object(&j);
 	vc_json_end_object(&j);
 	vc_json_release(&j);
+}
+
+void vc_part_point(FILE *out, const struct vc_json *state)
+{
+	fprintf(out, "%c%c", VC_REPORT_RELOC, VC_PART_POINT);
+	if (!state) {
+		fprintf(out, "0.0.0%c", VC_REPORT_RELOC_END);
+		return;
+	}
+	fprintf(out, "%u.%d.%d", state->flags, state->depth, state->after_key ? 1 : 0);
+	for (int i = 0; i < state->depth && i < VC_JSON_MAX_DEPTH; i++)
+		fprintf(out, ".%u", (unsigned)state->stack[i]);
+	fputc(VC_REPORT_RELOC_END, out);
+}
+
+size_t vc_part_point_parse(const char *s, size_t n, FILE *out, struct vc_json *state)
+{
+	if (n < 3 || s[0] != VC_REPORT_RELOC || s[1] != VC_PART_POINT)
+		return 0;
+	uint64_t v[3 + VC_JSON_MAX_DEPTH];
+	size_t nv = 0, i = 2;
+	for (;;) {
+		if (nv == sizeof v / sizeof v[0] || i >= n || s[i] < '0' || s[i] > '9')
+			return 0;
+		uint64_t x = 0;
+		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			if ((x = x * 10 + (uint64_t)(s[i] - '0')) > UINT32_MAX)
+				return 0;
+		v[nv++] = x;
+		if (i < n && s[i] == '.') {
+			i++;
+			continue;
+		}
+		if (i < n && s[i] == VC_REPORT_RELOC_END)
+			break;
+		return 0;
+	}
+	if (nv < 3 || v[1] > VC_JSON_MAX_DEPTH || nv != 3 + v[1] || v[2] > 1)
+		return 0;
+	vc_json_init_file(state, out, (unsigned)v[0]);
+	state->depth = (int)v[1];
+	state->after_key = v[2] != 0;
+	for (size_t k = 0; k < v[1]; k++)
+		state->stack[k] = (unsigned char)v[3 + k];
+	return i + 1;
+}
+
+static FILE *note_out;
+static void (*note_next)(const char *command, enum vc_code code, const char *text);
+
+static void part_note(const char *command, enum vc_code code, const char *text)
+{
+	struct vc_json j;
+	vc_json_init_file(&j, note_out, 0);
+	vc_json_begin_object(&j);
+	vc_json_key(&j, "note");
+	vc_json_begin_object(&j);
+	vc_json_kv_string(&j, "code", vc_code_word(code));
+	vc_json_kv_string(&j, "text", text);
+	vc_json_end_object(&j);
+	vc_json_end_object(&j);
+	vc_json_release(&j);
+	vc_cli_check_output(note_out);
+	if (note_next)
+		note_next(command, code, text);
+}
+
+void vc_part_report(struct vc_report *rep)
+{
+	rep->quiet = false;
+	note_out = rep->out;
+	note_next = rep->on_note;
+	rep->on_note = part_note;
 }

@@ -55,11 +55,42 @@ int vc_part_resolve(const char *command, const struct vc_cli_opts *o, char **fil
 void vc_part_header(FILE *f, const char *command, const struct vc_cli_opts *o,
                     const struct vc_part_shard *sh);
 
+/* The report's counts (games, valid, ..., codes) as member `key` of the
+ * object j is writing: the trailer's "counts", and with --max-errors a
+ * failed game's "fail" (the shard's counts up to and with that game, for
+ * the merge to stop there as one run stops). */
+void vc_part_counts(struct vc_json *j, const char *key, const struct vc_report *rep);
+
 /* The trailer record on f: what the shard found (*pp), the report's counts
  * and completeness (*rep) and the exit status of the shard's checks
  * (status: what one run would have exited with for these games), then the
  * command's own members (extra may be NULL) inside "state". */
 void vc_part_trailer(FILE *f, const struct vc_pipe_part *pp, const struct vc_report *rep,
                      int status, vc_report_extra_json extra, void *ctx);
+
+/* Make rep, the report of a shard run (JSONL to the part), write the
+ * records of the part that are not games, where they happen among the
+ * games: an unreadable input's {"input_error": {...}} (report.h
+ * vc_report_input_error, whatever the run's --quiet: the merge applies
+ * it), and each note (report.h on_note: an unreadable input, an empty
+ * one) as {"note": {"code": C, "text": T}} before it is said on standard
+ * error as before, for the merge to say it where one run says it. One
+ * report per process. */
+void vc_part_report(struct vc_report *rep);
+
+/* A point of a game's rendering where the merge writes what depends on
+ * the games of other shards (validate --duplicates: the duplicate-of
+ * warning, pipeline.h write_point): the byte VC_REPORT_RELOC, the letter
+ * VC_PART_POINT, the state of the JSON writer there as decimal numbers
+ * separated by dots (its flags, depth, whether a key is due, then one
+ * number per open container; "0.0.0" when the point has no writer: text)
+ * and VC_REPORT_RELOC_END. */
+#define VC_PART_POINT 'd'
+void vc_part_point(FILE *out, const struct vc_json *state);
+
+/* The point at s[0, n) (s[0] is VC_REPORT_RELOC, s[1] VC_PART_POINT): a
+ * writer in *state in that state, writing to out. Returns the bytes the
+ * point takes, 0 when it is damaged. */
+size_t vc_part_point_parse(const char *s, size_t n, FILE *out, struct vc_json *state);
 
 #endif

@@ -60,10 +60,14 @@ int vc_pipe_decide(struct vc_pipe_out *o, const void *data, size_t len)
 {
 	struct worker *w = o->priv;
 	struct pipeline *pl = w->pl;
+	bool again = w->decided;
 	w->decided = true;
 	if (w->direct) {
-		/* in input order already, and nothing of the game written */
-		w->answer = pl->cmd->decide(pl->cmd->ctx, data, 0);
+		/* in input order already, and nothing of the game written; a
+		 * shard run renders each game once per format (pipe_shard.c):
+		 * asked again for the same game, the first answer stands */
+		if (!again)
+			w->answer = pl->cmd->decide(pl->cmd->ctx, data, 0);
 		return w->answer;
 	}
 	struct seg *s = w->seg;

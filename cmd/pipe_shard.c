@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "part.h"
 #include "pgn_split.h"
 #include "pipeline_internal.h"
 
@@ -291,8 +292,10 @@ bool pipe_shard_member(struct pipeline *pl, struct vc_input *in, struct vc_peek 
 	return ok;
 }
 
-/* One game's part record: {"g": {"text": "...", "json": "...", ...}}. */
-static void write_record(struct pipeline *pl)
+/* One game's part record: {"g": {"text": "...", "json": "...", ...}},
+ * the command's members, and for a game that counts towards --max-errors
+ * "fail": the shard's counts up to it (part.h vc_part_counts). */
+static void write_record(struct pipeline *pl, bool failed)
 {
 	struct shard_run *s = pl->shard;
 	FILE *out = pl->rep->out;
@@ -308,6 +311,10 @@ static void write_record(struct pipeline *pl)
 		s->fb[f]->len = 0;
 	}
 	vc_json_end_object(&j);
+	if (pl->cmd->part_json)
+		pl->cmd->part_json(pl->cmd->ctx, &j); /* e.g. validate's "dup" */
+	if (failed)
+		vc_part_counts(&j, "fail", pl->rep);
 	vc_json_end_object(&j);
 	vc_json_release(&j);
 	vc_cli_check_output(out);
@@ -408,7 +415,13 @@ int pipe_shard_on_game(struct worker *w, const struct vc_gc_game *g)
 	if (state)
 		cmd->merge(cmd->ctx, state, true);
 	s->part->games++;
-	write_record(pl);
-	(void)ret;
+	/* --max-errors: the shard stops at its own limit, which one run
+	 * reaches at this game or before (the merge stops where it does) */
+	bool failed = (ret & VC_PIPE_FAILED) && pl->max_errors > 0;
+	write_record(pl, failed);
+	if (failed && ++pl->fails >= pl->max_errors) {
+		pl->stopped = pl->stop_saw_error = true;
+		return 1; /* the checker stops */
+	}
 	return 0;
 }

@@ -139,6 +139,10 @@ struct vc_pipe_command {
 	 * p->decided_copy_on. */
 	int (*decide)(void *ctx, const void *data, uint64_t base);
 	void (*write_point)(void *ctx, const void *point, int answer, FILE *out);
+	/* Optional, shard runs (pipe_shard.c, cmd/part.h): the command's
+	 * members of a game's part record, after its renderings (calling
+	 * thread, once per game, after every on_game of the game). */
+	void (*part_json)(void *ctx, struct vc_json *j);
 };
 
 /* vc_pipe_decide's answer under -j N: not known yet. */

@@ -90,6 +90,14 @@ struct validate {
 	FILE *df;
 	unsigned long long dups_max;
 	struct vc_dups dup;
+	/* a shard run: the counts of the shard's own look-ups (not the
+	 * part's: the merge counts), and the game's question for its record */
+	struct vc_report part_rep;
+	bool part_asked;
+	struct vc_dup_query part_q;
+	char part_member[VC_DUP_MEMBER_MAX + 1];
+	/* the merge: the answer for the game being written */
+	int merge_answer;
 	struct vc_report rep;
 	struct vc_cli_opts opts;
 };
@@ -189,6 +197,50 @@ static void dups_write(void *ctx, const void *point, int answer, FILE *out)
 	vc_dups_write(&v->dup, point, answer, out);
 }
 
+/* --duplicates in a shard run (vchess-report(1)): the shard's own table
+ * answers for the games of the shard, which decides --duplicates-out
+ * only; the report's warnings are the merge's, which looks every game up
+ * in input order. So each record carries the game's question ("dup":
+ * hash, member, number and line in the shard, or null) and each rendering
+ * the warning's place (part.h vc_part_point) instead of the warning. */
+static int dups_decide_part(void *ctx, const void *data, uint64_t base)
+{
+	struct validate *v = ctx;
+	const struct vc_dup_query *q = data;
+	v->part_asked = true;
+	v->part_q = *q;
+	memcpy(v->part_member, q->member, strlen(q->member) + 1);
+	return vc_dups_decide(&v->dup, q, base);
+}
+
+static void dups_write_part(void *ctx, const void *point, int answer, FILE *out)
+{
+	(void)ctx;
+	(void)answer;
+	vc_part_point(out, point);
+}
+
+static void dups_part_json(void *ctx, struct vc_json *j)
+{
+	struct validate *v = ctx;
+	vc_json_key(j, "dup");
+	if (!v->part_asked) {
+		vc_json_null(j);
+		return;
+	}
+	v->part_asked = false;
+	char hex[33];
+	vc_json_begin_object(j);
+	vc_json_kv_string(j, "h", vc_dup_hash_hex(&v->part_q.h, hex));
+	if (v->part_q.has_member)
+		vc_json_kv_string(j, "m", v->part_member);
+	else
+		vc_json_kv_null(j, "m");
+	vc_json_kv_uint(j, "i", v->part_q.index);
+	vc_json_kv_uint(j, "l", v->part_q.line);
+	vc_json_end_object(j);
+}
+
 static void dups_summary(void *ctx, struct vc_json *j)
 {
 	struct validate *v = ctx;
@@ -234,9 +286,6 @@ int cmd_validate(int argc, char **argv)
 	char **run_files = files; /* the inputs the run reads */
 	int run_n = nfiles;
 	if (v.opts.shard) {
-		if (v.dups)
-			return vc_cli_usage_error("validate", "--duplicates is not for shard runs in "
-			                          "this version: check duplicates in one run");
 		rc = vc_part_resolve("validate", &v.opts, files, nfiles, &sh);
 		if (rc != VC_EXIT_OK)
 			return rc;
@@ -277,14 +326,20 @@ int cmd_validate(int argc, char **argv)
 	if (v.opts.shard)
 		ro.format = VC_FORMAT_JSONL;
 	vc_cli_report_init(&v.rep, out, &ro, "validate", v.shredder);
-	/* a part holds game records only: an unreadable input is said on
-	 * standard error and in the trailer's counts (exit 3) */
+	/* a part holds the records of unreadable inputs and the notes
+	 * where they happen among the games' (part.h) */
 	if (v.opts.shard)
-		v.rep.quiet = true;
+		vc_part_report(&v.rep);
 	if (v.opts.shard)
 		vc_part_header(out, "validate", &v.opts, &sh);
-	if (v.dups)
+	if (v.dups && v.opts.shard) {
+		/* the shard's look-ups count nowhere (see dups_decide_part) */
+		v.part_rep.format = VC_FORMAT_TEXT;
+		vc_dups_init(&v.dup, v.dups_max ? (size_t)v.dups_max : DUPS_MAX_DEFAULT,
+		             &v.part_rep);
+	} else if (v.dups) {
 		vc_dups_init(&v.dup, v.dups_max ? (size_t)v.dups_max : DUPS_MAX_DEFAULT, &v.rep);
+	}
 
 	struct vc_gc_options go = {
 		.variant = v.opts.variant,
@@ -299,7 +354,9 @@ int cmd_validate(int argc, char **argv)
 	};
 	const struct vc_pipe_command cmd = {
 		.ctx = &v, .on_game = v.dups ? on_game_dups : on_game,
-		.decide = v.dups ? dups_decide : NULL, .write_point = v.dups ? dups_write : NULL,
+		.decide = !v.dups ? NULL : v.opts.shard ? dups_decide_part : dups_decide,
+		.write_point = !v.dups ? NULL : v.opts.shard ? dups_write_part : dups_write,
+		.part_json = v.dups && v.opts.shard ? dups_part_json : NULL,
 	};
 	struct vc_pipe_part part;
 	const struct vc_pipe pipe = {
@@ -343,6 +400,47 @@ int cmd_validate(int argc, char **argv)
 	return vc_report_failed(&v.rep) ? VC_EXIT_FINDINGS : VC_EXIT_OK;
 }
 
+/* The merge's --duplicates: every game looked up in input order, as one
+ * run looks it up, from its record's "dup" (dups_part_json); the warning
+ * written at the rendering's points (merge.h vc_merge_hooks). */
+static int merge_dup_game(void *ctx, const struct vc_jval *rec, const char *source,
+                          uint64_t base_index, uint64_t base_line)
+{
+	struct validate *v = ctx;
+	v->merge_answer = 0;
+	const struct vc_jval *d = vc_jget(rec, "dup");
+	if (!d || d->t == VC_J_NULL)
+		return 0;
+	union {
+		struct vc_dup_query q;
+		char b[sizeof(struct vc_dup_query) + VC_DUP_MEMBER_MAX + 1];
+	} u;
+	const struct vc_jval *h = vc_jget(d, "h"), *mb = vc_jget(d, "m");
+	uint64_t index, line;
+	if (!h || h->t != VC_J_STRING || !vc_dup_hash_parse(h->s, &u.q.h) || !mb ||
+	    (mb->t != VC_J_NULL && mb->t != VC_J_STRING) || !vc_jval_u64(vc_jget(d, "i"), &index) ||
+	    !vc_jval_u64(vc_jget(d, "l"), &line)) {
+		vc_cli_error("report merge", "%s: a damaged game record (its \"dup\")", source);
+		return -1;
+	}
+	u.q.source = source;
+	u.q.index = index + base_index;
+	u.q.line = line + base_line;
+	u.q.has_member = mb->t == VC_J_STRING;
+	size_t n = u.q.has_member ? strnlen(mb->s, VC_DUP_MEMBER_MAX) : 0;
+	if (n)
+		memcpy(u.q.member, mb->s, n);
+	u.q.member[n] = 0;
+	v->merge_answer = vc_dups_decide(&v->dup, &u.q, 0);
+	return 0;
+}
+
+static void merge_dup_point(void *ctx, struct vc_json *state, FILE *out)
+{
+	struct validate *v = ctx;
+	vc_dups_write(&v->dup, state, v->merge_answer, out);
+}
+
 /* `vchess report merge` of validate's parts (merge.h): the report of one
  * run, from the parts' renderings and counts. */
 int vc_merge_validate(struct vc_merge *m, int argc, char **argv)
@@ -362,9 +460,22 @@ int vc_merge_validate(struct vc_merge *m, int argc, char **argv)
 	if (!out)
 		return VC_EXIT_INPUT;
 	vc_cli_report_init(&v.rep, out, &v.opts, "validate", v.shredder);
+	if (v.dups) {
+		vc_dups_init(&v.dup, v.dups_max ? (size_t)v.dups_max : DUPS_MAX_DEFAULT, &v.rep);
+		const struct vc_merge_hooks hk = { &v, merge_dup_game, merge_dup_point };
+		vc_merge_set_hooks(m, &hk);
+	}
+	vc_merge_set_max_errors(m, v.opts.max_errors);
 	int status = vc_merge_games(m, &v.rep) ? VC_EXIT_INPUT : VC_EXIT_OK;
 	vc_merge_counts(m, &v.rep);
-	vc_report_summary(&v.rep);
+	if (v.dups) {
+		vc_report_summary_ext(&v.rep, dups_summary, &v);
+		if (v.rep.format == VC_FORMAT_TEXT)
+			vc_dups_summary_text(&v.dup, out, "validate");
+		vc_dups_release(&v.dup);
+	} else {
+		vc_report_summary(&v.rep);
+	}
 	if (vc_cli_close_output("report merge", out) != VC_EXIT_OK)
 		return VC_EXIT_INPUT;
 	if (status == VC_EXIT_INPUT || vc_merge_input_failed(m))

@@ -187,6 +187,33 @@ check hcuts 3
 check zall 2
 check z5 3
 check pall 2
+# --duplicates: p.zst holds h.pgn six times, so most games have their first
+# in an earlier shard; the merge names the same firsts as one run, in every
+# format. Each shard's --duplicates-out holds its own duplicates only (the
+# copies are not moved), but every game still goes to one copy of one shard.
+sharded validate "$tmp/pall" 3 "$tmp/parts" --duplicates-max 100000 \
+	--duplicates-out "$tmp/parts/dups.{2}"
+for fmt in text json jsonl github sarif junit; do
+	merged "$tmp/parts" --format "$fmt"
+	one "$tmp/p.zst" validate -j 1 --duplicates-max 100000 --format "$fmt" \
+		--valid-out "$tmp/one.valid" --invalid-out "$tmp/one.invalid" --duplicates-out "$tmp/one.dups"
+	same "validate --duplicates pall -j 3 --format $fmt" "$tmp/parts"
+done
+grep -q "duplicate-of" "$tmp/one" || fail "p.zst: one run found no duplicate"
+a=$(cat "$tmp/parts"/valid.* "$tmp/parts"/invalid.* "$tmp/parts"/dups.* | wc -c)
+b=$(cat "$tmp/one.valid" "$tmp/one.invalid" "$tmp/one.dups" | wc -c)
+[ "$a" -eq "$b" ] || fail "validate --duplicates pall: the shards' copies hold $a bytes, one run's $b"
+# --max-errors: each shard stops at its own count, the merge where one run
+# stops
+for m in 1 3 7; do
+	sharded validate "$tmp/h7" 2 "$tmp/parts" --max-errors $m
+	for fmt in text jsonl; do
+		merged "$tmp/parts" --format "$fmt"
+		one "$tmp/h.pgn" validate -j 1 --max-errors $m --format "$fmt" \
+			--valid-out "$tmp/one.valid" --invalid-out "$tmp/one.invalid"
+		same "validate --max-errors $m h7 --format $fmt" "$tmp/parts"
+	done
+done
 # the shards' --format is the merge's default
 sharded validate "$tmp/h7" 2 "$tmp/parts" --format json
 merged "$tmp/parts"
