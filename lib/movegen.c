@@ -177,7 +177,7 @@ void vc_ep_fixup(struct vc_position *pos)
  * moves (perft's last ply), without writing them. */
 static inline __attribute__((always_inline)) int
 gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const vc_bb dest,
-          const unsigned types, const bool any, const bool pext)
+          const unsigned types, const bool any, const bool pext, const int side)
 {
 	vc_move *o = out;
 	int n = 0;
@@ -186,7 +186,9 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	 * king safety then test the few aligned sliders with the 32 KB
 	 * between-table instead (line_reach); perft keeps the lookups. */
 	const bool cold = any;
-	const int us = pos->side, them = !us;
+	/* side: VC_WHITE or VC_BLACK when the caller knows it (perft's copies
+	 * per side: the side's shifts and ranks become constants), else -1 */
+	const int us = side >= 0 ? side : pos->side, them = !us;
 	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
 	const vc_bb occ = ours | theirs;
 	const int ksq = vc_lsb(vc_pieces(pos, us, VC_KING));
@@ -428,23 +430,23 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 
 int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
 {
-	return gen_chess(pos, out, false, ~(vc_bb)0, ALL_TYPES, false, false);
+	return gen_chess(pos, out, false, ~(vc_bb)0, ALL_TYPES, false, false, -1);
 }
 
 int vc_count_legal_chess(const struct vc_position *pos)
 {
-	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, false, false);
+	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, false, false, -1);
 }
 
 int vc_has_legal_chess(const struct vc_position *pos)
 {
-	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, true, false) > 0;
+	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, true, false, -1) > 0;
 }
 
 int vc_gen_castling_chess(const struct vc_position *pos, vc_move *out)
 {
 	/* no piece type: the king's moves and castling only */
-	return gen_chess(pos, out, false, ~(vc_bb)0, 0, false, false);
+	return gen_chess(pos, out, false, ~(vc_bb)0, 0, false, false, -1);
 }
 
 /* Would the king of the side to move on ksq stand attacked after the
@@ -653,10 +655,10 @@ void vc_make_chess_fast(struct vc_position *pos, vc_move m)
  * dst->board, the clocks and the key are left unset. The chess counter
  * reads no board array, so the 64-byte copy and its updates are saved. */
 static inline __attribute__((always_inline)) void
-make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
+make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m, const int side)
 {
 	const int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
-	const int us = src->side, them = !us;
+	const int us = side >= 0 ? side : src->side, them = !us;
 	const int pt = VC_PIECE_TYPE(src->board[from]);
 	const vc_bb fb = VC_BIT(from), tb = VC_BIT(to);
 	const vc_bb back = 0xFFull << (8 * (us == VC_WHITE ? 0 : 7));
@@ -707,7 +709,7 @@ make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
 
 void vc_make_chess_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
 {
-	make_leaf(src, dst, m);
+	make_leaf(src, dst, m, -1);
 	VC_DEBUG_CHECK(dst, VC_PCHK_BITBOARDS);
 }
 
@@ -1034,6 +1036,23 @@ static uint64_t perft_rec_magic(const struct vc_variant *v, const struct vc_vari
 static uint64_t perft_rec_pext(const struct vc_variant *v, const struct vc_variant_speed *s,
                                const struct vc_position *pos, int depth);
 
+/* Perft's last two plies in chess: the moves of pos (side to move `us`),
+ * each made with the leaf make and its legal moves counted. */
+static inline __attribute__((always_inline)) uint64_t
+perft2_chess(const struct vc_position *pos, const bool pext, const int us)
+{
+	vc_move list[VC_MAX_MOVES];
+	int n = gen_chess(pos, list, false, ~(vc_bb)0, ALL_TYPES, false, pext, us);
+	uint64_t total = 0;
+	for (int i = 0; i < n; i++) {
+		struct vc_position next;
+		make_leaf(pos, &next, list[i], us);
+		VC_DEBUG_CHECK(&next, VC_PCHK_BITBOARDS);
+		total += (uint64_t)gen_chess(&next, NULL, true, ~(vc_bb)0, ALL_TYPES, false, pext, !us);
+	}
+	return total;
+}
+
 /* One node of perft, written once for both slider lookups (`pext`). */
 static inline __attribute__((always_inline)) uint64_t
 perft_node(const struct vc_variant *v, const struct vc_variant_speed *s,
@@ -1041,17 +1060,9 @@ perft_node(const struct vc_variant *v, const struct vc_variant_speed *s,
 {
 	if (depth == 2 && s->make_leaf == vc_make_chess_leaf &&
 	    s->count_legal == vc_count_legal_chess) {
-		/* the hot loop of chess perft, all inline */
-		vc_move list[VC_MAX_MOVES];
-		int n = gen_chess(pos, list, false, ~(vc_bb)0, ALL_TYPES, false, pext);
-		uint64_t total = 0;
-		for (int i = 0; i < n; i++) {
-			struct vc_position next;
-			make_leaf(pos, &next, list[i]);
-			VC_DEBUG_CHECK(&next, VC_PCHK_BITBOARDS);
-			total += (uint64_t)gen_chess(&next, NULL, true, ~(vc_bb)0, ALL_TYPES, false, pext);
-		}
-		return total;
+		/* the hot loop of chess perft, all inline, a copy per side */
+		return pos->side == VC_WHITE ? perft2_chess(pos, pext, VC_WHITE)
+		                             : perft2_chess(pos, pext, VC_BLACK);
 	}
 	if (depth == 2 && s->make_leaf == vc_make_chess_leaf &&
 	    s->count_legal == vc_count_legal_antichess) {
@@ -1061,7 +1072,7 @@ perft_node(const struct vc_variant *v, const struct vc_variant_speed *s,
 		uint64_t total = 0;
 		for (int i = 0; i < n; i++) {
 			struct vc_position next;
-			make_leaf(pos, &next, list[i]);
+			make_leaf(pos, &next, list[i], -1);
 			VC_DEBUG_CHECK(&next, VC_PCHK_BITBOARDS);
 			total += (uint64_t)count_antichess(&next, pext);
 		}
