@@ -173,11 +173,62 @@ void vc_ep_fixup(struct vc_position *pos)
 	}
 }
 
+/* What perft's last ply knows before making the moves of a node: the
+ * side that moves in the children (the node's opponent) keeps its king
+ * square and, unless a move takes one of its rooks, its castling rights.
+ * Worked out once per node instead of once per child. */
+struct leaf_ctx {
+	int ksq;           /* that side's king square */
+	vc_bb rights;      /* its castling rights (rook squares) */
+	int r0, r1;        /* the lowest and highest of them */
+	vc_bb empty0, empty1, walk0, walk1; /* their vc_castle_empty_ and
+	                      vc_castle_walk_ (0 where there is no right) */
+	bool many;         /* more than two rights: the general loop */
+	/* the squares from which a slider of each kind could reach the
+	 * king's squares or a castling path on an empty board: their
+	 * sliders elsewhere need no test in danger_map */
+	vc_bb near_diag, near_orth;
+};
+
+static inline __attribute__((always_inline)) void
+leaf_ctx_init(const struct vc_position *pos, int side, struct leaf_ctx *cx)
+{
+	const vc_bb king = pos->by_color[side] & pos->by_type[VC_KING];
+	const int ksq = vc_lsb(king);
+	const int kf = VC_FILE(ksq);
+	const vc_bb rights = pos->castle & (0xFFull << (side == VC_WHITE ? 0 : 56));
+	vc_bb zone = vc_king_attacks(ksq);
+	cx->ksq = ksq;
+	cx->rights = rights;
+	cx->r0 = cx->r1 = 0;
+	cx->empty0 = cx->empty1 = cx->walk0 = cx->walk1 = 0;
+	cx->many = false;
+	if (rights) {
+		cx->r0 = vc_lsb(rights);
+		cx->r1 = 63 - __builtin_clzll(rights);
+		cx->many = (rights & ~(VC_BIT(cx->r0) | VC_BIT(cx->r1))) != 0;
+		cx->empty0 = vc_castle_empty_[kf][cx->r0];
+		cx->walk0 = vc_castle_walk_[kf][cx->r0];
+		if (cx->r1 != cx->r0) {
+			cx->empty1 = vc_castle_empty_[kf][cx->r1];
+			cx->walk1 = vc_castle_walk_[kf][cx->r1];
+		}
+		for (vc_bb r = rights; r; r &= r - 1)
+			zone |= vc_castle_walk_[kf][vc_lsb(r)];
+	}
+	cx->near_diag = cx->near_orth = 0;
+	for (; zone; zone &= zone - 1) {
+		cx->near_diag |= vc_bishop_rays_[vc_lsb(zone)];
+		cx->near_orth |= vc_rook_rays_[vc_lsb(zone)];
+	}
+}
+
 /* The generator, written once: with count set it only counts the legal
  * moves (perft's last ply), without writing them. */
 static inline __attribute__((always_inline)) int
 gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const vc_bb dest,
-          const unsigned types, const bool any, const bool pext, const int side)
+          const unsigned types, const bool any, const bool pext, const int side,
+          const struct leaf_ctx *cx)
 {
 	vc_move *o = out;
 	int n = 0;
@@ -191,7 +242,8 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	const int us = side >= 0 ? side : pos->side, them = !us;
 	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
 	const vc_bb occ = ours | theirs;
-	const int ksq = vc_lsb(vc_pieces(pos, us, VC_KING));
+	/* cx: perft's last ply (count set, side known) */
+	const int ksq = cx ? cx->ksq : vc_lsb(vc_pieces(pos, us, VC_KING));
 	const vc_bb their_diag = theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
 	const vc_bb their_orth = theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
 
@@ -225,20 +277,39 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	/* the castlings whose squares are empty (vchess-rules(7) section 2),
 	 * their rooks in castle_ok, the king's paths in castle_walk */
 	vc_bb castle_ok = 0, castle_walk = 0;
-	if (!checkers && (pos->castle & back_rank) && dest == ~(vc_bb)0) {
+	/* with at most two rights (any position read from a FEN: at most two
+	 * letters a side) the two castlings are tested without a loop: ok0,
+	 * ok1 and their paths walk0, walk1; castle_many says there are more */
+	vc_bb walk0 = 0, walk1 = 0;
+	int ok0 = 0, ok1 = 0;
+	bool castle_many = false;
+	const vc_bb rights = pos->castle & back_rank;
+	if (!checkers && rights && dest == ~(vc_bb)0) {
 		const int kf = VC_FILE(ksq);
-		for (vc_bb r = pos->castle & back_rank; r; r &= r - 1) {
-			int rsq = vc_lsb(r);
-			if (vc_castle_empty_[kf][rsq] & occ)
-				continue;
-			castle_ok |= VC_BIT(rsq);
-			castle_walk |= vc_castle_walk_[kf][rsq];
+		if (cx && rights == cx->rights && !cx->many) {
+			ok0 = !(cx->empty0 & occ);
+			ok1 = cx->r1 != cx->r0 && !(cx->empty1 & occ);
+			walk0 = ok0 ? cx->walk0 : 0;
+			walk1 = ok1 ? cx->walk1 : 0;
+			castle_ok = (ok0 ? VC_BIT(cx->r0) : 0) | (ok1 ? VC_BIT(cx->r1) : 0);
+			castle_walk = walk0 | walk1;
+		} else {
+			castle_many = true;
+			for (vc_bb r = rights; r; r &= r - 1) {
+				int rsq = vc_lsb(r);
+				if (vc_castle_empty_[kf][rsq] & occ)
+					continue;
+				castle_ok |= VC_BIT(rsq);
+				castle_walk |= vc_castle_walk_[kf][rsq];
+			}
 		}
 	}
 	vc_bb danger = 0;
 	const bool use_danger = !any && vc_popcount(kdest | castle_walk) >= VC_DANGER_MIN;
 	if (use_danger) {
-		danger = danger_map(pos, them, theirs, occ ^ VC_BIT(ksq), their_orth, their_diag,
+		danger = danger_map(pos, them, theirs, occ ^ VC_BIT(ksq),
+		                    cx ? their_orth & cx->near_orth : their_orth,
+		                    cx ? their_diag & cx->near_diag : their_diag,
 		                    kdest | castle_walk, pext);
 		const vc_bb t = kdest & ~danger;
 		if (count) {
@@ -403,6 +474,8 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		 * on our back rank: only then can taking the castling rook off
 		 * (vchess-rules(7) section 2) open a line onto the king's path */
 		const bool exact = use_danger && !(their_orth & back_rank);
+		if (count && exact && !castle_many)
+			return n + (ok0 && !(walk0 & danger)) + (ok1 && !(walk1 & danger));
 		for (vc_bb r = castle_ok; r; r &= r - 1) {
 			int rsq = vc_lsb(r);
 			vc_bb walk = vc_castle_walk_[VC_FILE(ksq)][rsq];
@@ -430,23 +503,23 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 
 int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
 {
-	return gen_chess(pos, out, false, ~(vc_bb)0, ALL_TYPES, false, false, -1);
+	return gen_chess(pos, out, false, ~(vc_bb)0, ALL_TYPES, false, false, -1, NULL);
 }
 
 int vc_count_legal_chess(const struct vc_position *pos)
 {
-	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, false, false, -1);
+	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, false, false, -1, NULL);
 }
 
 int vc_has_legal_chess(const struct vc_position *pos)
 {
-	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, true, false, -1) > 0;
+	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, true, false, -1, NULL) > 0;
 }
 
 int vc_gen_castling_chess(const struct vc_position *pos, vc_move *out)
 {
 	/* no piece type: the king's moves and castling only */
-	return gen_chess(pos, out, false, ~(vc_bb)0, 0, false, false, -1);
+	return gen_chess(pos, out, false, ~(vc_bb)0, 0, false, false, -1, NULL);
 }
 
 /* Would the king of the side to move on ksq stand attacked after the
@@ -1042,13 +1115,15 @@ static inline __attribute__((always_inline)) uint64_t
 perft2_chess(const struct vc_position *pos, const bool pext, const int us)
 {
 	vc_move list[VC_MAX_MOVES];
-	int n = gen_chess(pos, list, false, ~(vc_bb)0, ALL_TYPES, false, pext, us);
+	int n = gen_chess(pos, list, false, ~(vc_bb)0, ALL_TYPES, false, pext, us, NULL);
+	struct leaf_ctx cx;
+	leaf_ctx_init(pos, !us, &cx);
 	uint64_t total = 0;
 	for (int i = 0; i < n; i++) {
 		struct vc_position next;
 		make_leaf(pos, &next, list[i], us);
 		VC_DEBUG_CHECK(&next, VC_PCHK_BITBOARDS);
-		total += (uint64_t)gen_chess(&next, NULL, true, ~(vc_bb)0, ALL_TYPES, false, pext, !us);
+		total += (uint64_t)gen_chess(&next, NULL, true, ~(vc_bb)0, ALL_TYPES, false, pext, !us, &cx);
 	}
 	return total;
 }
