@@ -180,9 +180,10 @@ void vc_ep_fixup(struct vc_position *pos)
 struct leaf_ctx {
 	int ksq;           /* that side's king square */
 	vc_bb rights;      /* its castling rights (rook squares) */
-	int r0, r1;        /* the lowest and highest of them */
 	vc_bb empty0, empty1, walk0, walk1; /* their vc_castle_empty_ and
-	                      vc_castle_walk_ (0 where there is no right) */
+	                      vc_castle_walk_; where there is no right, empty
+	                      is all squares (never empty) and walk 0 */
+	vc_bb bit0, bit1;  /* the rook squares as bits (0: no right) */
 	bool many;         /* more than two rights: the general loop */
 	/* the squares from which a slider of each kind could reach the
 	 * king's squares or a castling path on an empty board: their
@@ -200,18 +201,19 @@ leaf_ctx_init(const struct vc_position *pos, int side, struct leaf_ctx *cx)
 	vc_bb zone = vc_king_attacks(ksq);
 	cx->ksq = ksq;
 	cx->rights = rights;
-	cx->r0 = cx->r1 = 0;
-	cx->empty0 = cx->empty1 = cx->walk0 = cx->walk1 = 0;
+	cx->empty0 = cx->empty1 = ~(vc_bb)0;
+	cx->walk0 = cx->walk1 = cx->bit0 = cx->bit1 = 0;
 	cx->many = false;
 	if (rights) {
-		cx->r0 = vc_lsb(rights);
-		cx->r1 = 63 - __builtin_clzll(rights);
-		cx->many = (rights & ~(VC_BIT(cx->r0) | VC_BIT(cx->r1))) != 0;
-		cx->empty0 = vc_castle_empty_[kf][cx->r0];
-		cx->walk0 = vc_castle_walk_[kf][cx->r0];
-		if (cx->r1 != cx->r0) {
-			cx->empty1 = vc_castle_empty_[kf][cx->r1];
-			cx->walk1 = vc_castle_walk_[kf][cx->r1];
+		const int r0 = vc_lsb(rights), r1 = 63 - __builtin_clzll(rights);
+		cx->many = (rights & ~(VC_BIT(r0) | VC_BIT(r1))) != 0;
+		cx->empty0 = vc_castle_empty_[kf][r0];
+		cx->walk0 = vc_castle_walk_[kf][r0];
+		cx->bit0 = VC_BIT(r0);
+		if (r1 != r0) {
+			cx->empty1 = vc_castle_empty_[kf][r1];
+			cx->walk1 = vc_castle_walk_[kf][r1];
+			cx->bit1 = VC_BIT(r1);
 		}
 		for (vc_bb r = rights; r; r &= r - 1)
 			zone |= vc_castle_walk_[kf][vc_lsb(r)];
@@ -288,10 +290,10 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		const int kf = VC_FILE(ksq);
 		if (cx && rights == cx->rights && !cx->many) {
 			ok0 = !(cx->empty0 & occ);
-			ok1 = cx->r1 != cx->r0 && !(cx->empty1 & occ);
+			ok1 = !(cx->empty1 & occ);
 			walk0 = ok0 ? cx->walk0 : 0;
 			walk1 = ok1 ? cx->walk1 : 0;
-			castle_ok = (ok0 ? VC_BIT(cx->r0) : 0) | (ok1 ? VC_BIT(cx->r1) : 0);
+			castle_ok = (ok0 ? cx->bit0 : 0) | (ok1 ? cx->bit1 : 0);
 			castle_walk = walk0 | walk1;
 		} else {
 			castle_many = true;
@@ -375,7 +377,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 			n += vc_popcount(vc_bishop_att_(vc_lsb(p), occ, pext) & target);
 		for (vc_bb p = ours & orth_movers & ~pinned; p; p &= p - 1)
 			n += vc_popcount(vc_rook_att_(vc_lsb(p), occ, pext) & target);
-		for (vc_bb p = ours & pinned & (diag_movers | orth_movers); p; p &= p - 1) {
+		for (vc_bb p = pinned ? ours & pinned & (diag_movers | orth_movers) : 0; p; p &= p - 1) {
 			const int from = vc_lsb(p);
 			vc_bb t = (diag_movers & VC_BIT(from) ? vc_bishop_att_(from, occ, pext) : 0) |
 			          (orth_movers & VC_BIT(from) ? vc_rook_att_(from, occ, pext) : 0);
@@ -738,8 +740,11 @@ make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m, con
 	vc_bb col_us = src->by_color[us], col_them = src->by_color[them];
 	vc_bb castle = src->castle;
 	int ep = VC_NO_SQ;
-	for (int t = 0; t < 7; t++) /* [0] too: empty, as the checks expect */
+	for (int t = VC_PAWN; t <= VC_KING; t++)
 		dst->by_type[t] = src->by_type[t];
+#ifdef VC_DEBUG
+	dst->by_type[0] = 0; /* unused, but empty as the checks expect */
+#endif
 	if (m & VC_MF_CASTLE) {
 		vc_bb kb = VC_BIT(vc_castle_king_to(from, to)), rb = VC_BIT(vc_castle_rook_to(from, to));
 		col_us = (col_us & ~fb & ~tb) | kb | rb;
