@@ -950,10 +950,11 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 }
 
 static inline __attribute__((always_inline)) int
-gen_antichess(const struct vc_position *pos, vc_move *out, const bool pext)
+gen_antichess(const struct vc_position *pos, vc_move *out, const bool pext, const int side)
 {
 	vc_move *o = out;
-	const int us = pos->side, them = !us;
+	/* side: the side to move when the caller knows it (a constant), else -1 */
+	const int us = side >= 0 ? side : pos->side, them = !us;
 	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
 	const vc_bb occ = ours | theirs;
 	const int up = us == VC_WHITE ? 8 : -8;
@@ -1007,15 +1008,15 @@ gen_antichess(const struct vc_position *pos, vc_move *out, const bool pext)
 
 int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
 {
-	return gen_antichess(pos, out, false);
+	return gen_antichess(pos, out, false, -1);
 }
 
 /* Counting needs one pass: captures and quiet moves are counted together
  * and the captures win when there are any (the compulsory-capture rule). */
 static inline __attribute__((always_inline)) int
-count_antichess(const struct vc_position *pos, const bool pext)
+count_antichess(const struct vc_position *pos, const bool pext, const int side)
 {
-	const int us = pos->side, them = !us;
+	const int us = side >= 0 ? side : pos->side, them = !us;
 	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
 	const vc_bb occ = ours | theirs, empty = ~occ;
 	const vc_bb pawns = vc_pieces(pos, us, VC_PAWN);
@@ -1060,7 +1061,7 @@ count_antichess(const struct vc_position *pos, const bool pext)
 
 int vc_count_legal_antichess(const struct vc_position *pos)
 {
-	return count_antichess(pos, false);
+	return count_antichess(pos, false, -1);
 }
 
 void vc_make_antichess(struct vc_position *pos, vc_move m)
@@ -1133,6 +1134,22 @@ perft2_chess(const struct vc_position *pos, const bool pext, const int us)
 	return total;
 }
 
+/* The same for antichess. */
+static inline __attribute__((always_inline)) uint64_t
+perft2_antichess(const struct vc_position *pos, const bool pext, const int us)
+{
+	vc_move list[VC_MAX_MOVES];
+	int n = gen_antichess(pos, list, pext, us);
+	uint64_t total = 0;
+	for (int i = 0; i < n; i++) {
+		struct vc_position next;
+		make_leaf(pos, &next, list[i], us);
+		VC_DEBUG_CHECK(&next, VC_PCHK_BITBOARDS);
+		total += (uint64_t)count_antichess(&next, pext, !us);
+	}
+	return total;
+}
+
 /* One node of perft, written once for both slider lookups (`pext`). */
 static inline __attribute__((always_inline)) uint64_t
 perft_node(const struct vc_variant *v, const struct vc_variant_speed *s,
@@ -1147,16 +1164,8 @@ perft_node(const struct vc_variant *v, const struct vc_variant_speed *s,
 	if (depth == 2 && s->make_leaf == vc_make_chess_leaf &&
 	    s->count_legal == vc_count_legal_antichess) {
 		/* the same for antichess */
-		vc_move list[VC_MAX_MOVES];
-		int n = gen_antichess(pos, list, pext);
-		uint64_t total = 0;
-		for (int i = 0; i < n; i++) {
-			struct vc_position next;
-			make_leaf(pos, &next, list[i], -1);
-			VC_DEBUG_CHECK(&next, VC_PCHK_BITBOARDS);
-			total += (uint64_t)count_antichess(&next, pext);
-		}
-		return total;
+		return pos->side == VC_WHITE ? perft2_antichess(pos, pext, VC_WHITE)
+		                             : perft2_antichess(pos, pext, VC_BLACK);
 	}
 	if (depth == 2 && s->make_leaf && s->count_legal) {
 		vc_move list[VC_MAX_MOVES];
