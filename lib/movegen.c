@@ -21,6 +21,10 @@
  * (measured: instruction counts of Kiwipete, the middlegame set, the start
  * position and Chess960; 2 and 4 were worse). */
 #define VC_DANGER_MIN 3
+/* The same at perft's last ply, where danger_map tests only the sliders
+ * near the king (struct leaf_ctx): 2 (1 and 3 were worse on the start
+ * position and the middlegame set, measured the same way). */
+#define VC_DANGER_MIN_LEAF 2
 #define RANK1 0x00000000000000FFull
 #define RANK8 0xFF00000000000000ull
 
@@ -307,7 +311,8 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		}
 	}
 	vc_bb danger = 0;
-	const bool use_danger = !any && vc_popcount(kdest | castle_walk) >= VC_DANGER_MIN;
+	const bool use_danger =
+	        !any && vc_popcount(kdest | castle_walk) >= (cx ? VC_DANGER_MIN_LEAF : VC_DANGER_MIN);
 	if (use_danger) {
 		danger = danger_map(pos, them, theirs, occ ^ VC_BIT(ksq),
 		                    cx ? their_orth & cx->near_orth : their_orth,
