@@ -732,8 +732,11 @@ void vc_make_chess_fast(struct vc_position *pos, vc_move m)
 
 /* Perft's last make before counting: src's child into dst, bitboards and
  * the fields the counter reads only (side, en passant, castling rights);
- * dst->board, the clocks and the key are left unset. The chess counter
- * reads no board array, so the 64-byte copy and its updates are saved. */
+ * dst->board, the clocks, the key and (but in DEBUG=1 builds) the variant
+ * are left unset, by_type[0] too. The chess counter reads no board array,
+ * so the 64-byte copy and its updates are saved. `side`: src's side to
+ * move when the caller knows it (a constant), else -1. The hook
+ * vc_make_chess_leaf sets the variant as well. */
 static inline __attribute__((always_inline)) void
 make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m, const int side)
 {
@@ -787,12 +790,15 @@ make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m, con
 	dst->castle = castle;
 	dst->ep = (uint8_t)ep;
 	dst->side = (uint8_t)them;
-	dst->variant = src->variant;
+#ifdef VC_DEBUG
+	dst->variant = src->variant; /* the checks read it; the counters do not */
+#endif
 }
 
 void vc_make_chess_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
 {
 	make_leaf(src, dst, m, -1);
+	dst->variant = src->variant;
 	VC_DEBUG_CHECK(dst, VC_PCHK_BITBOARDS);
 }
 
