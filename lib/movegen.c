@@ -188,7 +188,8 @@ struct leaf_ctx {
 	                      vc_castle_walk_; where there is no right, empty
 	                      is all squares (never empty) and walk 0 */
 	vc_bb bit0, bit1;  /* the rook squares as bits (0: no right) */
-	bool many;         /* more than two rights: the general loop */
+	bool many;         /* more than two rights (never in a valid
+	                      position): the general loop */
 	/* the squares from which a slider of each kind could reach the
 	 * king's squares or a castling path on an empty board: their
 	 * sliders elsewhere need no test in danger_map */
@@ -283,9 +284,9 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	/* the castlings whose squares are empty (vchess-rules(7) section 2),
 	 * their rooks in castle_ok, the king's paths in castle_walk */
 	vc_bb castle_ok = 0, castle_walk = 0;
-	/* with at most two rights (any position read from a FEN: at most two
-	 * letters a side) the two castlings are tested without a loop: ok0,
-	 * ok1 and their paths walk0, walk1; castle_many says there are more */
+	/* perft's last ply, with the rights its node saw (at most two a side:
+	 * a position's invariant), tests the two castlings without a loop: ok0,
+	 * ok1 and their paths walk0, walk1; elsewhere the loop (castle_many) */
 	vc_bb walk0 = 0, walk1 = 0;
 	int ok0 = 0, ok1 = 0;
 	bool castle_many = false;

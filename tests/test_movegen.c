@@ -690,7 +690,6 @@ Test(movegen, legal_to_agrees_with_full_generator)
  * 2 and 3, with the PEXT lookups (where vc_init chose them) and the magic
  * ones. Positions: castling rights on both sides with their rooks taken on
  * the last plies, paths under attack, Chess960 kings that stay or cross,
- * three rights for one side (a position built by hand: the general loop),
  * and random walks from the standard and Chess960 start positions. */
 static uint64_t perft_listing(const struct vc_position *p, int depth)
 {
@@ -739,15 +738,6 @@ static void leaf_counts_all(void)
 		struct vc_position p = setup(cases[i].fen, cases[i].variant);
 		check_leaf_counts(&p, "case");
 	}
-	/* three rights for White (a1, b1, h1): no FEN gives them */
-	struct vc_position p = setup("r3k2r/8/8/8/8/8/8/RR2K2R w KQkq - 0 1", VC_CHESS960);
-	p.castle |= VC_BIT(SQ("b1"));
-	p.key = vc_compute_key(&p);
-	cr_assert_eq(vc_popcount(p.castle & 0xFF), 3);
-	check_leaf_counts(&p, "three rights");
-	p.side = VC_BLACK; /* the rights as the children's side */
-	p.key = vc_compute_key(&p);
-	check_leaf_counts(&p, "three rights (Black to move)");
 	/* random walks */
 	uint64_t seed = 18;
 	for (int game = 0; game < 12; game++) {
