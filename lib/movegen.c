@@ -21,6 +21,10 @@
  * (measured: instruction counts of Kiwipete, the middlegame set, the start
  * position and Chess960; 2 and 4 were worse). */
 #define VC_DANGER_MIN 3
+/* The same at perft's last ply, where danger_map tests only the sliders
+ * near the king (struct leaf_ctx): 2 (1 and 3 were worse on the start
+ * position and the middlegame set, measured the same way). */
+#define VC_DANGER_MIN_LEAF 2
 #define RANK1 0x00000000000000FFull
 #define RANK8 0xFF00000000000000ull
 
@@ -173,11 +177,65 @@ void vc_ep_fixup(struct vc_position *pos)
 	}
 }
 
+/* What perft's last ply knows before making the moves of a node: the
+ * side that moves in the children (the node's opponent) keeps its king
+ * square and, unless a move takes one of its rooks, its castling rights.
+ * Worked out once per node instead of once per child. */
+struct leaf_ctx {
+	int ksq;           /* that side's king square */
+	vc_bb rights;      /* its castling rights (rook squares) */
+	vc_bb empty0, empty1, walk0, walk1; /* their vc_castle_empty_ and
+	                      vc_castle_walk_; where there is no right, empty
+	                      is all squares (never empty) and walk 0 */
+	vc_bb bit0, bit1;  /* the rook squares as bits (0: no right) */
+	bool many;         /* more than two rights (never in a valid
+	                      position): the general loop */
+	/* the squares from which a slider of each kind could reach the
+	 * king's squares or a castling path on an empty board: their
+	 * sliders elsewhere need no test in danger_map */
+	vc_bb near_diag, near_orth;
+};
+
+static inline __attribute__((always_inline)) void
+leaf_ctx_init(const struct vc_position *pos, int side, struct leaf_ctx *cx)
+{
+	const vc_bb king = pos->by_color[side] & pos->by_type[VC_KING];
+	const int ksq = vc_lsb(king);
+	const int kf = VC_FILE(ksq);
+	const vc_bb rights = pos->castle & (0xFFull << (side == VC_WHITE ? 0 : 56));
+	vc_bb zone = vc_king_attacks(ksq);
+	cx->ksq = ksq;
+	cx->rights = rights;
+	cx->empty0 = cx->empty1 = ~(vc_bb)0;
+	cx->walk0 = cx->walk1 = cx->bit0 = cx->bit1 = 0;
+	cx->many = false;
+	if (rights) {
+		const int r0 = vc_lsb(rights), r1 = 63 - __builtin_clzll(rights);
+		cx->many = (rights & ~(VC_BIT(r0) | VC_BIT(r1))) != 0;
+		cx->empty0 = vc_castle_empty_[kf][r0];
+		cx->walk0 = vc_castle_walk_[kf][r0];
+		cx->bit0 = VC_BIT(r0);
+		if (r1 != r0) {
+			cx->empty1 = vc_castle_empty_[kf][r1];
+			cx->walk1 = vc_castle_walk_[kf][r1];
+			cx->bit1 = VC_BIT(r1);
+		}
+		for (vc_bb r = rights; r; r &= r - 1)
+			zone |= vc_castle_walk_[kf][vc_lsb(r)];
+	}
+	cx->near_diag = cx->near_orth = 0;
+	for (; zone; zone &= zone - 1) {
+		cx->near_diag |= vc_bishop_rays_[vc_lsb(zone)];
+		cx->near_orth |= vc_rook_rays_[vc_lsb(zone)];
+	}
+}
+
 /* The generator, written once: with count set it only counts the legal
  * moves (perft's last ply), without writing them. */
 static inline __attribute__((always_inline)) int
 gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const vc_bb dest,
-          const unsigned types, const bool any, const bool pext)
+          const unsigned types, const bool any, const bool pext, const int side,
+          const struct leaf_ctx *cx)
 {
 	vc_move *o = out;
 	int n = 0;
@@ -186,10 +244,13 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	 * king safety then test the few aligned sliders with the 32 KB
 	 * between-table instead (line_reach); perft keeps the lookups. */
 	const bool cold = any;
-	const int us = pos->side, them = !us;
+	/* side: VC_WHITE or VC_BLACK when the caller knows it (perft's copies
+	 * per side: the side's shifts and ranks become constants), else -1 */
+	const int us = side >= 0 ? side : pos->side, them = !us;
 	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
 	const vc_bb occ = ours | theirs;
-	const int ksq = vc_lsb(vc_pieces(pos, us, VC_KING));
+	/* cx: perft's last ply (count set, side known) */
+	const int ksq = cx ? cx->ksq : vc_lsb(vc_pieces(pos, us, VC_KING));
 	const vc_bb their_diag = theirs & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
 	const vc_bb their_orth = theirs & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
 
@@ -223,20 +284,40 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	/* the castlings whose squares are empty (vchess-rules(7) section 2),
 	 * their rooks in castle_ok, the king's paths in castle_walk */
 	vc_bb castle_ok = 0, castle_walk = 0;
-	if (!checkers && (pos->castle & back_rank) && dest == ~(vc_bb)0) {
+	/* perft's last ply, with the rights its node saw (at most two a side:
+	 * a position's invariant), tests the two castlings without a loop: ok0,
+	 * ok1 and their paths walk0, walk1; elsewhere the loop (castle_many) */
+	vc_bb walk0 = 0, walk1 = 0;
+	int ok0 = 0, ok1 = 0;
+	bool castle_many = false;
+	const vc_bb rights = pos->castle & back_rank;
+	if (!checkers && rights && dest == ~(vc_bb)0) {
 		const int kf = VC_FILE(ksq);
-		for (vc_bb r = pos->castle & back_rank; r; r &= r - 1) {
-			int rsq = vc_lsb(r);
-			if (vc_castle_empty_[kf][rsq] & occ)
-				continue;
-			castle_ok |= VC_BIT(rsq);
-			castle_walk |= vc_castle_walk_[kf][rsq];
+		if (cx && rights == cx->rights && !cx->many) {
+			ok0 = !(cx->empty0 & occ);
+			ok1 = !(cx->empty1 & occ);
+			walk0 = ok0 ? cx->walk0 : 0;
+			walk1 = ok1 ? cx->walk1 : 0;
+			castle_ok = (ok0 ? cx->bit0 : 0) | (ok1 ? cx->bit1 : 0);
+			castle_walk = walk0 | walk1;
+		} else {
+			castle_many = true;
+			for (vc_bb r = rights; r; r &= r - 1) {
+				int rsq = vc_lsb(r);
+				if (vc_castle_empty_[kf][rsq] & occ)
+					continue;
+				castle_ok |= VC_BIT(rsq);
+				castle_walk |= vc_castle_walk_[kf][rsq];
+			}
 		}
 	}
 	vc_bb danger = 0;
-	const bool use_danger = !any && vc_popcount(kdest | castle_walk) >= VC_DANGER_MIN;
+	const bool use_danger =
+	        !any && vc_popcount(kdest | castle_walk) >= (cx ? VC_DANGER_MIN_LEAF : VC_DANGER_MIN);
 	if (use_danger) {
-		danger = danger_map(pos, them, theirs, occ ^ VC_BIT(ksq), their_orth, their_diag,
+		danger = danger_map(pos, them, theirs, occ ^ VC_BIT(ksq),
+		                    cx ? their_orth & cx->near_orth : their_orth,
+		                    cx ? their_diag & cx->near_diag : their_diag,
 		                    kdest | castle_walk, pext);
 		const vc_bb t = kdest & ~danger;
 		if (count) {
@@ -302,7 +383,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 			n += vc_popcount(vc_bishop_att_(vc_lsb(p), occ, pext) & target);
 		for (vc_bb p = ours & orth_movers & ~pinned; p; p &= p - 1)
 			n += vc_popcount(vc_rook_att_(vc_lsb(p), occ, pext) & target);
-		for (vc_bb p = ours & pinned & (diag_movers | orth_movers); p; p &= p - 1) {
+		for (vc_bb p = pinned ? ours & pinned & (diag_movers | orth_movers) : 0; p; p &= p - 1) {
 			const int from = vc_lsb(p);
 			vc_bb t = (diag_movers & VC_BIT(from) ? vc_bishop_att_(from, occ, pext) : 0) |
 			          (orth_movers & VC_BIT(from) ? vc_rook_att_(from, occ, pext) : 0);
@@ -401,6 +482,8 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		 * on our back rank: only then can taking the castling rook off
 		 * (vchess-rules(7) section 2) open a line onto the king's path */
 		const bool exact = use_danger && !(their_orth & back_rank);
+		if (count && exact && !castle_many)
+			return n + (ok0 && !(walk0 & danger)) + (ok1 && !(walk1 & danger));
 		for (vc_bb r = castle_ok; r; r &= r - 1) {
 			int rsq = vc_lsb(r);
 			vc_bb walk = vc_castle_walk_[VC_FILE(ksq)][rsq];
@@ -428,23 +511,23 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 
 int vc_gen_legal_chess(const struct vc_position *pos, vc_move *out)
 {
-	return gen_chess(pos, out, false, ~(vc_bb)0, ALL_TYPES, false, false);
+	return gen_chess(pos, out, false, ~(vc_bb)0, ALL_TYPES, false, false, -1, NULL);
 }
 
 int vc_count_legal_chess(const struct vc_position *pos)
 {
-	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, false, false);
+	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, false, false, -1, NULL);
 }
 
 int vc_has_legal_chess(const struct vc_position *pos)
 {
-	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, true, false) > 0;
+	return gen_chess(pos, NULL, true, ~(vc_bb)0, ALL_TYPES, true, false, -1, NULL) > 0;
 }
 
 int vc_gen_castling_chess(const struct vc_position *pos, vc_move *out)
 {
 	/* no piece type: the king's moves and castling only */
-	return gen_chess(pos, out, false, ~(vc_bb)0, 0, false, false);
+	return gen_chess(pos, out, false, ~(vc_bb)0, 0, false, false, -1, NULL);
 }
 
 /* Would the king of the side to move on ksq stand attacked after the
@@ -650,21 +733,27 @@ void vc_make_chess_fast(struct vc_position *pos, vc_move m)
 
 /* Perft's last make before counting: src's child into dst, bitboards and
  * the fields the counter reads only (side, en passant, castling rights);
- * dst->board, the clocks and the key are left unset. The chess counter
- * reads no board array, so the 64-byte copy and its updates are saved. */
+ * dst->board, the clocks, the key and (but in DEBUG=1 builds) the variant
+ * are left unset, by_type[0] too. The chess counter reads no board array,
+ * so the 64-byte copy and its updates are saved. `side`: src's side to
+ * move when the caller knows it (a constant), else -1. The hook
+ * vc_make_chess_leaf sets the variant as well. */
 static inline __attribute__((always_inline)) void
-make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
+make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m, const int side)
 {
 	const int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
-	const int us = src->side, them = !us;
+	const int us = side >= 0 ? side : src->side, them = !us;
 	const int pt = VC_PIECE_TYPE(src->board[from]);
 	const vc_bb fb = VC_BIT(from), tb = VC_BIT(to);
 	const vc_bb back = 0xFFull << (8 * (us == VC_WHITE ? 0 : 7));
 	vc_bb col_us = src->by_color[us], col_them = src->by_color[them];
 	vc_bb castle = src->castle;
 	int ep = VC_NO_SQ;
-	for (int t = 0; t < 7; t++) /* [0] too: empty, as the checks expect */
+	for (int t = VC_PAWN; t <= VC_KING; t++)
 		dst->by_type[t] = src->by_type[t];
+#ifdef VC_DEBUG
+	dst->by_type[0] = 0; /* unused, but empty as the checks expect */
+#endif
 	if (m & VC_MF_CASTLE) {
 		vc_bb kb = VC_BIT(vc_castle_king_to(from, to)), rb = VC_BIT(vc_castle_rook_to(from, to));
 		col_us = (col_us & ~fb & ~tb) | kb | rb;
@@ -702,12 +791,15 @@ make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
 	dst->castle = castle;
 	dst->ep = (uint8_t)ep;
 	dst->side = (uint8_t)them;
-	dst->variant = src->variant;
+#ifdef VC_DEBUG
+	dst->variant = src->variant; /* the checks read it; the counters do not */
+#endif
 }
 
 void vc_make_chess_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m)
 {
-	make_leaf(src, dst, m);
+	make_leaf(src, dst, m, -1);
+	dst->variant = src->variant;
 	VC_DEBUG_CHECK(dst, VC_PCHK_BITBOARDS);
 }
 
@@ -870,10 +962,11 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 }
 
 static inline __attribute__((always_inline)) int
-gen_antichess(const struct vc_position *pos, vc_move *out, const bool pext)
+gen_antichess(const struct vc_position *pos, vc_move *out, const bool pext, const int side)
 {
 	vc_move *o = out;
-	const int us = pos->side, them = !us;
+	/* side: the side to move when the caller knows it (a constant), else -1 */
+	const int us = side >= 0 ? side : pos->side, them = !us;
 	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
 	const vc_bb occ = ours | theirs;
 	const int up = us == VC_WHITE ? 8 : -8;
@@ -927,15 +1020,15 @@ gen_antichess(const struct vc_position *pos, vc_move *out, const bool pext)
 
 int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
 {
-	return gen_antichess(pos, out, false);
+	return gen_antichess(pos, out, false, -1);
 }
 
 /* Counting needs one pass: captures and quiet moves are counted together
  * and the captures win when there are any (the compulsory-capture rule). */
 static inline __attribute__((always_inline)) int
-count_antichess(const struct vc_position *pos, const bool pext)
+count_antichess(const struct vc_position *pos, const bool pext, const int side)
 {
-	const int us = pos->side, them = !us;
+	const int us = side >= 0 ? side : pos->side, them = !us;
 	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
 	const vc_bb occ = ours | theirs, empty = ~occ;
 	const vc_bb pawns = vc_pieces(pos, us, VC_PAWN);
@@ -980,7 +1073,7 @@ count_antichess(const struct vc_position *pos, const bool pext)
 
 int vc_count_legal_antichess(const struct vc_position *pos)
 {
-	return count_antichess(pos, false);
+	return count_antichess(pos, false, -1);
 }
 
 void vc_make_antichess(struct vc_position *pos, vc_move m)
@@ -1034,6 +1127,41 @@ static uint64_t perft_rec_magic(const struct vc_variant *v, const struct vc_vari
 static uint64_t perft_rec_pext(const struct vc_variant *v, const struct vc_variant_speed *s,
                                const struct vc_position *pos, int depth);
 
+/* Perft's last two plies in chess: the moves of pos (side to move `us`),
+ * each made with the leaf make and its legal moves counted. */
+static inline __attribute__((always_inline)) uint64_t
+perft2_chess(const struct vc_position *pos, const bool pext, const int us)
+{
+	vc_move list[VC_MAX_MOVES];
+	int n = gen_chess(pos, list, false, ~(vc_bb)0, ALL_TYPES, false, pext, us, NULL);
+	struct leaf_ctx cx;
+	leaf_ctx_init(pos, !us, &cx);
+	uint64_t total = 0;
+	for (int i = 0; i < n; i++) {
+		struct vc_position next;
+		make_leaf(pos, &next, list[i], us);
+		VC_DEBUG_CHECK(&next, VC_PCHK_BITBOARDS);
+		total += (uint64_t)gen_chess(&next, NULL, true, ~(vc_bb)0, ALL_TYPES, false, pext, !us, &cx);
+	}
+	return total;
+}
+
+/* The same for antichess. */
+static inline __attribute__((always_inline)) uint64_t
+perft2_antichess(const struct vc_position *pos, const bool pext, const int us)
+{
+	vc_move list[VC_MAX_MOVES];
+	int n = gen_antichess(pos, list, pext, us);
+	uint64_t total = 0;
+	for (int i = 0; i < n; i++) {
+		struct vc_position next;
+		make_leaf(pos, &next, list[i], us);
+		VC_DEBUG_CHECK(&next, VC_PCHK_BITBOARDS);
+		total += (uint64_t)count_antichess(&next, pext, !us);
+	}
+	return total;
+}
+
 /* One node of perft, written once for both slider lookups (`pext`). */
 static inline __attribute__((always_inline)) uint64_t
 perft_node(const struct vc_variant *v, const struct vc_variant_speed *s,
@@ -1041,31 +1169,15 @@ perft_node(const struct vc_variant *v, const struct vc_variant_speed *s,
 {
 	if (depth == 2 && s->make_leaf == vc_make_chess_leaf &&
 	    s->count_legal == vc_count_legal_chess) {
-		/* the hot loop of chess perft, all inline */
-		vc_move list[VC_MAX_MOVES];
-		int n = gen_chess(pos, list, false, ~(vc_bb)0, ALL_TYPES, false, pext);
-		uint64_t total = 0;
-		for (int i = 0; i < n; i++) {
-			struct vc_position next;
-			make_leaf(pos, &next, list[i]);
-			VC_DEBUG_CHECK(&next, VC_PCHK_BITBOARDS);
-			total += (uint64_t)gen_chess(&next, NULL, true, ~(vc_bb)0, ALL_TYPES, false, pext);
-		}
-		return total;
+		/* the hot loop of chess perft, all inline, a copy per side */
+		return pos->side == VC_WHITE ? perft2_chess(pos, pext, VC_WHITE)
+		                             : perft2_chess(pos, pext, VC_BLACK);
 	}
 	if (depth == 2 && s->make_leaf == vc_make_chess_leaf &&
 	    s->count_legal == vc_count_legal_antichess) {
 		/* the same for antichess */
-		vc_move list[VC_MAX_MOVES];
-		int n = gen_antichess(pos, list, pext);
-		uint64_t total = 0;
-		for (int i = 0; i < n; i++) {
-			struct vc_position next;
-			make_leaf(pos, &next, list[i]);
-			VC_DEBUG_CHECK(&next, VC_PCHK_BITBOARDS);
-			total += (uint64_t)count_antichess(&next, pext);
-		}
-		return total;
+		return pos->side == VC_WHITE ? perft2_antichess(pos, pext, VC_WHITE)
+		                             : perft2_antichess(pos, pext, VC_BLACK);
 	}
 	if (depth == 2 && s->make_leaf && s->count_legal) {
 		vc_move list[VC_MAX_MOVES];

@@ -13,6 +13,7 @@
 
 #include "position.h"
 #include "variant.h"
+#include "attacks_internal.h"
 #include "movegen_internal.h"
 
 #define SQ(name) VC_SQ((name)[0] - 'a', (name)[1] - '1')
@@ -678,5 +679,92 @@ Test(movegen, legal_to_agrees_with_full_generator)
 			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
 			vc_make_chess(&p, list[(seed >> 33) % (uint64_t)n]);
 		}
+	}
+}
+
+/* Perft's last two plies (lib/movegen.c: a copy per side to move, the
+ * leaf make, the counter with what a node's children share worked out once
+ * per node: king square, castling masks, the sliders near the king) must
+ * count what the rules hooks list: vc_perft against a perft that lists
+ * every move with vc_legal_moves and plays it with vc_make_move, at depths
+ * 2 and 3, with the PEXT lookups (where vc_init chose them) and the magic
+ * ones. Positions: castling rights on both sides with their rooks taken on
+ * the last plies, paths under attack, Chess960 kings that stay or cross,
+ * and random walks from the standard and Chess960 start positions. */
+static uint64_t perft_listing(const struct vc_position *p, int depth)
+{
+	if (depth == 0)
+		return 1;
+	vc_move list[VC_MAX_MOVES];
+	int n = vc_legal_moves(p, list);
+	uint64_t total = 0;
+	for (int i = 0; i < n; i++) {
+		struct vc_position q = *p;
+		vc_make_move(&q, list[i]);
+		total += perft_listing(&q, depth - 1);
+	}
+	return total;
+}
+
+static void check_leaf_counts(const struct vc_position *p, const char *what)
+{
+	char fen[VC_FEN_MAX];
+	for (int d = 2; d <= 3; d++)
+		cr_assert_eq(vc_perft(p, d), perft_listing(p, d), "%s %s depth %d", what,
+		             vc_fen_write(p, fen, true), d);
+}
+
+static void leaf_counts_all(void)
+{
+	static const struct {
+		const char *fen;
+		int variant;
+	} cases[] = {
+		{ "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", VC_STANDARD },
+		{ "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1", VC_STANDARD },
+		{ "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", VC_STANDARD },
+		{ "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", VC_STANDARD },
+		{ "r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1", VC_STANDARD },
+		{ "r3k2r/7B/8/8/8/8/1b4bq/R3K2R b KQkq - 0 1", VC_STANDARD },
+		{ "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", VC_STANDARD },
+		{ "rn2k1nr/8/8/8/8/8/8/R3K2R b KQkq - 0 1", VC_STANDARD },
+		{ "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", VC_CHESS960 },
+		{ "1r4kr/p6p/8/8/8/8/P6P/1R4KR w HBhb - 0 1", VC_CHESS960 },
+		{ "1r4kr/p6p/8/8/8/8/P6P/1R4KR b HBhb - 0 1", VC_CHESS960 },
+		{ "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", VC_CHESS960 },
+		{ "2r1kr2/8/8/8/8/8/8/2R1KR2 w FCfc - 0 1", VC_CHESS960 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct vc_position p = setup(cases[i].fen, cases[i].variant);
+		check_leaf_counts(&p, "case");
+	}
+	/* random walks */
+	uint64_t seed = 18;
+	for (int game = 0; game < 12; game++) {
+		struct vc_position q;
+		if (game & 1)
+			vc_chess960_startpos(&q, (int)(seed % 960), VC_CHESS960);
+		else
+			vc_startpos(&q, VC_STANDARD);
+		for (int ply = 0; ply < 80; ply++) {
+			vc_move list[VC_MAX_MOVES];
+			int n = vc_legal_moves(&q, list);
+			if (!n)
+				break;
+			if (ply % 16 == 15)
+				check_leaf_counts(&q, "walk");
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			vc_make_move(&q, list[(seed >> 33) % (uint64_t)n]);
+		}
+	}
+}
+
+Test(movegen, perft_leaf_counts_agree_with_listing)
+{
+	leaf_counts_all();
+	if (vc_pext_) {
+		vc_pext_ = false; /* the magic lookups too (this test's own process) */
+		leaf_counts_all();
+		vc_pext_ = true;
 	}
 }
