@@ -1,8 +1,10 @@
 /* vchess - attack tables: leapers by table, sliders by magic bitboards.
  *
  * The tables are filled once by vc_init() (pthread_once) and only read
- * afterwards. Magic factors are searched at start-up with a fixed-seed
- * generator (a few milliseconds), so the build needs no generated sources.
+ * afterwards. The magic factors are constants, found by the search in
+ * search_magic (a fixed-seed generator, see there) and checked as the
+ * tables are filled, so the build needs no generated sources and start-up
+ * (which every run pays, every shard of a sharded run too) only fills.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -87,9 +89,10 @@ static vc_bb relevant_mask(int sq, const int (*dirs)[2])
 	return m;
 }
 
-/* Magic factors found once by the search below (fixed seed 0x5eed0fc4e55)
- * and kept here so that start-up only fills the tables; init_magics checks
- * each factor and searches again for any that does not fit. */
+/* Magic factors found once by search_magic (fixed seed 0x5eed0fc4e55, see
+ * there) and kept here so that start-up only fills the tables; init_magics
+ * checks each factor as it fills and searches again for any that does not
+ * fit. */
 static const vc_bb rook_seed_magics[64] = {
 	0x0480001360804000ull, 0x2040002000401000ull, 0x408020008010000aull,
 	0x0100090004201000ull, 0x6200041002000820ull, 0x1080018002000400ull,
@@ -181,21 +184,123 @@ static bool want_pext(void)
 #endif
 }
 
+/* The attacks of every subset of each square's mask, by the old way: all
+ * subsets in carry-rippler order (the n-th is PEXT index n), each ray cut
+ * at its nearest blocker (the lowest square on rays going up the board,
+ * the highest going down). For search_magic only. */
+static int all_subsets(const struct vc_magic_ *m, int sq, const vc_bb (*rays)[64],
+                       const bool *up, vc_bb *occs, vc_bb *atts)
+{
+	int n = 0;
+	vc_bb sub = 0;
+	do {
+		vc_bb att = 0;
+		for (int d = 0; d < 4; d++) {
+			vc_bb ray = rays[d][sq], block = ray & sub;
+			if (block)
+				ray ^= rays[d][up[d] ? vc_lsb(block) : 63 - __builtin_clzll(block)];
+			att |= ray;
+		}
+		occs[n] = sub;
+		atts[n] = att;
+		n++;
+		sub = (sub - m->mask) & m->mask;
+	} while (sub);
+	return n;
+}
+
+/* A magic factor for m (its mask and shift set) by trial, from the
+ * fixed-seed generator: its table slice is filled. Only for a square whose
+ * committed factor does not fit, which never happens with the factors
+ * above; kept so that a wrong factor costs time, not wrong moves, and as
+ * the generator that found them: with each known[] entry replaced by 0
+ * (every first try then fails) it finds these factors again, in this
+ * order from the seed 0x5eed0fc4e55 (rooks first, then bishops). */
+static void search_magic(struct vc_magic_ *m, int sq, const vc_bb (*rays)[64], const bool *up,
+                         uint64_t *seed)
+{
+	static vc_bb occs[4096], atts[4096];
+	static unsigned epoch[4096];
+	static unsigned cur;
+	int n = all_subsets(m, sq, rays, up, occs, atts);
+	for (;;) {
+		vc_bb cand;
+		do {
+			cand = splitmix(seed) & splitmix(seed) & splitmix(seed);
+		} while (vc_popcount((m->mask * cand) >> 56) < 6);
+		if (++cur == 0) {
+			memset(epoch, 0, sizeof epoch);
+			cur = 1;
+		}
+		memset(m->table, 0, sizeof(vc_bb) << (64 - m->shift));
+		int i;
+		for (i = 0; i < n; i++) {
+			unsigned idx = (unsigned)((occs[i] * cand) >> m->shift);
+			if (epoch[idx] < cur) {
+				epoch[idx] = cur;
+				m->table[idx] = atts[i];
+			} else if (m->table[idx] != atts[i]) {
+				break;
+			}
+		}
+		if (i == n) {
+			m->magic = cand;
+			return;
+		}
+	}
+}
+
+/* One ray's share of a square's mask: each subset of the ray's mask bits,
+ * the attacks along the ray it leaves, and its bits packed as PEXT packs
+ * them under the whole mask (PEXT of a union of disjoint parts is the
+ * union of the parts' PEXTs). */
+struct ray_part {
+	int n;
+	vc_bb occ[64], att[64];
+	uint32_t pidx[64];
+};
+
+static void ray_part(struct ray_part *rp, vc_bb ray, vc_bb mask, bool up)
+{
+	vc_bb rmask = ray & mask;
+	vc_bb sub = 0;
+	rp->n = 0;
+	do {
+		vc_bb att = ray;
+		if (sub)
+			att &= up ? (VC_BIT(vc_lsb(sub)) << 1) - 1
+			          : ~((VC_BIT(63 - __builtin_clzll(sub))) - 1);
+		/* the software PEXT of sub under mask */
+		uint32_t p = 0;
+		int k = 0;
+		for (vc_bb mm = mask; mm; mm &= mm - 1, k++)
+			if (sub & mm & (0 - mm))
+				p |= 1u << k;
+		rp->occ[rp->n] = sub;
+		rp->att[rp->n] = att;
+		rp->pidx[rp->n] = p;
+		rp->n++;
+		sub = (sub - rmask) & rmask;
+	} while (sub);
+}
+
+/* The slider tables of one piece: the magic table of each square with the
+ * committed factor (known[sq]), each entry written once, every subset of
+ * the mask met as the product of its four rays' subsets (no ray walking
+ * per subset: most of the start-up time of every run before), a factor
+ * checked as it goes (two subsets with different attacks on one entry:
+ * search_magic finds another); the PEXT table too when ptable is not
+ * NULL. */
 static void init_magics(struct vc_magic_ *mg, vc_bb *table, const int (*dirs)[2],
                         const vc_bb *known, uint64_t *seed, struct vc_pext_ *px,
                         vc_bb *ptable)
 {
-	static vc_bb occs[4096], atts[4096];
 	static unsigned epoch[4096];
-	unsigned cur = 0;
+	static unsigned cur;
 	vc_bb *next = table;
-	memset(epoch, 0, sizeof epoch);
-	/* Each subset's attacks ray by ray, cut at the nearest blocker (the
-	 * lowest square on rays going up the board, the highest going down):
-	 * the same sets as slide() gives, at a fraction of the start-up time
-	 * (every run of the program pays it). */
-	static vc_bb rays[4][64];
+	vc_bb rays[4][64];
 	bool up[4];
+	static struct ray_part rp[4];
 	for (int d = 0; d < 4; d++) {
 		up[d] = dirs[d][0] + 8 * dirs[d][1] > 0;
 		for (int sq = 0; sq < 64; sq++)
@@ -207,52 +312,45 @@ static void init_magics(struct vc_magic_ *mg, vc_bb *table, const int (*dirs)[2]
 		int bits = vc_popcount(m->mask);
 		m->shift = 64 - (unsigned)bits;
 		m->table = next;
-		int n = 0;
-		vc_bb sub = 0;
-		do { /* Carry-Rippler enumeration of all subsets of the mask */
-			vc_bb att = 0;
-			for (int d = 0; d < 4; d++) {
-				vc_bb ray = rays[d][sq], block = ray & sub;
-				if (block)
-					ray ^= rays[d][up[d] ? vc_lsb(block) : 63 - __builtin_clzll(block)];
-				att |= ray;
+		m->magic = known[sq];
+		for (int d = 0; d < 4; d++)
+			ray_part(&rp[d], rays[d][sq], m->mask, up[d]);
+		if (++cur == 0) {
+			memset(epoch, 0, sizeof epoch);
+			cur = 1;
+		}
+		const vc_bb magic = m->magic;
+		const unsigned shift = m->shift;
+		bool fits = true;
+		for (int i0 = 0; i0 < rp[0].n; i0++)
+			for (int i1 = 0; i1 < rp[1].n; i1++) {
+				const vc_bb o01 = rp[0].occ[i0] | rp[1].occ[i1];
+				const vc_bb a01 = rp[0].att[i0] | rp[1].att[i1];
+				const uint32_t p01 = rp[0].pidx[i0] | rp[1].pidx[i1];
+				for (int i2 = 0; i2 < rp[2].n; i2++) {
+					const vc_bb o012 = o01 | rp[2].occ[i2];
+					const vc_bb a012 = a01 | rp[2].att[i2];
+					const uint32_t p012 = p01 | rp[2].pidx[i2];
+					for (int i3 = 0; i3 < rp[3].n; i3++) {
+						const vc_bb att = a012 | rp[3].att[i3];
+						unsigned idx = (unsigned)(((o012 | rp[3].occ[i3]) * magic) >> shift);
+						if (epoch[idx] != cur) {
+							epoch[idx] = cur;
+							m->table[idx] = att;
+						} else if (m->table[idx] != att) {
+							fits = false;
+						}
+						if (ptable)
+							ptable[p012 | rp[3].pidx[i3]] = att;
+					}
+				}
 			}
-			occs[n] = sub;
-			atts[n] = att;
-			/* the carry-rippler counts the packed bits up: the n-th
-			 * subset is PEXT index n */
-			if (ptable)
-				ptable[n] = att;
-			n++;
-			sub = (sub - m->mask) & m->mask;
-		} while (sub);
+		if (!fits)
+			search_magic(m, sq, (const vc_bb (*)[64])rays, up, seed);
 		if (ptable) {
 			px[sq].mask = m->mask;
 			px[sq].table = ptable;
-			ptable += n;
-		}
-		for (int attempt = 0;; attempt++) {
-			vc_bb cand = known[sq];
-			if (attempt > 0) {
-				do {
-					cand = splitmix(seed) & splitmix(seed) & splitmix(seed);
-				} while (vc_popcount((m->mask * cand) >> 56) < 6);
-			}
-			cur++;
-			int i;
-			for (i = 0; i < n; i++) {
-				unsigned idx = (unsigned)((occs[i] * cand) >> m->shift);
-				if (epoch[idx] < cur) {
-					epoch[idx] = cur;
-					m->table[idx] = atts[i];
-				} else if (m->table[idx] != atts[i]) {
-					break;
-				}
-			}
-			if (i == n) {
-				m->magic = cand;
-				break;
-			}
+			ptable += (size_t)1 << bits;
 		}
 		next += (size_t)1 << bits;
 	}
@@ -294,53 +392,23 @@ static void init_all(void)
 	            vc_pext_ ? rook_pext_table : NULL);
 	init_magics(bishop_magic, bishop_table, bishop_dirs, bishop_seed_magics, &seed,
 	            vc_bishop_pext_, vc_pext_ ? bishop_pext_table : NULL);
+	/* between and line by walking the eight rays of each square once:
+	 * the squares passed before b are between a and b, and the line
+	 * through both is a's two rays along that direction with a */
+	static const int dirs8[8][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 },
+	                                 { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
 	for (int a = 0; a < 64; a++)
-		for (int b = 0; b < 64; b++) {
-			if (a == b)
-				continue;
-			if (slide(a, 0, rook_dirs) & VC_BIT(b)) {
-				line_tab[a][b] = (slide(a, 0, rook_dirs) & slide(b, 0, rook_dirs)) |
-				                 VC_BIT(a) | VC_BIT(b);
-				between_tab[a][b] = slide(a, VC_BIT(b), rook_dirs) &
-				                    slide(b, VC_BIT(a), rook_dirs);
-			} else if (slide(a, 0, bishop_dirs) & VC_BIT(b)) {
-				line_tab[a][b] = (slide(a, 0, bishop_dirs) & slide(b, 0, bishop_dirs)) |
-				                 VC_BIT(a) | VC_BIT(b);
-				between_tab[a][b] = slide(a, VC_BIT(b), bishop_dirs) &
-				                    slide(b, VC_BIT(a), bishop_dirs);
+		for (int d = 0; d < 8; d++) {
+			const int df = dirs8[d][0], dr = dirs8[d][1];
+			const vc_bb line = VC_BIT(a) | one_ray(a, df, dr) | one_ray(a, -df, -dr);
+			vc_bb path = 0;
+			for (int f = VC_FILE(a) + df, r = VC_RANK(a) + dr;
+			     f >= 0 && f <= 7 && r >= 0 && r <= 7; f += df, r += dr) {
+				const int b = VC_SQ(f, r);
+				between_tab[a][b] = path;
+				line_tab[a][b] = line;
+				path |= VC_BIT(b);
 			}
-		}
-	/* The full line: intersect the two rays along the common direction. */
-	for (int a = 0; a < 64; a++)
-		for (int b = 0; b < 64; b++) {
-			if (!line_tab[a][b])
-				continue;
-			const int (*dirs)[2] = (slide(a, 0, rook_dirs) & VC_BIT(b)) ? rook_dirs : bishop_dirs;
-			vc_bb l = VC_BIT(a) | VC_BIT(b);
-			for (int d = 0; d < 4; d++) {
-				vc_bb ray = 0;
-				int f = VC_FILE(a), r = VC_RANK(a);
-				for (;;) {
-					f += dirs[d][0];
-					r += dirs[d][1];
-					if (f < 0 || f > 7 || r < 0 || r > 7)
-						break;
-					ray |= VC_BIT(VC_SQ(f, r));
-				}
-				vc_bb back = 0;
-				f = VC_FILE(a);
-				r = VC_RANK(a);
-				for (;;) {
-					f -= dirs[d][0];
-					r -= dirs[d][1];
-					if (f < 0 || f > 7 || r < 0 || r > 7)
-						break;
-					back |= VC_BIT(VC_SQ(f, r));
-				}
-				if ((ray | back) & VC_BIT(b))
-					l |= ray | back;
-			}
-			line_tab[a][b] = l;
 		}
 	/* castling paths, both back ranks (the king and rook squares as
 	 * lib/movegen_internal.h's vc_castle_king_to / vc_castle_rook_to) */
