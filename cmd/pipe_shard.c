@@ -124,20 +124,12 @@ static void count(struct shard_run *s, const char *b, size_t n)
 	size_t lim = n;
 	if (D != UINT64_MAX)
 		lim = s->pos >= D ? 0 : D - s->pos < n ? (size_t)(D - s->pos) : n;
-	uint64_t nl = 0;
 	size_t i = 0;
 	if (lim && s->prev_cr && b[0] == '\n')
 		i = 1; /* the LF of a CR LF counted at its CR */
-	if (!memchr(b + i, '\r', lim - i)) {
-		for (const char *q = b + i, *e = b + lim; (q = memchr(q, '\n', (size_t)(e - q)));
-		     q++)
-			nl++;
-	} else {
-		for (size_t k = i; k < lim; k++)
-			if (b[k] == '\r' || (b[k] == '\n' && (k == 0 || b[k - 1] != '\r')))
-				nl++;
-	}
-	s->part->lines += nl;
+	/* a CR at the end counts as a lone one: the LF after it, if any, is
+	 * the next call's b[0], passed over by prev_cr */
+	s->part->lines += vc_pgn_count_lines(b + i, lim - i);
 	if (lim) {
 		s->prev_cr = b[lim - 1] == '\r';
 		if (D != UINT64_MAX && s->pos + lim == D)
