@@ -258,14 +258,19 @@ static const unsigned char plain[256] = {
 /* Does no byte of the word need a look: none below 0x20, from 0x7f, or
  * equal to '"' or '\\'? Exact the other way: a byte that needs one always
  * makes it false (a borrow may make it false for a plain byte too). */
-static inline bool plain_word(uint64_t x)
+static inline uint64_t look_bits(uint64_t x)
 {
 	uint64_t t = ((x - ONES * 0x20) & ~x) |         /* < 0x20 */
 	             ((x ^ ONES * 0x22) - ONES) |       /* '"' */
 	             ((x ^ ONES * 0x5c) - ONES) |       /* '\\' */
 	             (x + ONES) |                       /* >= 0x7f */
 	             x;                                 /* >= 0x80 */
-	return !(t & ONES * 0x80);
+	return t & ONES * 0x80;
+}
+
+static inline bool plain_word(uint64_t x)
+{
+	return !look_bits(x);
 }
 
 static inline bool plain_word32(uint32_t x)
@@ -285,7 +290,7 @@ HOT int put_string(struct vc_json *w, struct stage *st, const char *str, size_t 
 		return -1;
 	for (;;) {
 		unsigned char c;
-		char esc[8];
+		char esc[8] = { 0 }; /* copied 6 bytes at a time below */
 		size_t elen = 2, ulen;
 
 		/* eight bytes at a time while none needs a look: no byte
@@ -295,8 +300,12 @@ HOT int put_string(struct vc_json *w, struct stage *st, const char *str, size_t 
 			uint64_t x;
 
 			memcpy(&x, s + i, 8);
-			if (!plain_word(x))
+			if (!plain_word(x)) {
+				/* to the first byte that needs a look: a borrow
+				 * or carry only moves a flag to a later byte */
+				i += (size_t)__builtin_ctzll(look_bits(x)) / 8;
 				break;
+			}
 			i += 8;
 		}
 		/* a tail of 1 to 7 bytes: as the word that ends the string
@@ -346,9 +355,18 @@ HOT int put_string(struct vc_json *w, struct stage *st, const char *str, size_t 
 				esc[1] = (char)(0x80 | (c & 0x3f));
 			}
 		}
-		if (stage_add(w, st, str + run, i - run) < 0 ||
-		    stage_add(w, st, esc, elen) < 0)
+		if (i - run <= 16 && STAGE_CAP - st->n >= 16 + 6) {
+			/* the usual case (text full of quotes, as a JSON
+			 * rendering kept in a JSON string): a short run and
+			 * the escape straight into the stage */
+			copy_small(st->b + st->n, str + run, i - run);
+			st->n += i - run;
+			memcpy(st->b + st->n, esc, 6);
+			st->n += elen;
+		} else if (stage_add(w, st, str + run, i - run) < 0 ||
+		           stage_add(w, st, esc, elen) < 0) {
 			return -1;
+		}
 		run = ++i;
 	}
 	if (stage_add(w, st, str + run, i - run) < 0)

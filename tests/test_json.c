@@ -806,6 +806,38 @@ Test(json, long_strings_and_random_mixes)
 	}
 }
 
+/* Escapes a few bytes apart, as in a JSON rendering kept inside a JSON
+ * string (the part reports of shard runs): the writer goes byte by byte
+ * there and back to whole words after eight plain bytes in a row, so
+ * plain runs of every length from 0 to 12 between the escapes, across
+ * its stage's size. */
+Test(json, dense_escapes_and_short_plain_runs)
+{
+	static const char special[] = { '"', '\\', '\n', 0x01, 0x7f };
+	static unsigned char s[5000];
+	uint32_t seed = 777;
+
+	for (int round = 0; round < 2000; round++) {
+		size_t n = 0, want;
+
+		seed = seed * 1103515245u + 12345u;
+		want = (seed >> 8) % (round < 1900 ? 700 : 5000);
+		while (n < want) {
+			seed = seed * 1103515245u + 12345u;
+			size_t run = (seed >> 16) % 13;
+			for (size_t k = 0; k < run && n < want; k++)
+				s[n++] = (unsigned char)('a' + k);
+			if (n < want && (seed >> 4) % 5 == 0 && n + 2 <= want) {
+				s[n++] = 0xc3; /* a UTF-8 pair */
+				s[n++] = 0xa9;
+			} else if (n < want) {
+				s[n++] = (unsigned char)special[(seed >> 8) % sizeof special];
+			}
+		}
+		same_as_reference(s, n);
+	}
+}
+
 /* The key-and-value calls write what a key, then the value, would; the
  * numbers as printf writes them (they are formatted by hand). */
 Test(json, kv_calls_match_key_then_value)
