@@ -11,6 +11,10 @@
 #   merge:    vchess report merge --format jsonl PART...
 # The merged report must equal the one run's (cmp). Targets: sharded <= one
 # run / 1.7; merge < 10% of sharded.
+# Also shown, to read the sharded figure by: the same jobs under GNU
+# parallel running `true` instead of vchess (parallel's own cost per job:
+# it forks a perl process of ~20 MB for each, which is not cheap on every
+# machine) and running `vchess --version` (a process start of vchess).
 #
 # usage: tests/bench_distributed.sh [VCHESS]
 #   BENCH_DIST_BYTES=N[K|M|G]  uncompressed size (default 2G; 200M: a smoke run)
@@ -64,6 +68,15 @@ sharded=$(ms "$t0" "$t1")
 n=$(wc -l <"$tmp/list")
 
 t0=$(now)
+parallel -j "$jobs" --colsep "$TAB" true '{2}' :::: "$tmp/list"
+t1=$(now)
+empty=$(ms "$t0" "$t1")
+t0=$(now)
+parallel -j "$jobs" --colsep "$TAB" "$VCHESS" --version '{2}' :::: "$tmp/list" >/dev/null
+t1=$(now)
+starts=$(ms "$t0" "$t1")
+
+t0=$(now)
 "$VCHESS" report merge --format jsonl -o "$tmp/merged.jsonl" "$tmp"/parts/part.*
 mrc=$?
 t1=$(now)
@@ -72,10 +85,13 @@ merge=$(ms "$t0" "$t1")
 same=identical
 cmp -s "$tmp/merged.jsonl" "$tmp/one.jsonl" && [ "$mrc" -eq "$orc" ] || same="DIFFERENT (exit $mrc, one run $orc)"
 partsize=$(cat "$tmp"/parts/part.* | wc -c)
-awk -v one="$one" -v sh="$sharded" -v mg="$merge" -v n="$n" -v j="$jobs" -v same="$same" -v ps="$partsize" 'BEGIN {
+awk -v one="$one" -v sh="$sharded" -v mg="$merge" -v n="$n" -v j="$jobs" -v same="$same" -v ps="$partsize" \
+	-v empty="$empty" -v starts="$starts" 'BEGIN {
 	printf "%-44s %10s\n", "run", "wall ms"
 	printf "%-44s %10d\n", "validate -j 1, whole file", one
 	printf "%-44s %10d\n", n " shards, GNU parallel -j " j, sh
+	printf "%-44s %10d\n", "  the same jobs running true", empty
+	printf "%-44s %10d\n", "  the same jobs running vchess --version", starts
 	printf "%-44s %10d\n", "report merge (" ps " bytes of parts)", mg
 	printf "speed-up one / sharded: %.2f (target >= 1.70) %s\n", one / sh, (one / sh >= 1.7 ? "ok" : "MISSED")
 	printf "merge / sharded: %.1f%% (target < 10%%) %s\n", 100 * mg / sh, (mg < 0.1 * sh ? "ok" : "MISSED")
