@@ -276,11 +276,15 @@ static inline bool vc_game_dead_clear(const struct vc_game *g)
  * the board: none by material), and a halfmove clock under 16 (neither the
  * move-count rules nor fivefold repetition, which needs four earlier
  * occurrences at least four plies apart, each side having moved a piece
- * away and back). False says nothing: ask the full function. */
+ * away and back), or under 100 in a position whose key the line has not
+ * held before (g->seen_before false: it occurs once). False says
+ * nothing: ask the full function. */
 static inline bool vc_game_outcome_quiet(const struct vc_game *g)
 {
 	const struct vc_position *p = vc_game_pos(g);
-	if (g->variant->outcome || p->halfmove >= 16)
+	/* fivefold needs a key seen before (g->seen_before, a filter: false
+	 * is exact), the move-count rules a clock of 100 (lichess) or 150 */
+	if (g->variant->outcome || (p->halfmove >= 16 && (g->seen_before || p->halfmove >= 100)))
 		return false;
 	if (g->dead != VC_DEAD_FULL || g->rules != VC_RULES_FIDE)
 		return (p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN]) != 0;
