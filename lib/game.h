@@ -177,6 +177,15 @@ static inline bool vc_dead_pawns_open(vc_bb wp, vc_bb bp, vc_bb w, vc_bb b)
 	const vc_bb fa = 0x0101010101010101ull, fh = fa << 7;
 	if (!wp || !bp)
 		return true;
+	/* a file with pawns of one side only: the front one's lane meets no
+	 * pawn (what the fill below finds, in fewer steps) */
+	vc_bb wf = wp | (wp >> 32), bf = bp | (bp >> 32);
+	wf |= wf >> 16;
+	bf |= bf >> 16;
+	wf |= wf >> 8;
+	bf |= bf >> 8;
+	if ((wf ^ bf) & 0xFF)
+		return true;
 	/* lanes: an occluded fill; a lane that meets no pawn reaches the
 	 * last rank */
 	vc_bb wl = wp, bl = bp, we = ~pawns, be = ~pawns;
@@ -204,10 +213,14 @@ static inline bool vc_dead_sides_open(const struct vc_position *p)
 {
 	const vc_bb heavy = p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN];
 	const vc_bb w = p->by_color[VC_WHITE], b = p->by_color[VC_BLACK];
+	if (!(w & heavy) || !(b & heavy))
+		return false;
+	const vc_bb men = p->by_type[VC_PAWN] | p->by_type[VC_KING];
+	if ((w & ~men) && (b & ~men))
+		return true; /* the usual case: a piece each */
 	const vc_bb wp = p->by_type[VC_PAWN] & w, bp = p->by_type[VC_PAWN] & b;
-	const vc_bb empty = ~(w | b), men = p->by_type[VC_PAWN] | p->by_type[VC_KING];
-	return (w & heavy) && (b & heavy) && ((w & ~men) || ((wp << 8) & empty)) &&
-	       ((b & ~men) || ((bp >> 8) & empty));
+	const vc_bb empty = ~(w | b);
+	return ((w & ~men) || ((wp << 8) & empty)) && ((b & ~men) || ((bp >> 8) & empty));
 }
 
 static inline bool vc_dead_prefilter_clear(const struct vc_position *p)
@@ -276,11 +289,15 @@ static inline bool vc_game_dead_clear(const struct vc_game *g)
  * the board: none by material), and a halfmove clock under 16 (neither the
  * move-count rules nor fivefold repetition, which needs four earlier
  * occurrences at least four plies apart, each side having moved a piece
- * away and back). False says nothing: ask the full function. */
+ * away and back), or under 100 in a position whose key the line has not
+ * held before (g->seen_before false: it occurs once). False says
+ * nothing: ask the full function. */
 static inline bool vc_game_outcome_quiet(const struct vc_game *g)
 {
 	const struct vc_position *p = vc_game_pos(g);
-	if (g->variant->outcome || p->halfmove >= 16)
+	/* fivefold needs a key seen before (g->seen_before, a filter: false
+	 * is exact), the move-count rules a clock of 100 (lichess) or 150 */
+	if (g->variant->outcome || (p->halfmove >= 16 && (g->seen_before || p->halfmove >= 100)))
 		return false;
 	if (g->dead != VC_DEAD_FULL || g->rules != VC_RULES_FIDE)
 		return (p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN]) != 0;
