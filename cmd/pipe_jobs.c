@@ -93,6 +93,9 @@ static size_t job_read(void *ctx, const char **data)
 			pthread_mutex_lock(&pl->mu);
 			if (c->own && c->own != J && !c->own->chain)
 				pipe_job_cancel(c->own);
+			/* none to be made either (the writer makes one if this
+			 * job turns out to be wrong itself) */
+			c->jobbed = true;
 			pthread_mutex_unlock(&pl->mu);
 			continue;
 		}

@@ -1,8 +1,7 @@
 /* vchess - cutting PGN bytes into pieces at game starts. See pgn_split.h.
  *
- * The reading thread of vchess -j N runs these over every byte of the
- * input, ahead of the workers: what it spends here is a share of the run
- * that more threads cannot spread, hence the vectors. */
+ * The workers of vchess -j N run these over every byte of the input (each
+ * its own block: its first game start, its lines), hence the vectors. */
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>

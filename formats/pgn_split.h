@@ -62,7 +62,7 @@ size_t vc_pgn_plain_cut(const char *buf, size_t at);
  * LF, each CR LF pair once, each CR not followed by LF once (a CR at
  * buf[n - 1] counts as a lone CR: do not end a piece between CR and LF).
  * 1 + the count is the line number of buf[n]. Vectorised (SSE2, AVX2 when
- * the CPU has it): cheap enough for the one thread that reads the input. */
+ * the CPU has it): a pass costs little beside reading the bytes. */
 uint64_t vc_pgn_count_lines(const char *buf, size_t n);
 
 /* Game starts by the shape of the lines, as a reader that starts in the

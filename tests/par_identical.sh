@@ -91,6 +91,8 @@ head -c 700 "$mk/bigger.pgn.gz" > "$mk/truncated.pgn.gz"
 	printf '[Event "nores"]\n\n1. e4 e5\n\n[Event "after nores"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n\n'
 	printf '%% [Event "escape"]\n\n[Event "j1"]\n[Result "1-0"]\n1. e4 1-0\n[Event "j2"]\n[Result "*"]\n1. d4 *\n\n'
 	printf '[Event "c2"]\n[Result "*"]\n\n{\n\n[Event "x"]\n\n}\n\n[Event "c3"]\n\n1. e4 {\n\n[Event "y"]\n\n1. e4 *\n\n} *\n\n'
+	printf '[Event "c4"]\n[Result "*"]\n\n1. e4 {x\n1-0\n[Event "after a result"]\n0-1\n%% esc\n[Site "after %%"]\n} *\n'
+	printf '[Event "r1"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n%% between\n[Event "r2"]\n[Result "*"]\n\n1. c4 *\n\n'
 	game 2 0-1
 } > "$mk/hostile.pgn"
 sed 's/$/\r/' "$mk/hostile.pgn" > "$mk/hostile-crlf.pgn"
