@@ -81,72 +81,13 @@ uint64_t pipe_chunk_line(struct pipeline *pl, struct chunk *c)
 	return c->line;
 }
 
-/* Is the `[` at b[p] (b[p - 1] a line end) a game start by the line rule
- * of formats/pgn_split.h (vc_pgn_line_scan, as shard runs find theirs):
- * the line before it, `%` lines passed over, is blank or ends with a
- * result token? A line that begins before b[0] is not judged (false;
- * a blank one is found by vc_pgn_game_start_at with the bytes before). */
-static bool after_line_rule(const unsigned char *b, size_t p)
-{
-	static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
-	size_t e = p; /* b[e - 1] ends the line before */
-	for (;;) {
-		size_t q = e - 1; /* the line's end */
-		if (b[q] == '\n' && q > 0 && b[q - 1] == '\r')
-			q--;
-		size_t s = q; /* its start */
-		while (s > 0 && b[s - 1] != '\n' && b[s - 1] != '\r')
-			s--;
-		if (s == 0)
-			return false;
-		if (s < q && b[s] == '%') {
-			e = s; /* an escape line: the line before it decides */
-			continue;
-		}
-		size_t t = q;
-		while (t > s && (b[t - 1] == ' ' || b[t - 1] == '\t'))
-			t--;
-		if (t == s)
-			return true; /* blank */
-		size_t k = t;
-		while (k > s && b[k - 1] != ' ' && b[k - 1] != '\t')
-			k--;
-		for (int i = 0; i < 4; i++)
-			if (t - k == strlen(results[i]) && memcmp(b + k, results[i], t - k) == 0)
-				return true;
-		return false;
-	}
-}
-
 size_t pipe_chunk_start(struct chunk *c)
 {
 	if (__atomic_load_n(&c->start_known, __ATOMIC_ACQUIRE))
 		return __atomic_load_n(&c->start, __ATOMIC_RELAXED);
-	/* each `[` at a line start: the blank line before it may end in the
-	 * chunk before (its last 3 bytes, c->pre); a result line or `%`
-	 * lines are looked for in this chunk */
-	const unsigned char *b = c->buf;
-	size_t st = NO_START, p = 0;
-	char w[6];
-	memcpy(w, c->pre, 3);
-	size_t n = c->len < 3 ? c->len : 3;
-	memcpy(w + 3, b, n);
-	while (p < c->len) {
-		const unsigned char *q = memchr(b + p, '[', c->len - p);
-		if (!q)
-			break;
-		p = (size_t)(q - b);
-		unsigned char before = p ? b[p - 1] : c->pre[2];
-		if (before == '\n' || before == '\r') {
-			bool blank = p < 3 ? vc_pgn_game_start_at(w, 3 + p)
-			                   : vc_pgn_game_start_at((const char *)b, p);
-			if (blank || (p > 0 && after_line_rule(b, p))) {
-				st = p;
-				break;
-			}
-		}
-		p++;
-	}
+	size_t st = vc_pgn_first_start((const char *)c->pre, 3, (const char *)c->buf, c->len);
+	if (st == c->len)
+		st = NO_START;
 	__atomic_store_n(&c->start, st, __ATOMIC_RELAXED);
 	__atomic_store_n(&c->start_known, true, __ATOMIC_RELEASE);
 	return st;
