@@ -1,7 +1,8 @@
 /* vchess - the pipeline's jobs and worker threads (the map at the top of
  * pipeline.c says what a job is). A job runs one PGN reader and checker
- * from a fresh chunk on, reading on into the following chunks until it
- * is at rest at a game start (job_read); jobs wait in a queue that the
+ * from its chunk's first game start on, reading on into the following
+ * chunks until it is at rest at one of their first game starts
+ * (job_read); jobs wait in a queue that the
  * worker threads (pipe_worker_main) and the calling thread (pipe_run_one)
  * take them from. Jobs whose output will not be used are cancelled
  * (pipe_job_cancel) or left to whoever finishes them (pipe_job_orphan);
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pgn_split.h"
 #include "pipeline_internal.h"
 
 /* Free J with its segments (their command state dropped) and its
@@ -55,36 +57,53 @@ void pipe_stop_all(struct pipeline *pl)
 	pthread_cond_broadcast(&pl->cv_main);
 }
 
-/* The job's read callback: its chunk's bytes, then, when the reader is not
- * at rest at the chunk's end (or the next chunk does not start a game),
- * the next chunk's, and so on. */
+/* The job's read callback: its chunk's bytes from its game start on,
+ * then the next chunk's up to that chunk's first game start, where it
+ * ends if the reader is at rest (the next job goes on from there, as
+ * -j 1's reader would), else reads on over it (the next job, which
+ * started there, is wrong: cancelled), and so on. */
 static size_t job_read(void *ctx, const char **data)
 {
 	struct job *J = ctx;
 	struct pipeline *pl = J->pl;
 	for (;;) {
 		struct chunk *c = J->c;
-		if (J->pos < c->len) {
+		size_t end = J->stop < c->len ? J->stop : c->len;
+		if (J->pos < end) {
 			if (__atomic_load_n(&J->cancel, __ATOMIC_RELAXED))
 				return 0; /* its output is thrown away */
 			/* lent where they are, in pieces so that a cancel is
 			 * seen soon */
-			size_t k = c->len - J->pos < LEND_MAX ? c->len - J->pos : LEND_MAX;
+			size_t k = end - J->pos < LEND_MAX ? end - J->pos : LEND_MAX;
 			*data = (const char *)c->buf + J->pos;
 			J->pos += k;
 			return k;
+		}
+		if (J->pos == J->stop) {
+			J->stop = NO_START;
+			if (vc_pgn_reader_at_rest(J->rd)) {
+				/* the end of input ends the open game as the
+				 * game start would, its share of the input too */
+				vc_pgn_reader_cut(J->rd);
+				J->mid = true;
+				return 0;
+			}
+			/* inside a game, a comment, a variation: the job that
+			 * started here read what is not a game start */
+			pthread_mutex_lock(&pl->mu);
+			if (c->own && c->own != J && !c->own->chain)
+				pipe_job_cancel(c->own);
+			/* none to be made either (the writer makes one if this
+			 * job turns out to be wrong itself) */
+			c->jobbed = true;
+			pthread_mutex_unlock(&pl->mu);
+			continue;
 		}
 		if (c->last) {
 			if (!c->read_error)
 				return 0;
 			J->saw_error = true;
 			return VC_PGN_READ_ERROR;
-		}
-		if (c->next_fresh && vc_pgn_reader_at_rest(J->rd)) {
-			/* the end of input ends the open game as the next
-			 * chunk's first tag would, its share of the input too */
-			vc_pgn_reader_cut(J->rd);
-			return 0;
 		}
 		/* read on into the next chunk */
 		struct worker *w = J->w;
@@ -115,18 +134,18 @@ static size_t job_read(void *ctx, const char **data)
 			pthread_cond_wait(&pl->cv_chunk, &pl->mu);
 		}
 		struct chunk *nx = slot(pl, c->id + 1);
-		if (nx->own && nx->own != J && !nx->own->chain)
-			pipe_job_cancel(nx->own); /* this job reads that chunk */
 		nx->refs++;
 		c->refs--;
 		pl->st_extend++;
 		pthread_mutex_unlock(&pl->mu);
 		pipe_seg_finish(w);
+		size_t stop = pipe_chunk_start(nx);
 		pthread_mutex_lock(&pl->mu);
 		pipe_seg_done(J, true);
 		pipe_seg_open(w, J);
 		J->c = nx;
 		J->pos = 0;
+		J->stop = stop;
 		pthread_cond_broadcast(&pl->cv_main);
 		pthread_mutex_unlock(&pl->mu);
 	}
@@ -136,14 +155,31 @@ static void run_job(struct worker *w, struct job *J)
 {
 	struct pipeline *pl = w->pl;
 	struct chunk *c = J->c;
+	/* where its first game starts, and the chunk's line ends (before
+	 * and after that point: one pass), the count for the jobs after */
+	size_t st = pipe_chunk_start(c);
+	size_t at = st == NO_START ? c->len : st;
+	uint64_t before = vc_pgn_count_lines((const char *)c->buf, at);
+	uint64_t after = vc_pgn_count_lines((const char *)c->buf + at, c->len - at);
+	pthread_mutex_lock(&pl->mu);
+	pipe_chunk_counted(pl, c, before + after);
+	uint64_t line = st == NO_START ? 0 : pipe_chunk_line(pl, c) + before;
+	pthread_mutex_unlock(&pl->mu);
+	if (st == NO_START) {
+		/* no game starts in it: read by the job before it */
+		pipe_seg_finish(w);
+		return;
+	}
+	J->pos = st;
+	J->stop = NO_START;
 	struct vc_pgn_visitor vis;
 	vc_checker_visitor(&w->chk, &vis, c->source, name_str(J->member));
 	struct vc_pgn_options po;
 	memset(&po, 0, sizeof po);
 	po.keep_raw = pl->keep_raw;
 	po.comment_marker = '%'; /* as vc_checker_run: clocks only */
-	po.start_offset = c->off;
-	po.start_line = c->line;
+	po.start_offset = c->off + st;
+	po.start_line = line;
 	struct vc_pgn_reader rd;
 	if (vc_pgn_reader_init_borrow(&rd, job_read, J, &vis, &po) != 0)
 		pipe_out_of_memory();
@@ -177,7 +213,7 @@ void pipe_run_one(struct worker *w)
 	J->w = w;
 	w->job = J;
 	J->c = slot(pl, J->start);
-	if (!J->c->used || J->c->id != J->start || !J->c->fresh)
+	if (!J->c->used || J->c->id != J->start)
 		abort(); /* never: a job's chunk lives until it is cancelled */
 	J->c->refs++;
 	J->pos = 0;
@@ -186,7 +222,10 @@ void pipe_run_one(struct worker *w)
 	pthread_mutex_unlock(&pl->mu);
 	run_job(w, J);
 	pthread_mutex_lock(&pl->mu);
-	pipe_seg_done(J, true);
+	/* its last segment ends at its chunk's end, the member's, or at a
+	 * game start inside a chunk (J->mid: the next job's output goes on
+	 * in that chunk) */
+	pipe_seg_done(J, !J->mid);
 	w->job = NULL;
 	J->c->refs--;
 	J->state = J_FINISHED;
@@ -221,6 +260,7 @@ struct job *pipe_job_new(struct pipeline *pl, struct chunk *c, bool front)
 	J->start = c->id;
 	J->state = J_QUEUED;
 	c->own = J;
+	c->jobbed = true;
 	if (front) {
 		J->qnext = pl->qhead;
 		pl->qhead = J;

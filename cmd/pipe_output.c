@@ -406,8 +406,16 @@ void pipe_flush_ready(struct pipeline *pl)
 			stop_writing(pl);
 			return;
 		}
-		if (!chunk_end)
-			continue; /* more of this chunk's output to come */
+		if (!chunk_end) {
+			/* more of this chunk's output to come: J's, or, when J
+			 * ended at a game start inside the chunk, the output of
+			 * the job that starts there (c->own) */
+			if (over) {
+				pl->chain = NULL;
+				pipe_job_free(J);
+			}
+			continue;
+		}
 		if (c->own && c->own != J)
 			pipe_job_orphan(c->own);
 		c->own = NULL;

@@ -6,14 +6,15 @@
  *            one_path():        direct: the          a worker's PGN      cmd->on_game renders
  *            open, members,     checker reads the    reader and          the game into o->rep
  *            peek PGN or EPD,   member itself        vc_checker (or the  and o->copy[k]; the
- *            unreadable         (vc_checker_run);    EPD reader),        writer puts the
- *            inputs (exit 3)    chunked: cut into    pipe_worker_on_game output out in input
- *                               chunks at game       -> cmd->on_game     order: game numbers,
- *                               starts               (pipe_command.c)    counts, command state
- *                               (pipe_read_chunk)                        (cmd->merge), stops at
- *                                                                        --max-errors
- *   files:   pipeline.c         pipe_chunks.c,       pipe_jobs.c,        pipe_output.c
- *                               formats/pgn_split.h  pipe_command.c
+ *            unreadable         (vc_checker_run);    EPD reader) from    writer puts the
+ *            inputs (exit 3)    chunked: read into   a game start the    output out in input
+ *                               blocks cut anywhere  job finds,          order: game numbers,
+ *                               (pipe_read_chunk)    pipe_worker_on_game counts, command state
+ *                                                    -> cmd->on_game     (cmd->merge), stops at
+ *                                                    (pipe_command.c)    --max-errors
+ *   files:   pipeline.c         pipe_chunks.c        pipe_jobs.c,        pipe_output.c
+ *                                                    pipe_command.c,
+ *                                                    formats/pgn_split.h
  *
  * Where -j splits: between the reader and the checker.
  *
@@ -29,29 +30,36 @@
  * thread (workers[0], `main`). The calling thread reads each PGN member
  * into chunk buffers of about 1 MiB (VCHESS_CHUNK_SIZE; plain files are
  * read, not mapped: a mapped file truncated meanwhile would kill the
- * process with SIGBUS), cutting preferably at a `[` that starts a line
- * after a blank line, and counting the lines before each chunk (the PGN
- * syntax of that, candidates and line ends, is formats/pgn_split.h). A job
- * is one PGN reader and checker run that starts fresh at a chunk (offset
- * and line given) and reads on into the following chunks until, at the end
- * of one, it is at rest (vc_pgn_reader_at_rest) and the next chunk starts
- * at a possible game start; it writes one segment of output per chunk it
+ * process with SIGBUS), cut wherever the bytes end (never between CR and
+ * LF), and does nothing else with the bytes: whatever needs a look at
+ * them is the workers', so that the one reading thread is not what the
+ * run waits for when another process takes a core. A job is one PGN
+ * reader and checker run that starts at its chunk's first game start (a
+ * candidate of formats/pgn_split.h: a `[` that starts a line after a
+ * blank line, found by the job; the member's first chunk: at 0), with the
+ * line there from the chunks' line counts (each job counts its own chunk;
+ * pipe_chunk_line), and reads on into the following chunks up to one's
+ * first game start where its reader is at rest (vc_pgn_reader_at_rest):
+ * it ends there, and the job that started there goes on. Where it is not
+ * at rest (the candidate lies in a comment, a variation, a game without a
+ * result), that job read what is not a game start: it is cancelled, and
+ * this one reads over it. A job writes one segment of output per chunk it
  * reads (and closes a segment early after a quarter chunk of output, and
  * after each game that counts for --max-errors, so that the writer can
  * stop exactly there). The chain is the sequence of jobs -j 1 would be:
- * the first job of a member, then the job starting right after where it
- * ended, and so on; the writer writes the chain's segments in order, and
- * only those, adding the games before the job to the game numbers
- * (vc_report_write_marked). Every chunk that may start a game gets a
- * speculative job at once; one that turns out to be read by the job before
- * it (a cut inside a comment, a game without a result) is cancelled, and a
- * chain job that is missing (cancelled, or given up) is started again when
- * its turn comes. The calling thread reads while a chunk slot is free, and
- * otherwise writes what is ready and runs queued jobs itself; when a job
- * it runs needs a chunk not read yet, it reads it (the chain's job) or
- * gives the job up (any other). Memory stays bounded: at most 2N+2 chunks
- * are in flight, and a job whose output is not wanted yet waits (or gives
- * up) while it holds more than two chunks' worth.
+ * the first job of a member, then the job starting where it ended, and so
+ * on; the writer writes the chain's segments in order, and only those,
+ * adding the games before the job to the game numbers
+ * (vc_report_write_marked). Every chunk gets a speculative job once the
+ * chunk after it is read (every job reads into the next chunk to end its
+ * last game); a chain job that is missing (cancelled, or given up) is
+ * started again when its turn comes. The calling thread reads while a
+ * chunk slot is free, and otherwise writes what is ready and runs queued
+ * jobs itself; when a job it runs needs a chunk not read yet, it reads it
+ * (the chain's job) or gives the job up (any other). Memory stays
+ * bounded: at most 2N+2 chunks are in flight, and a job whose output is
+ * not wanted yet waits (or gives up) while it holds more than two chunks'
+ * worth.
  *
  * Locking: one mutex guards chunks, jobs, segment lists and the queue. A
  * worker runs a job without it, and takes it when the job moves to the

@@ -55,24 +55,36 @@ static inline const char *name_str(const struct name *nm)
 	return nm ? nm->s : NULL;
 }
 
-/* A slot of the chunk ring (pipe_chunks.c). */
+/* A slot of the chunk ring (pipe_chunks.c): a block of the member's bytes
+ * as the reader got them, cut anywhere (but never between CR and LF). */
 struct chunk {
 	uint64_t id;
 	bool used;                 /* the slot holds chunk `id` */
 	unsigned char *buf;        /* the chunk's bytes: len of them, owned, capacity cap */
 	size_t len, cap;
-	uint64_t off, line;        /* of data[0] in the member */
-	bool fresh;                /* a job may start here (first chunk of a
-	                              member, or a cut at a game start) */
+	uint64_t off;              /* of buf[0] in the member */
+	unsigned char pre[3];      /* the member's 3 bytes before buf[0] (first: none) */
+	/* Its first game start (pipe_chunk_start): found by whichever job
+	 * needs it first (atomics: the value is the same whoever finds it);
+	 * 0 for a member's first chunk, NO_START when there is none. */
+	size_t start;
+	bool start_known;
+	/* Lines: nlines, the line ends in buf (counted by a job, under the
+	 * lock; `counted`); line, the line number of buf[0], set once every
+	 * chunk of the member before it is counted (id <= pl->lres). */
+	uint64_t line, nlines;
+	bool counted;
+	bool jobbed;               /* its job (from `start` on) was made */
 	bool first;                /* first chunk of its member */
 	bool last;                 /* the member ends after it */
 	bool read_error;           /* ... with a read error */
-	bool next_fresh;           /* the next chunk is fresh */
 	int refs;                  /* running jobs reading it */
-	struct job *own;           /* the job starting here, if any */
+	struct job *own;           /* the job starting at `start`, if any */
 	const char *source;
 	struct name *member;       /* a reference, NULL for a plain input */
 };
+
+#define NO_START SIZE_MAX
 
 /* A growable output buffer, kept for reuse: segments come and go by the
  * thousand, and buffers of a megabyte freed by one thread and allocated by
@@ -153,6 +165,10 @@ struct job {
 	uint64_t start;        /* chunk id */
 	struct chunk *c;       /* chunk being read (running) */
 	size_t pos;            /* in c */
+	size_t stop;           /* in c: its first game start, where the job
+	                          stops if at rest there (NO_START: none, or
+	                          c is the job's own chunk, or passed) */
+	bool mid;              /* it stopped at a game start inside a chunk */
 	enum job_state state;
 	bool cancel;           /* stop: its output will not be used */
 	bool chain;            /* its output is the report's */
@@ -191,13 +207,6 @@ struct worker {
 	int answer;
 };
 
-/* Where the next chunk of the member being read starts. */
-struct cutter {
-	uint64_t off, line;
-	bool fresh;
-	bool first;
-};
-
 /* The PGN member being read into chunks (calling thread). */
 struct reading {
 	bool active;
@@ -206,7 +215,9 @@ struct reading {
 	const char *source;
 	struct name *member;        /* the reading's reference */
 	bool plain;
-	struct cutter ct;
+	uint64_t off;               /* of the next chunk in the member */
+	bool first;                 /* the next chunk is the member's first */
+	unsigned char pre[3];       /* the 3 bytes before it */
 	const unsigned char *carry; /* bytes after the last cut */
 	size_t carry_len;
 	bool eof, err;
@@ -227,6 +238,8 @@ struct pipeline {
 	bool keep_raw;
 	bool direct;             /* -j 1 (or no thread could start) */
 	uint64_t nread;          /* chunks published */
+	uint64_t lres;           /* chunks before it have their line set */
+	uint64_t lres_line;      /* the line of chunk lres's first byte */
 	uint64_t flushed;        /* chunks whose output is written */
 	uint64_t streamed;       /* chunks passed to cmd->stream_bytes */
 	bool stream_open;        /* cmd->stream_begin called, stream_end not yet */
@@ -316,6 +329,9 @@ int pipe_worker_on_game(void *user, const struct vc_gc_game *g);
 /* pipe_chunks.c */
 void pipe_chunk_recycle(struct chunk *c);
 void pipe_read_chunk(struct pipeline *pl);
+size_t pipe_chunk_start(struct chunk *c);
+uint64_t pipe_chunk_line(struct pipeline *pl, struct chunk *c);
+void pipe_chunk_counted(struct pipeline *pl, struct chunk *c, uint64_t nlines);
 bool pipe_chunk_member(struct pipeline *pl, vc_pgn_read_fn rd, void *ctx, const char *source,
                        const char *member, bool plain);
 

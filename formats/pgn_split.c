@@ -1,8 +1,7 @@
 /* vchess - cutting PGN bytes into pieces at game starts. See pgn_split.h.
  *
- * The reading thread of vchess -j N runs these over every byte of the
- * input, ahead of the workers: what it spends here is a share of the run
- * that more threads cannot spread, hence the vectors. */
+ * The workers of vchess -j N run these over every byte of the input (each
+ * its own block: its first game start, its lines), hence the vectors. */
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -129,13 +128,81 @@ size_t vc_pgn_plain_cut(const char *buf, size_t at)
 }
 
 
-static bool is_result(const struct vc_pgn_line_scan *l)
+/* Is t[0, n) a game result token? */
+static bool result_token(const char *t, size_t n)
 {
 	static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
 	for (int i = 0; i < 4; i++)
-		if (l->ntok == strlen(results[i]) && memcmp(l->tok, results[i], l->ntok) == 0)
+		if (n == strlen(results[i]) && memcmp(t, results[i], n) == 0)
 			return true;
 	return false;
+}
+
+static bool is_result(const struct vc_pgn_line_scan *l)
+{
+	return result_token(l->tok, l->ntok);
+}
+
+/* The line rule looking back from a `[` at b[p] (b[p - 1] a line end):
+ * the line before it, `%` lines passed over, is blank or ends with a
+ * result token. A line that begins at or before b[0] is not judged
+ * (false). */
+static bool after_line_rule(const char *b, size_t p)
+{
+	size_t e = p; /* b[e - 1] ends the line before */
+	for (;;) {
+		size_t q = e - 1; /* the line's end */
+		if (b[q] == '\n' && q > 0 && b[q - 1] == '\r')
+			q--;
+		size_t s = q; /* its start */
+		while (s > 0 && b[s - 1] != '\n' && b[s - 1] != '\r')
+			s--;
+		if (s == 0)
+			return false;
+		if (s < q && b[s] == '%') {
+			e = s; /* an escape line: the line before it decides */
+			continue;
+		}
+		size_t t = q;
+		while (t > s && (b[t - 1] == ' ' || b[t - 1] == '\t'))
+			t--;
+		if (t == s)
+			return true; /* blank */
+		size_t k = t;
+		while (k > s && b[k - 1] != ' ' && b[k - 1] != '\t')
+			k--;
+		return result_token(b + k, t - k);
+	}
+}
+
+size_t vc_pgn_first_start(const char *before, size_t nbefore, const char *buf, size_t len)
+{
+	/* the blank-line rule across the boundary: before's last 3 bytes
+	 * and buf's first 3 in one window */
+	char w[6] = { 0 };
+	size_t nb = nbefore < 3 ? nbefore : 3;
+	if (nb)
+		memcpy(w + 3 - nb, before + nbefore - nb, nb);
+	size_t n = len < 3 ? len : 3;
+	if (n)
+		memcpy(w + 3, buf, n);
+	size_t p = 0;
+	while (p < len) {
+		const char *q = memchr(buf + p, '[', len - p);
+		if (!q)
+			break;
+		p = (size_t)(q - buf);
+		char prev = p ? buf[p - 1] : nb ? w[2] : 0;
+		if (prev == '\n' || prev == '\r') {
+			if (p < 3 ? start_at((const unsigned char *)w, 3 + p)
+			          : start_at((const unsigned char *)buf, p))
+				return p;
+			if (p > 0 && after_line_rule(buf, p))
+				return p;
+		}
+		p++;
+	}
+	return len;
 }
 
 /* Feed byte c at a line start or inside a line; true when c is a `[`

@@ -52,6 +52,18 @@ bool vc_pgn_game_start_at(const char *buf, size_t pos);
  * to): the bytes before `from` decide whether buf[from] is one. */
 size_t vc_pgn_next_cut(const char *buf, size_t from, size_t to);
 
+/* The first game start in buf[0, len), a block of a stream cut anywhere,
+ * by the rule of vc_pgn_line_scan below: a `[` that starts a line after a
+ * blank line, or after a line whose last token is a game result, `%`
+ * lines between passed over. before[0, nbefore) are the bytes of the
+ * stream just before buf (its last 3 at most are read; nbefore 0 at the
+ * stream's start, where buf[0] is not a candidate: the caller's to treat
+ * as a start): a blank line that ends there counts; a result line or `%`
+ * line must lie in buf. Returns len when there is none. Like the other
+ * candidates, one can lie inside a comment or a game: the reader of the
+ * bytes before it says (vc_pgn_reader_at_rest). */
+size_t vc_pgn_first_start(const char *before, size_t nbefore, const char *buf, size_t len);
+
 /* A cut at an arbitrary byte `at` (0 < at, buf[at - 1] and buf[at]
  * readable) made safe for line counting: at - 1 when it would split a
  * CR LF pair (buf[at - 1] is CR, buf[at] is LF), else at. Used when no
@@ -62,7 +74,7 @@ size_t vc_pgn_plain_cut(const char *buf, size_t at);
  * LF, each CR LF pair once, each CR not followed by LF once (a CR at
  * buf[n - 1] counts as a lone CR: do not end a piece between CR and LF).
  * 1 + the count is the line number of buf[n]. Vectorised (SSE2, AVX2 when
- * the CPU has it): cheap enough for the one thread that reads the input. */
+ * the CPU has it): a pass costs little beside reading the bytes. */
 uint64_t vc_pgn_count_lines(const char *buf, size_t n);
 
 /* Game starts by the shape of the lines, as a reader that starts in the

@@ -17,8 +17,9 @@
 # tests/data and data/games, the reference edge-case corpus when it is
 # there (../shared/refdata/pgn/edgecases), and inputs made here (CR-only and
 # CR LF line ends, Latin-1 bytes, a BOM, a truncated gzip, an input smaller
-# than a chunk). All files in one run, then each file on its own
-# (PAR_ALL_ONLY=1: the first only).
+# than a chunk, comments holding game starts at every block offset). All
+# files in one run, then each file on its own (PAR_ALL_ONLY=1: the first
+# only; PAR_HOSTILE_ONLY=1: the block offsets only).
 # Prints one line per difference; exits 1 on any.
 set -u
 
@@ -78,6 +79,23 @@ for i in 1 2 3 4 5 6 7 8; do cat "$mk/mixed.pgn" "$mk/crlf.pgn"; done > "$mk/big
 gzip -c "$mk/bigger.pgn" > "$mk/bigger.pgn.gz"
 head -c 700 "$mk/bigger.pgn.gz" > "$mk/truncated.pgn.gz"
 : > "$mk/empty.pgn"
+# game starts that are not: `[Event` lines after blank lines inside a
+# comment, a variation, a game without a result; a `%` line; games
+# joined without a blank line; then the same with CR LF (the workers find
+# their own game starts in blocks cut anywhere: each must be checked
+# against where the job before it really is)
+{
+	game 1 1-0
+	printf '[Event "c1"]\n[Result "1-0"]\n\n1. e4 {a\n\n[Event "in comment"]\n[Site "x"]\n\n1. d4 d5 1-0\n\n[Event "still"]\n} e5 {\n\n[Event "again"]\n\n} 2. Nf3 1-0\n\n'
+	printf '[Event "v1"]\n[Result "*"]\n\n1. e4 (1. d4\n\n[Event "in variation"]\n\n1. c4 *\n\n) e5 *\n\n'
+	printf '[Event "nores"]\n\n1. e4 e5\n\n[Event "after nores"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n\n'
+	printf '%% [Event "escape"]\n\n[Event "j1"]\n[Result "1-0"]\n1. e4 1-0\n[Event "j2"]\n[Result "*"]\n1. d4 *\n\n'
+	printf '[Event "c2"]\n[Result "*"]\n\n{\n\n[Event "x"]\n\n}\n\n[Event "c3"]\n\n1. e4 {\n\n[Event "y"]\n\n1. e4 *\n\n} *\n\n'
+	printf '[Event "c4"]\n[Result "*"]\n\n1. e4 {x\n1-0\n[Event "after a result"]\n0-1\n%% esc\n[Site "after %%"]\n} *\n'
+	printf '[Event "r1"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n%% between\n[Event "r2"]\n[Result "*"]\n\n1. c4 *\n\n'
+	game 2 0-1
+} > "$mk/hostile.pgn"
+sed 's/$/\r/' "$mk/hostile.pgn" > "$mk/hostile-crlf.pgn"
 # an archive whose README (skipped, said on stderr) follows a member with
 # findings: the note comes after that member's output whatever -j
 mkdir -p "$tmp/tarred"
@@ -115,6 +133,36 @@ same() { # same A B WHAT
 		fi
 	done
 }
+
+# the hostile boundaries at every block offset: block sizes 16 and 37,
+# the file shifted by 0 to size - 1 bytes (a `%` line before it), so that
+# a cut falls at every byte of the comments and variations above
+pad() { # pad N: N bytes of PGN that hold no game
+	case $1 in
+	0) ;;
+	1) printf '\n' ;;
+	*) printf '%%%*s\n' $(($1 - 2)) '' ;;
+	esac
+}
+for f in "$mk/hostile.pgn" "$mk/hostile-crlf.pgn"; do
+	for chunk in 16 37; do
+		n=0
+		while [ $n -lt $chunk ]; do
+			{ pad $n; cat "$f"; } > "$tmp/shifted.pgn"
+			run ref 1 16 --format jsonl "$tmp/shifted.pgn"
+			for jobs in 2 3; do
+				run par "$jobs" "$chunk" --format jsonl "$tmp/shifted.pgn"
+				same ref par "$f shifted by $n, jsonl, -j $jobs, chunk $chunk"
+			done
+			n=$((n + 1))
+		done
+	done
+done
+
+if [ "${PAR_HOSTILE_ONLY:-0}" = 1 ]; then
+	echo "par_identical: hostile boundaries only, $runs runs, $([ $fail = 0 ] && echo "all identical" || echo "DIFFERENCES")"
+	exit $fail
+fi
 
 # all files in one run: every option set, several chunk sizes and -j
 set -- $(cat "$list")

@@ -37,6 +37,54 @@ Test(pgn_split, game_start_after_a_blank_line_in_every_line_end)
 	cr_assert_not(start_in("1-0\r\r\n[E", "[E"));
 }
 
+/* vc_pgn_first_start against the byte-wise rule of vc_pgn_line_scan fed
+ * the whole stream (the oracle): at every block start what it finds is a
+ * start by that rule; and the starts a block can judge are found. */
+Test(pgn_split, first_start_in_a_block_is_a_start_of_the_line_rule)
+{
+	const char *s = "[Event \"a\"]\n\n1. e4 {x\n\n[Event \"in\"]\n1-0\n[Site \"y\"]\n} 1-0\n"
+	                "[Event \"b\"]\r\n\r\n1. d4 *\r\n%% esc [x\r\n[Event \"c\"]\n\n"
+	                "1. c4 0-1 \t\n%%\n%% two\n[Event \"d\"]\n[Site \"z\"]\n\n1. e4 1/2-1/2\n\n"
+	                "[Event \"e\"]\r\r[Event \"f\"]\n1. e4 e5\n[Event \"g\"]\n";
+	size_t n = strlen(s);
+	bool *is = calloc(n, sizeof *is);
+	cr_assert(is);
+	struct vc_pgn_line_scan l = { .at_start = true, .prev_blank = true };
+	for (size_t i = 0; i < n; i++)
+		is[i] = vc_pgn_line_scan_feed(&l, s[i]);
+	size_t found = 0;
+	for (size_t k = 1; k < n; k++) {
+		size_t r = vc_pgn_first_start(s, k, s + k, n - k);
+		cr_assert_leq(r, n - k);
+		if (r < n - k) {
+			cr_assert(is[k + r], "block at %zu: %zu is no game start", k, k + r);
+			found++;
+		}
+	}
+	cr_assert_gt(found, 0);
+	/* each kind of start, from a block that holds the line before it */
+	const char *kinds[] = { "[Event \"b\"]", "[Event \"c\"]", "[Event \"d\"]", "[Event \"f\"]" };
+	for (int i = 0; i < 4; i++) {
+		size_t at = (size_t)(strstr(s, kinds[i]) - s);
+		/* the block starts 4 lines back: the lines that decide (the
+		 * `%` lines and the one before them) lie in it */
+		size_t k = at - 1;
+		for (int lines = 0; k > 0 && lines < 4; k--)
+			if (s[k - 1] == '\n' || s[k - 1] == '\r')
+				lines++;
+		size_t r = vc_pgn_first_start(s, k, s + k, n - k);
+		cr_assert(k + r <= at, "%s passed over from %zu (found %zu)", kinds[i], k, k + r);
+	}
+	/* the blank line across the boundary; none at a stream's start */
+	cr_assert_eq(vc_pgn_first_start("1-0\n", 4, "\n[E", 3), 1);
+	cr_assert_eq(vc_pgn_first_start("1-0\n\n", 5, "[E", 2), 0);
+	cr_assert_eq(vc_pgn_first_start("", 0, "[E", 2), 2);
+	cr_assert_eq(vc_pgn_first_start("x", 1, "\n[E", 3), 3);
+	/* "[" inside a line, or after a line that ends with a move */
+	cr_assert_eq(vc_pgn_first_start("\n", 1, "a [E\n1. e4\n[E", 14), 14);
+	free(is);
+}
+
 Test(pgn_split, next_cut_finds_the_first_candidate_in_range)
 {
 	static const char s[] = "[A \"x\"]\n[B \"y\"]\n\n1. e4 [%clk 1]\n\n[C \"z\"]\n\n[D \"w\"]\n";
