@@ -566,17 +566,28 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 
 /* ---- HTML ---------------------------------------------------------------------- */
 
+/* Text from the input into the page: first by the text reports' rule
+ * (textesc.h: a control byte such as ESC becomes a visible \x1b, a byte
+ * that is not UTF-8 its Latin-1 character, so the page is the UTF-8 it
+ * declares), then with the characters HTML gives a meaning escaped. */
 static void html_text(FILE *f, const char *s)
 {
-	for (; *s; s++)
-		switch (*s) {
+	char *dup = vc_text_needs_escape(s) ? vc_text_escape_dup(s) : NULL;
+	bool unsafe = !dup && vc_text_needs_escape(s); /* out of memory */
+	for (const char *p = dup ? dup : s; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		switch (c) {
 		case '&': fputs("&amp;", f); break;
 		case '<': fputs("&lt;", f); break;
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&#39;", f); break;
-		default: fputc(*s, f);
+		default:
+			/* out of memory: no control or non-ASCII byte raw */
+			fputc(unsafe && (c < 0x20 || c >= 0x7f) ? '?' : c, f);
 		}
+	}
+	free(dup);
 }
 
 static const char html_style[] =
@@ -598,7 +609,7 @@ static const char html_style[] =
 
 void vc_standings_html(FILE *f, const struct vc_standings *st, const char *title)
 {
-	const char *t = title && *title ? title : vc_standings_event(st);
+	const char *t = title && title[strspn(title, " \t")] ? title : vc_standings_event(st);
 	if (!t)
 		t = "Standings";
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
