@@ -500,11 +500,15 @@ void vc_standings_crosstable_json(struct vc_json *j, const struct vc_standings *
 	xtab_free(&x);
 }
 
+/* A tie-break column's CSV name: "tb-" and the word of --tiebreak, so that
+ * no tie-break (wins) has the name of a count column (wins). */
+#define CSV_TB_PREFIX "tb-"
+
 void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 {
 	fputs("rank,player,score,games,wins,draws,losses", f);
 	for (int k = 0; k < st->ntb; k++)
-		fprintf(f, ",%s", vc_tiebreak_word(st->tb[k]));
+		fprintf(f, "," CSV_TB_PREFIX "%s", vc_tiebreak_word(st->tb[k]));
 	fputs("\r\n", f);
 	for (size_t i = 0; i < st->n; i++) {
 		const struct vc_player *p = &st->p[i];
@@ -530,7 +534,7 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 		fprintf(f, ",%d", col_label(&x, c));
 	fputs(",score", f);
 	for (int k = 0; k < st->ntb; k++)
-		fprintf(f, ",%s", vc_tiebreak_word(st->tb[k]));
+		fprintf(f, "," CSV_TB_PREFIX "%s", vc_tiebreak_word(st->tb[k]));
 	fputs("\r\n", f);
 	for (size_t i = 0; i < x.n; i++) {
 		char pts[32];

@@ -41,9 +41,11 @@ void vc_standings_json(struct vc_json *j, const struct vc_standings *st);
 
 /* The table as CSV (RFC 4180: a header line, fields with a comma, quote or
  * line end quoted), to f: rank,player,score,games,wins,draws,losses and a
- * column per tie-break. With `crosstable`, then an empty line and the
- * crosstable as CSV (its cells as the text's, then score and a column per
- * tie-break), then its footnotes. */
+ * column per tie-break, named tb-WORD (WORD: vc_tiebreak_word; the names
+ * are distinct and stable, vchess-adjudicate(1) STANDINGS). With
+ * `crosstable`, then an empty line and the crosstable as CSV (its cells as
+ * the text's, then score and a tb-WORD column per tie-break), then its
+ * footnotes. */
 void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable);
 
 /* The crosstable as text, to f (after vc_standings_text): for a round
