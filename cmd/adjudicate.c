@@ -194,6 +194,26 @@ static void strict_not_judged(struct vc_verdict *v, const struct vc_gc_game *g)
 		}
 }
 
+/* A declared result that disagrees with the verdict v, in words (the
+ * JUnit failure's message), into buf. Returns buf. */
+static const char *disagreement(char *buf, size_t size, const struct vc_verdict *v)
+{
+	int n;
+	if (v->basis == VC_BASIS_RULES)
+		n = snprintf(buf, size, "the rules give %s by %s at ply %d", vc_result_string(v->result),
+		             vc_termination_word(v->term), v->ply);
+	else
+		n = snprintf(buf, size, "the verdict is %s as declared", vc_result_string(v->result));
+	if (n < 0 || (size_t)n >= size)
+		return buf;
+	/* the declared result and the result token, raw text from the input
+	 * (the report escapes it) */
+	snprintf(buf + n, size - (size_t)n, "; declared %.40s%s%.40s", v->declared ? v->declared : "none",
+	         v->movetext && (!v->declared || strcmp(v->movetext, v->declared)) ? ", movetext " : "",
+	         v->movetext && (!v->declared || strcmp(v->movetext, v->declared)) ? v->movetext : "");
+	return buf;
+}
+
 /* The pipeline's on_game (any thread; a is the worker's copy). */
 static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g)
 {
@@ -225,7 +245,20 @@ static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g
 			vc_adjudicate_text_verdict(rep->out, loc, g, v, rep);
 		}
 	} else {
+		/* the CI formats' pass or fail is the verdict's (exit status) */
+		char why[256];
+		rep->outcome = VC_OUTCOME_PASSED;
+		rep->outcome_type = rep->outcome_message = NULL;
+		if (!skipped && v->basis == VC_BASIS_INVALID) {
+			rep->outcome = VC_OUTCOME_FAILED; /* the findings say why */
+		} else if (!skipped && !v->agrees) {
+			rep->outcome = VC_OUTCOME_FAILED;
+			rep->outcome_type = "disagrees";
+			rep->outcome_message = disagreement(why, sizeof why, v);
+		}
 		vc_report_game(rep, g, json_adjudication, a);
+		rep->outcome = VC_OUTCOME_FINDINGS;
+		rep->outcome_type = rep->outcome_message = NULL;
 	}
 
 	if (a->standings && vc_standings_add_game(&pt->st, g, v))
