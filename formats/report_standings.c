@@ -41,6 +41,16 @@ static const char *points(long halves, char *buf, size_t size)
 
 /* ---- the table --------------------------------------------------------------- */
 
+/* The games scored by their declared result because the rules could not
+ * judge the record (the crosstable's footnotes). */
+static size_t declared_games(const struct vc_standings *st)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < st->ngames; i++)
+		n += (st->games[i].flags & VC_SG_DECLARED) != 0;
+	return n;
+}
+
 void vc_standings_text(FILE *f, const struct vc_standings *st)
 {
 	char buf[512];
@@ -48,6 +58,12 @@ void vc_standings_text(FILE *f, const struct vc_standings *st)
 	if (st->unfinished)
 		fprintf(f, ", %ld without a result", st->unfinished);
 	fputc('\n', f);
+	size_t nd = declared_games(st);
+	if (nd)
+		fprintf(f, "standings: %zu game%s scored by %s declared result: the rules could not "
+		        "judge the record%s (--crosstable lists %s)\n", nd,
+		        nd == 1 ? "" : "s", nd == 1 ? "its" : "their", nd == 1 ? "" : "s",
+		        nd == 1 ? "it" : "them");
 	if (st->system != VC_SYSTEM_AUTO) {
 		fprintf(f, "standings: %s", st->system == VC_SYSTEM_RR ? "round robin" : "Swiss");
 		if (st->rounds)
@@ -377,10 +393,15 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 	                                                          : "Swiss, by round");
 	/* column widths: the widest cell of each column */
 	int *wd = calloc((size_t)x.cols + 1, sizeof *wd);
+	/* the names as written (escaped, textesc.h), at most 32 bytes, an
+	 * escape never cut in two */
 	size_t namew = 6;
-	for (size_t i = 0; i < x.n; i++)
-		if (strlen(st->p[i].name) > namew)
-			namew = strlen(st->p[i].name);
+	for (size_t i = 0; i < x.n; i++) {
+		char nb[64];
+		size_t len = strlen(vc_text_escape(nb, 33, st->p[i].name));
+		if (len > namew)
+			namew = len;
+	}
 	if (namew > 32)
 		namew = 32;
 	for (int c = 0; wd && c < x.cols; c++) {
@@ -407,9 +428,9 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 	fputc('\n', f);
 	for (size_t i = 0; i < x.n; i++) {
 		char pts[32];
-		char nb[512];
-		fprintf(f, "%4ld  %-*.*s", st->p[i].rank, (int)namew, (int)namew,
-		        esc(nb, sizeof nb, st->p[i].name));
+		char nb[64];
+		fprintf(f, "%4ld  %-*s", st->p[i].rank, (int)namew,
+		        vc_text_escape(nb, namew + 1, st->p[i].name));
 		for (int c = 0; c < x.cols; c++) {
 			char buf[128];
 			cell_text(&x, st, i, c, false, buf, sizeof buf);
@@ -424,9 +445,9 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 		fputc('\n', f);
 	}
 	for (size_t k = 0; k < x.nnotes; k++) {
-		char buf[512];
+		char buf[512], eb[1024];
 		note_text(st, x.notes[k], buf, sizeof buf);
-		fprintf(f, "  *%zu %s\n", k + 1, buf);
+		fprintf(f, "  *%zu %s\n", k + 1, esc(eb, sizeof eb, buf));
 	}
 	free(wd);
 	xtab_free(&x);
@@ -524,8 +545,24 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 		}
 		fputs("\r\n", f);
 	}
-	if (!crosstable)
+	if (!crosstable) {
+		/* the games scored as declared, as the crosstable's footnotes
+		 * name them (the same numbers) */
+		size_t k = 0;
+		for (size_t i = 0; i < st->ngames; i++) {
+			if (!(st->games[i].flags & VC_SG_DECLARED))
+				continue;
+			char buf[512], key[32];
+			note_text(st, i, buf, sizeof buf);
+			snprintf(key, sizeof key, "*%zu", ++k);
+			fputs(k == 1 ? "\r\n" : "", f);
+			csv_field(f, key);
+			fputc(',', f);
+			csv_field(f, buf);
+			fputs("\r\n", f);
+		}
 		return;
+	}
 	struct xtab x;
 	if (!xtab_build(&x, st))
 		return;
