@@ -601,7 +601,7 @@ static void input_error(const char *path, const char *member,
                         const struct vc_input_error *e)
 {
 	if (e->kind == VC_INPUT_EOPEN && e->sys_errno)
-		vc_cli_error("winnable", "cannot open %s: %s", path, strerror(e->sys_errno));
+		vc_cli_error("winnable", "cannot open %s: %s", path, e->message);
 	else if (member)
 		vc_cli_error("winnable", "%s:%s: %s: %s", path, member,
 		             vc_input_errkind_name(e->kind), e->message);
