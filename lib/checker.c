@@ -529,11 +529,27 @@ static const char *san_failure(int st)
 	                                 : "not a move";
 }
 
+/* The square an en-passant capture would go to after the move from prev
+ * to pos, when that move was a double pawn push (whether or not such a
+ * capture is legal: pos->ep is set only when it is); -1 when not. */
+static int double_push_ep(const struct vc_position *prev, const struct vc_position *pos)
+{
+	const int them = !pos->side;
+	const vc_bb before = vc_pieces(prev, them, VC_PAWN), after = vc_pieces(pos, them, VC_PAWN);
+	const vc_bb from = before & ~after, to = after & ~before;
+	if (!from || !to || (from & (from - 1)) || (to & (to - 1)))
+		return -1;
+	const int f = vc_lsb(from), t = vc_lsb(to), dir = them == VC_WHITE ? 8 : -8;
+	return t - f == 2 * dir ? f + dir : -1;
+}
+
 /* An illegal move's finding, with why (vc_san_illegal_reason): worked out
- * here, once a move is refused, never on the per-ply path. */
+ * here, once a move is refused, never on the per-ply path. prev: the
+ * position before pos (NULL: unknown), for an en-passant capture that the
+ * position's ep square leaves out because it would expose the king. */
 static void illegal_move(struct vc_checker *c, const struct vc_position *pos,
-                         const struct vc_move_token *mv, int ply, const char *label,
-                         const char *where)
+                         const struct vc_position *prev, const struct vc_move_token *mv,
+                         int ply, const char *label, const char *where)
 {
 	static const char *const why[] = {
 		[VC_ILLEGAL_UNKNOWN] = "",
@@ -545,6 +561,16 @@ static void illegal_move(struct vc_checker *c, const struct vc_position *pos,
 		[VC_ILLEGAL_CAPTURE_COMPULSORY] = ": a capture is compulsory",
 		[VC_ILLEGAL_WRONG_SIDE] = ": a move of the side not to move",
 	};
+	struct vc_position with_ep;
+	int ep = prev && pos->ep == VC_NO_SQ ? double_push_ep(prev, pos) : -1;
+	if (ep >= 0) {
+		/* the capture there is judged as a move that exists but leaves
+		 * the king attacked (pinned, king-in-check), not as one no
+		 * piece can make (unreachable) */
+		with_ep = *pos;
+		with_ep.ep = (uint8_t)ep;
+		pos = &with_ep;
+	}
 	enum vc_illegal_reason r = vc_san_illegal_reason(pos, mv->text, mv->len);
 	if ((unsigned)r >= sizeof why / sizeof *why)
 		r = VC_ILLEGAL_UNKNOWN;
@@ -613,7 +639,9 @@ check_main_move(struct vc_checker *c, const struct vc_move_token *mv, const bool
 					return rc;
 			}
 			if (st == VC_SAN_ILLEGAL) {
-				illegal_move(c, vc_game_pos(&c->game), mv, ply, LABEL(), "");
+				illegal_move(c, vc_game_pos(&c->game),
+				             c->game.nplies > 0 ? &c->game.line[c->game.nplies - 1] : NULL,
+				             mv, ply, LABEL(), "");
 				return VC_SKIP;
 			}
 			vc_gc_add(c, vc_code_of_san_status(st), mv->loc.line, mv->loc.column, ply,
@@ -675,7 +703,8 @@ static int check_variation_move(struct vc_checker *c, const struct vc_move_token
 			return o == c->rules ? o->in_variation(c, mv, L->ply + 1, label)
 			                     : o->foreign(c, mv, L->ply + 1, label);
 		if (st == VC_SAN_ILLEGAL) {
-			illegal_move(c, &L->cur, mv, L->ply + 1, label, " in a variation");
+			illegal_move(c, &L->cur, L->has_prev ? &L->prev : NULL, mv, L->ply + 1, label,
+			             " in a variation");
 			return VC_SKIP;
 		}
 		vc_gc_add(c, vc_code_of_san_status(st), mv->loc.line, mv->loc.column, L->ply + 1, label,
