@@ -842,8 +842,12 @@ int vc_checker_finding(void *user, enum vc_code code, const char *message,
 		vc_gc_add(c, code, loc->line, loc->column, 0, NULL, "%s", message);
 		return VC_CONTINUE;
 	}
-	vc_gc_add(c, code, loc->line, loc->column,
-	          c->started && c->rec.setup_ok ? c->game.nplies : 0, NULL, "%s", message);
+	/* the ply the replay stands at; the main line's ply limit refuses
+	 * the next move, whose ply it is (as a limit the game line meets) */
+	int ply = c->started && c->rec.setup_ok ? c->game.nplies : 0;
+	if (code == VC_F_LIMIT_PLIES && c->depth == 0)
+		ply++;
+	vc_gc_add(c, code, loc->line, loc->column, ply, NULL, "%s", message);
 	if (code != VC_F_LIMIT_COMMENT)
 		c->skip = true;
 	return VC_CONTINUE;
