@@ -171,6 +171,26 @@ static void csv_field(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* A field of text from the games (a player's name, a footnote naming a
+ * file): one that begins with = + - @, a tab or a carriage return, which a
+ * spreadsheet would read as a formula, gets a leading ' and quotes (OWASP,
+ * CSV injection; vchess-adjudicate(1) STANDINGS). The table's own cells
+ * (results, "---") are written as they are. */
+static void csv_text(FILE *f, const char *s)
+{
+	if (!*s || !strchr("=+-@\t\r", *s)) {
+		csv_field(f, s);
+		return;
+	}
+	fputs("\"'", f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
 /* ---- the crosstable ---------------------------------------------------------- */
 
 /* One round of one player as the crosstable shows it. */
@@ -535,7 +555,7 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 		const struct vc_player *p = &st->p[i];
 		char pts[32];
 		fprintf(f, "%ld,", p->rank);
-		csv_field(f, p->name);
+		csv_text(f, p->name);
 		fprintf(f, ",%s,%ld,%ld,%ld,%ld", points(p->halves, pts, sizeof pts), p->games,
 		        p->wins, p->draws, p->losses);
 		for (int k = 0; k < st->ntb; k++) {
@@ -558,7 +578,7 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 			fputs(k == 1 ? "\r\n" : "", f);
 			csv_field(f, key);
 			fputc(',', f);
-			csv_field(f, buf);
+			csv_text(f, buf);
 			fputs("\r\n", f);
 		}
 		return;
@@ -576,7 +596,7 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 	for (size_t i = 0; i < x.n; i++) {
 		char pts[32];
 		fprintf(f, "%ld,", st->p[i].rank);
-		csv_field(f, st->p[i].name);
+		csv_text(f, st->p[i].name);
 		for (int c = 0; c < x.cols; c++) {
 			char buf[128];
 			cell_text(&x, st, i, c, false, buf, sizeof buf);
@@ -598,7 +618,7 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 		fputs("\r\n", f);
 		csv_field(f, key);
 		fputc(',', f);
-		csv_field(f, buf);
+		csv_text(f, buf);
 	}
 	if (x.nnotes)
 		fputs("\r\n", f);
