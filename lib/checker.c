@@ -284,6 +284,9 @@ static bool setup(struct vc_checker *c, const struct vc_loc *loc)
 	c->started = true;
 	const struct vc_variant *v = c->opt.variant;
 	const char *vt = tag_value(c, c->variant_tag);
+	if (vt && !vt[strspn(vt, " \t")])
+		vt = NULL; /* [Variant ""] says no variant: as absent, standard
+		              (vchess-rules(7) section 1) */
 	if (!v && vt) {
 		bool unsupported = false;
 		v = vc_variant_find(vt, &unsupported);
