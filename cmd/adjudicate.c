@@ -194,26 +194,6 @@ static void strict_not_judged(struct vc_verdict *v, const struct vc_gc_game *g)
 		}
 }
 
-/* A declared result that disagrees with the verdict v, in words (the
- * JUnit failure's message), into buf. Returns buf. */
-static const char *disagreement(char *buf, size_t size, const struct vc_verdict *v)
-{
-	int n;
-	if (v->basis == VC_BASIS_RULES)
-		n = snprintf(buf, size, "the rules give %s by %s at ply %d", vc_result_string(v->result),
-		             vc_termination_word(v->term), v->ply);
-	else
-		n = snprintf(buf, size, "the verdict is %s as declared", vc_result_string(v->result));
-	if (n < 0 || (size_t)n >= size)
-		return buf;
-	/* the declared result and the result token, raw text from the input
-	 * (the report escapes it) */
-	snprintf(buf + n, size - (size_t)n, "; declared %.40s%s%.40s", v->declared ? v->declared : "none",
-	         v->movetext && (!v->declared || strcmp(v->movetext, v->declared)) ? ", movetext " : "",
-	         v->movetext && (!v->declared || strcmp(v->movetext, v->declared)) ? v->movetext : "");
-	return buf;
-}
-
 /* The pipeline's on_game (any thread; a is the worker's copy). */
 static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g)
 {
@@ -254,7 +234,7 @@ static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g
 		} else if (!skipped && !v->agrees) {
 			rep->outcome = VC_OUTCOME_FAILED;
 			rep->outcome_type = "disagrees";
-			rep->outcome_message = disagreement(why, sizeof why, v);
+			rep->outcome_message = vc_adjudicate_disagreement(why, sizeof why, v);
 		}
 		vc_report_game(rep, g, json_adjudication, a);
 		rep->outcome = VC_OUTCOME_FINDINGS;
