@@ -40,6 +40,7 @@ static const char usage[] =
         "Options:\n"
         VC_HELP_VARIANT
         VC_HELP_RULES
+        VC_HELP_STRICT
         "      --format F       report format: text (default), json or jsonl; for\n"
         "                       CI: github, sarif or junit; with --standings also\n"
         "                       csv or html (the standings and crosstable alone:\n"
@@ -75,7 +76,8 @@ static const char usage[] =
         VC_HELP_HELP
         "\n"
         "Games in a variant vchess does not implement (Atomic, Crazyhouse, ...)\n"
-        "are skipped: counted apart, not judged, not a reason for exit 1.\n"
+        "are skipped: counted apart, not judged, not a reason for exit 1; with\n"
+        "--strict they are errors, and so is a warning: the game is not judged.\n"
         "\n"
         "Exit status: 0 all declared results agree, 1 a disagreement or a game\n"
         "that could not be judged, 2 usage error, 3 input unreadable.\n";
@@ -166,6 +168,32 @@ static void json_summary(void *ctx, struct vc_json *j)
 		vc_standings_crosstable_json(j, &a->st);
 }
 
+/* --strict: warnings count as errors (vchess(1) OPTIONS), so a game the
+ * judge could decide but that has a warning is not judged, as a game with
+ * an error is: the verdict's error is the first warning kept (its ply 0:
+ * the replay did not stop there), else too-many-errors. */
+static void strict_not_judged(struct vc_verdict *v, const struct vc_gc_game *g)
+{
+	v->basis = VC_BASIS_INVALID;
+	v->result = VC_RES_NONE;
+	v->by_rules = VC_RES_NONE;
+	v->term = VC_TERM_NONE;
+	v->ply = -1;
+	v->agrees = false;
+	v->flagged = -1;
+	v->flag_source = VC_FLAG_NONE;
+	v->has_unwinnability = false;
+	v->warning = VC_F_OK;
+	v->claims = 0;
+	v->error_code = VC_F_TOO_MANY_ERRORS;
+	v->error_ply = 0;
+	for (int i = 0; i < g->nfindings; i++)
+		if (!g->findings[i].error) {
+			v->error_code = g->findings[i].code;
+			break;
+		}
+}
+
 /* The pipeline's on_game (any thread; a is the worker's copy). */
 static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g)
 {
@@ -174,6 +202,8 @@ static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g
 	struct part *pt = a->part;
 	struct vc_verdict *v = &a->cur;
 	vc_judge_game(&a->judge, g, v);
+	if (rep->strict && g->nwarnings > 0 && v->basis != VC_BASIS_INVALID)
+		strict_not_judged(v, g);
 	/* a game in a variant vchess does not implement is skipped: counted
 	 * by the report apart, not among the verdicts, no failure */
 	bool skipped = vc_report_skip_reason(g, rep->strict) != VC_F_OK;
@@ -195,7 +225,20 @@ static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g
 			vc_adjudicate_text_verdict(rep->out, loc, g, v, rep);
 		}
 	} else {
+		/* the CI formats' pass or fail is the verdict's (exit status) */
+		char why[256];
+		rep->outcome = VC_OUTCOME_PASSED;
+		rep->outcome_type = rep->outcome_message = NULL;
+		if (!skipped && v->basis == VC_BASIS_INVALID) {
+			rep->outcome = VC_OUTCOME_FAILED; /* the findings say why */
+		} else if (!skipped && !v->agrees) {
+			rep->outcome = VC_OUTCOME_FAILED;
+			rep->outcome_type = "disagrees";
+			rep->outcome_message = vc_adjudicate_disagreement(why, sizeof why, v);
+		}
 		vc_report_game(rep, g, json_adjudication, a);
+		rep->outcome = VC_OUTCOME_FINDINGS;
+		rep->outcome_type = rep->outcome_message = NULL;
 	}
 
 	if (a->standings && vc_standings_add_game(&pt->st, g, v))
@@ -408,7 +451,7 @@ static int parse_options(struct adjudicate *a, const char *name, int argc, char 
 {
 	struct vc_cli_spec spec = {
 		.name = name, .usage = usage,
-		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_QUIET |
+		.common = VC_OPT_VARIANT | VC_OPT_RULES | VC_OPT_STRICT | VC_OPT_QUIET |
 		          VC_OPT_VERBOSE | VC_OPT_OUTPUT | VC_OPT_MAX_ERRORS | VC_OPT_MAX_RATIO |
 		          VC_OPT_JOBS | VC_OPT_PROGRESS | VC_OPT_DEAD | VC_OPT_BUDGET |
 		          VC_OPT_KEEP_PARTIAL | VC_OPT_EXCLUDE | VC_OPT_SHARD,
@@ -431,6 +474,15 @@ static int parse_options(struct adjudicate *a, const char *name, int argc, char 
 }
 
 static void write_summary(struct adjudicate *a);
+
+/* The findings that make the exit status 1 (vchess-adjudicate(1) EXIT
+ * STATUS): a declared result that disagrees, a game not judged, and under
+ * --strict an input warning (an empty input). */
+static bool has_findings(const struct adjudicate *a)
+{
+	return a->tally.disagree > 0 || a->tally.not_judged > 0 ||
+	       (a->rep.strict && a->rep.input_warnings > 0);
+}
 
 /* ---- shard runs and their merge (vchess-report(1)) ---------------------- */
 
@@ -663,7 +715,7 @@ int vc_merge_adjudicate(struct vc_merge *m, int argc, char **argv)
 		status = VC_EXIT_INPUT;
 	if (vc_cli_close_output("report merge", out) != VC_EXIT_OK)
 		status = VC_EXIT_INPUT;
-	bool findings = a->tally.disagree > 0 || a->tally.not_judged > 0;
+	bool findings = has_findings(a);
 	vc_standings_release(&a->st);
 	free(a);
 	if (status == VC_EXIT_INPUT || vc_merge_input_failed(m))
@@ -819,6 +871,7 @@ int cmd_adjudicate(int argc, char **argv)
 	struct vc_gc_options go = {
 		.variant = a->opts.variant,
 		.rules = a->opts.rules,
+		.strict = a->opts.strict,
 		.keep_raw = a->fixing,
 		.dead_positions = a->opts.dead,
 	};
@@ -840,7 +893,7 @@ int cmd_adjudicate(int argc, char **argv)
 	if (a->shard)
 		vc_part_trailer(out, &part, &a->rep,
 		                status == VC_EXIT_INPUT ? VC_EXIT_INPUT
-		                : a->tally.disagree > 0 || a->tally.not_judged > 0 ? VC_EXIT_FINDINGS
+		                : has_findings(a) ? VC_EXIT_FINDINGS
 		                : VC_EXIT_OK,
 		                part_state, a);
 	else
@@ -859,7 +912,7 @@ int cmd_adjudicate(int argc, char **argv)
 		status = VC_EXIT_INPUT;
 	}
 	int closed = vc_cli_close_file("adjudicate", out, vc_cli_report_path(&a->opts));
-	bool findings = a->tally.disagree > 0 || a->tally.not_judged > 0;
+	bool findings = has_findings(a);
 	bool shard = a->shard;
 	vc_judge_release(&a->judge);
 	vc_pgnfix_free(a->fx);

@@ -720,11 +720,36 @@ static bool std_stream(const struct stat *st)
 	return false;
 }
 
+/* The files written directly (no temporary: a device, a FIFO), with the
+ * errno of their first failed write, which stdio does not keep: by the
+ * close the buffer that failed is gone and errno says nothing (a copy
+ * to /dev/full said EIO, not ENOSPC). */
+static struct direct_file {
+	FILE *f;
+	int err;
+} direct_files[MAX_OUT_FILES];
+
+static struct direct_file *direct_of(FILE *f)
+{
+	for (int i = 0; f && i < MAX_OUT_FILES; i++)
+		if (direct_files[i].f == f)
+			return &direct_files[i];
+	return NULL;
+}
+
 static FILE *open_direct(const char *name, const char *path)
 {
 	FILE *f = fopen(path, "wb");
-	if (!f)
+	if (!f) {
 		vc_cli_error(name, "cannot write %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	struct direct_file *d = NULL;
+	for (int i = 0; i < MAX_OUT_FILES && !d; i++)
+		if (!direct_files[i].f)
+			d = &direct_files[i];
+	if (d) /* else (never: a command opens a few) the reason may be EIO */
+		*d = (struct direct_file){ f, 0 };
 	return f;
 }
 
@@ -821,6 +846,9 @@ void vc_cli_check_output(FILE *f)
 	struct out_file *o = slot_of(f);
 	if (o && !o->err)
 		o->err = e ? e : EIO;
+	struct direct_file *d = o ? NULL : direct_of(f);
+	if (d && !d->err)
+		d->err = e ? e : EIO;
 }
 
 int vc_cli_close_file(const char *name, FILE *f, const char *path)
@@ -843,11 +871,15 @@ int vc_cli_close_file(const char *name, FILE *f, const char *path)
 		return VC_EXIT_OK;
 	}
 	struct out_file *o = slot_of(f);
+	struct direct_file *d = o ? NULL : direct_of(f);
+	int derr = d ? d->err : 0;
+	if (d)
+		*d = (struct direct_file){ NULL, 0 };
 	errno = 0;
 	bool bad = ferror(f) != 0;
 	if (fclose(f) != 0)
 		bad = true;
-	int e = o && o->err ? o->err : errno ? errno : EIO;
+	int e = o && o->err ? o->err : derr ? derr : errno ? errno : EIO;
 	if (o) {
 		o->state = OF_CLOSED;
 		if (bad)

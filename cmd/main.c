@@ -1,8 +1,11 @@
 /* vchess - entry point: the command table, dispatch, global help and
  * version (vchess(1) OPTIONS). */
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "common.h"
@@ -111,8 +114,25 @@ int vc_cli_main(int argc, char **argv)
 	return vc_cli_finish(wrc ? wrc : rc);
 }
 
+/* A standard stream the caller closed (<&-, >&-) gets /dev/null opened
+ * the other way round on its descriptor: no file vchess opens later takes
+ * descriptor 0, 1 or 2 (a report written into a copy, standard input
+ * read from /dev/null as an empty input), and using the stream fails
+ * plainly (EBADF): reading '-' says standard input is closed, writing a
+ * report to standard output is a write error (exit 3). */
+static void hold_std_streams(void)
+{
+	for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+			int n = open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+			if (n >= 0 && n != fd) /* never: the lowest free descriptor */
+				close(n);
+		}
+}
+
 int main(int argc, char **argv)
 {
+	hold_std_streams();
 	/* A closed pipe is noticed as EPIPE on stdout and ends vchess quietly
 	 * (vc_cli_check_output), not by a signal in the middle of a write. */
 	signal(SIGPIPE, SIG_IGN);

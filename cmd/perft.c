@@ -759,6 +759,16 @@ static int perft_suite(const struct perft_args *a,
 	read_suite(a->suite, opts, &src);
 	struct vc_perft_suite suite = src.suite;
 	if (src.input_failed && suite.count == 0 && !src.nerrs) {
+		if (a->format >= 0) {
+			/* a report all the same (a JSON document, a JUnit file
+			 * a CI step reads), saying the suite was not read */
+			struct vc_perftreport rep;
+			vc_perftreport_begin(&rep, stdout, (enum vc_perftreport_format)a->format,
+			                     a->timing ? VC_PERFTREPORT_TIMING : 0, file);
+			struct vc_perftreport_summary sum = { .stopped = "input-error" };
+			vc_perftreport_end(&rep, &sum);
+			vc_cli_check_output(stdout);
+		}
 		vc_cli_error("perft", "cannot read %s: %s", file, src.ierr.message);
 		suite_source_release(&src);
 		return VC_EXIT_INPUT;

@@ -37,8 +37,9 @@ static const char usage[] =
         "\n"
         "An argument that reads as a FEN is a position; any other is a file of\n"
         "one position a line: a FEN of 4 to 6 fields, optionally the EPD\n"
-        "operation 'winner white;' (black, both), anything else ignored; '#'\n"
-        "starts a comment line; '-' is standard input.\n"
+        "operation 'winner white;' (black, both; the ';' may be left out at the\n"
+        "end of the line), anything else ignored; '#' starts a comment line;\n"
+        "'-' is standard input.\n"
         "\n"
         "Options:\n"
         "      --winner W       white, black or both (default: the side that\n"
@@ -383,7 +384,9 @@ static int flush_block(struct run *r, struct worker *ws, int nthreads)
 }
 
 /* The EPD operation `winner white;` (black, both) among the operations
- * after the FEN fields (EPD: an opcode, blanks, operands, ';'): the side,
+ * after the FEN fields (EPD: an opcode, blanks, operands, ';'; the line's
+ * last operation may leave out its ';', as EPD readers allow, so that
+ * `winner black` at the end of a line is not passed over): the side,
  * WINNER_BOTH, WINNER_NONE when there is no winner operation (text that is
  * no operation, a game id, is ignored), WINNER_BAD for another operand. */
 static int winner_operation(const char *rest)
@@ -392,11 +395,13 @@ static int winner_operation(const char *rest)
 	while (*p) {
 		p += strspn(p, " \t");
 		const char *end = strchr(p, ';');
+		if (!end)
+			end = p + strlen(p);
 		size_t k = strcspn(p, " \t;");
-		if (end && k == 6 && strncmp(p, "winner", 6) == 0) {
+		if (k == 6 && strncmp(p, "winner", 6) == 0) {
 			const char *a = p + k + strspn(p + k, " \t");
 			size_t an = (size_t)(end - a);
-			while (an && (a[an - 1] == ' ' || a[an - 1] == '\t'))
+			while (an && (a[an - 1] == ' ' || a[an - 1] == '\t' || a[an - 1] == '\r'))
 				an--;
 			if (an == 5 && strncmp(a, "white", 5) == 0)
 				return VC_WHITE;
@@ -601,7 +606,7 @@ static void input_error(const char *path, const char *member,
                         const struct vc_input_error *e)
 {
 	if (e->kind == VC_INPUT_EOPEN && e->sys_errno)
-		vc_cli_error("winnable", "cannot open %s: %s", path, strerror(e->sys_errno));
+		vc_cli_error("winnable", "cannot open %s: %s", path, e->message);
 	else if (member)
 		vc_cli_error("winnable", "%s:%s: %s: %s", path, member,
 		             vc_input_errkind_name(e->kind), e->message);

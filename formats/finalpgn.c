@@ -87,9 +87,11 @@ static void put_movetext(struct vc_pgnw *w, const struct vc_history *h)
 	}
 }
 
+/* The value the checker uses: the last one when a tag is repeated (the
+ * duplicate-tag warning, vchess-validate(1)). */
 static const char *tag_of(const struct vc_gc_game *g, const char *name)
 {
-	for (int i = 0; i < g->ntags; i++)
+	for (int i = g->ntags - 1; i >= 0; i--)
 		if (strcmp(g->tags[i].name, name) == 0)
 			return g->tags[i].value;
 	return NULL;
@@ -140,9 +142,16 @@ void vc_final_pgn_game(FILE *f, bool first, const struct vc_gc_game *g,
 		vc_pgnw_tag(f, "SetUp", "1", "\n");
 		vc_pgnw_tag(f, "FEN", g->start_fen, "\n");
 	}
-	for (int i = 0; i < g->ntags; i++)
-		if (!own_tag(g->tags[i].name))
-			vc_pgnw_tag(f, g->tags[i].name, g->tags[i].value, "\n");
+	/* each other tag once, at its first place, with the value the
+	 * checker uses (the last one given: duplicate-tag) */
+	for (int i = 0; i < g->ntags; i++) {
+		const char *name = g->tags[i].name;
+		bool seen = false;
+		for (int k = 0; k < i && !seen && g->nwarnings > 0; k++)
+			seen = strcmp(g->tags[k].name, name) == 0;
+		if (!seen && !own_tag(name))
+			vc_pgnw_tag(f, name, tag_of(g, name), "\n");
+	}
 	fputc('\n', f);
 	struct vc_pgnw w;
 	vc_pgnw_init(&w, f);

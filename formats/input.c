@@ -1603,6 +1603,15 @@ struct vc_input *vc_input_open_opts(const char *path,
 	}
 	if (strcmp(path, "-") == 0) {
 		in->fd = STDIN_FILENO;
+		/* closed by the caller (<&-; vchess(1) holds it open for
+		 * writing only then), or not open for reading: an error, not
+		 * an empty input */
+		int fl = fcntl(STDIN_FILENO, F_GETFL);
+		if (fl < 0 || (fl & O_ACCMODE) == O_WRONLY) {
+			in->fd = -1;
+			open_fail(err, VC_INPUT_EOPEN, EBADF, "standard input is closed");
+			goto fail;
+		}
 	} else {
 		in->fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (in->fd < 0) {

@@ -288,8 +288,13 @@ static void junit_end(struct vc_perftreport *r,
 	size_t blen = r->len;
 	r->xml = NULL;
 	r->len = r->cap = 0;
+	/* an input that could not be read to its end: a test case of its
+	 * own with an error, so that a reader of the JUnit alone fails the
+	 * run, as the exit status (3) does */
+	const bool input_error = s->stopped && strcmp(s->stopped, "input-error") == 0;
 	snprintf(b, sizeof b, " tests=\"%ld\" failures=\"%ld\" errors=\"%ld\" "
-	         "skipped=\"%ld\"", r->tests, r->failures, r->errors, r->skipped);
+	         "skipped=\"%ld\"", r->tests + input_error, r->failures,
+	         r->errors + input_error, r->skipped);
 	puts_(r, "<testsuites name=\"vchess perft\"");
 	puts_(r, b);
 	if (r->flags & VC_PERFTREPORT_TIMING)
@@ -310,6 +315,10 @@ static void junit_end(struct vc_perftreport *r,
 		fwrite(r->xml, 1, r->len, r->fp);
 		if (blen)
 			fwrite(body, 1, blen, r->fp);
+		if (input_error)
+			fputs("    <testcase classname=\"perft\" name=\"input\">\n"
+			      "      <error type=\"input-error\" message=\"the suite could not be "
+			      "read to its end\"/>\n    </testcase>\n", r->fp);
 		fputs("  </testsuite>\n</testsuites>\n", r->fp);
 	}
 	free(body);

@@ -436,7 +436,7 @@ static void emit_move(struct vc_pgn_reader *r, unsigned char *s, size_t n,
 	if (r->depth == 0) {
 		if (r->game.plies >= r->lim.plies) {
 			vc_pgn_finding(r, VC_F_LIMIT_PLIES, loc,
-			        "more than %lu moves in the main line",
+			        "more than %lu plies in the main line",
 			        r->lim.plies);
 			return;
 		}

@@ -201,6 +201,16 @@ struct vc_report {
 	 * testcase's <system-out> (a testcase is then never written
 	 * empty). Not called under --quiet, nor for text and JSON. */
 	void (*game_point)(void *ctx);
+	/* Set for each record by a caller whose records pass or fail by more
+	 * than their findings (adjudicate: by its verdict, the games that make
+	 * the exit status 1, vchess-adjudicate(1) EXIT STATUS); left 0
+	 * (VC_OUTCOME_FINDINGS), a record fails when it is invalid. The JUnit
+	 * testcase is a failure when the record fails: its message and type
+	 * are outcome_type and outcome_message when not NULL (strings the
+	 * caller keeps until vc_report_game returns), else the first error
+	 * finding's; a record that passes has its findings in <system-out>. */
+	enum { VC_OUTCOME_FINDINGS, VC_OUTCOME_PASSED, VC_OUTCOME_FAILED } outcome;
+	const char *outcome_type, *outcome_message;
 };
 
 /* Extra members a command adds to a game's JSON object (e.g. the

@@ -50,6 +50,24 @@ static const char *rules_word(enum vc_ruleset r)
 	return r == VC_RULES_LICHESS ? "lichess" : "fide";
 }
 
+const char *vc_adjudicate_disagreement(char *buf, size_t size, const struct vc_verdict *v)
+{
+	int n;
+	buf[0] = '\0';
+	if (v->basis == VC_BASIS_RULES)
+		n = snprintf(buf, size, "the rules give %s by %s at ply %d", vc_result_string(v->result),
+		             vc_termination_word(v->term), v->ply);
+	else
+		n = snprintf(buf, size, "the verdict is %s as declared", vc_result_string(v->result));
+	if (n < 0 || (size_t)n >= size)
+		return buf;
+	bool token = v->movetext && (!v->declared || strcmp(v->movetext, v->declared) != 0);
+	snprintf(buf + n, size - (size_t)n, "; declared %.40s%s%.40s",
+	         v->declared ? v->declared : "none", token ? ", movetext " : "",
+	         token ? v->movetext : "");
+	return buf;
+}
+
 void vc_adjudicate_json_verdict(struct vc_json *j, const struct vc_verdict *v,
                                 enum vc_ruleset rules)
 {

@@ -31,6 +31,15 @@ extern "C" {
 void vc_adjudicate_text_verdict(FILE *f, const char *loc, const struct vc_gc_game *g,
                                 const struct vc_verdict *v, const struct vc_report *r);
 
+/* Why the declared result of a game judged as v disagrees with the
+ * verdict, in words, into buf of `size` bytes (size > 0; cut short when it
+ * does not fit), NUL-terminated: "the rules give 0-1 by checkmate at ply
+ * 4; declared 1/2-1/2" (basis rules), "the verdict is 1-0 as declared;
+ * declared 1-0, movetext 0-1" (basis declared). The declared texts are
+ * the record's raw bytes (the caller escapes them for its format). The CI
+ * formats' failure message (vchess-adjudicate(1) OUTPUT). Returns buf. */
+const char *vc_adjudicate_disagreement(char *buf, size_t size, const struct vc_verdict *v);
+
 /* The "adjudication" member of a game's JSON record (j: inside the
  * record's object); `rules` is the rule set judged under. */
 void vc_adjudicate_json_verdict(struct vc_json *j, const struct vc_verdict *v,

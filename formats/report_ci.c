@@ -466,13 +466,23 @@ static void junit_game(struct vc_report *r, const struct vc_gc_game *g,
 	if (skip != VC_F_OK) {
 		/* not checked: a variant vchess does not implement (report.h) */
 		fprintf(f, "      <skipped message=\"%s\"/>\n", vc_code_word(skip));
-	} else if (!g->valid) {
+	} else if (r->outcome == VC_OUTCOME_FINDINGS ? !g->valid : r->outcome == VC_OUTCOME_FAILED) {
 		const struct vc_finding *first = NULL;
 		for (int i = 0; i < g->nfindings && !first; i++)
 			if (g->findings[i].error || r->strict)
 				first = &g->findings[i];
 		fputs("      <failure message=\"", f);
-		if (first) {
+		if (r->outcome_type && r->outcome_message) {
+			/* the command's reason (adjudicate: the verdict) */
+			put_esc(f, r->outcome_type, ESC_XML);
+			fputs(": ", f);
+			put_esc(f, r->outcome_message, ESC_XML);
+			fputs("\" type=\"", f);
+			put_esc(f, r->outcome_type, ESC_XML);
+			fputs("\">", f);
+			put_esc(f, r->outcome_message, ESC_XML);
+			putc('\n', f);
+		} else if (first) {
 			fprintf(f, "%s: ", vc_code_word(first->code));
 			put_esc(f, first->message, ESC_XML);
 			fprintf(f, "\" type=\"%s\">", vc_code_word(first->code));

@@ -41,6 +41,16 @@ static const char *points(long halves, char *buf, size_t size)
 
 /* ---- the table --------------------------------------------------------------- */
 
+/* The games scored by their declared result because the rules could not
+ * judge the record (the crosstable's footnotes). */
+static size_t declared_games(const struct vc_standings *st)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < st->ngames; i++)
+		n += (st->games[i].flags & VC_SG_DECLARED) != 0;
+	return n;
+}
+
 void vc_standings_text(FILE *f, const struct vc_standings *st)
 {
 	char buf[512];
@@ -48,6 +58,12 @@ void vc_standings_text(FILE *f, const struct vc_standings *st)
 	if (st->unfinished)
 		fprintf(f, ", %ld without a result", st->unfinished);
 	fputc('\n', f);
+	size_t nd = declared_games(st);
+	if (nd)
+		fprintf(f, "standings: %zu game%s scored by %s declared result: the rules could not "
+		        "judge the record%s (--crosstable lists %s)\n", nd,
+		        nd == 1 ? "" : "s", nd == 1 ? "its" : "their", nd == 1 ? "" : "s",
+		        nd == 1 ? "it" : "them");
 	if (st->system != VC_SYSTEM_AUTO) {
 		fprintf(f, "standings: %s", st->system == VC_SYSTEM_RR ? "round robin" : "Swiss");
 		if (st->rounds)
@@ -147,6 +163,26 @@ static void csv_field(FILE *f, const char *s)
 		return;
 	}
 	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* A field of text from the games (a player's name, a footnote naming a
+ * file): one that begins with = + - @, a tab or a carriage return, which a
+ * spreadsheet would read as a formula, gets a leading ' and quotes (OWASP,
+ * CSV injection; vchess-adjudicate(1) STANDINGS). The table's own cells
+ * (results, "---") are written as they are. */
+static void csv_text(FILE *f, const char *s)
+{
+	if (!*s || !strchr("=+-@\t\r", *s)) {
+		csv_field(f, s);
+		return;
+	}
+	fputs("\"'", f);
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', f);
@@ -377,10 +413,15 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 	                                                          : "Swiss, by round");
 	/* column widths: the widest cell of each column */
 	int *wd = calloc((size_t)x.cols + 1, sizeof *wd);
+	/* the names as written (escaped, textesc.h), at most 32 bytes, an
+	 * escape never cut in two */
 	size_t namew = 6;
-	for (size_t i = 0; i < x.n; i++)
-		if (strlen(st->p[i].name) > namew)
-			namew = strlen(st->p[i].name);
+	for (size_t i = 0; i < x.n; i++) {
+		char nb[64];
+		size_t len = strlen(vc_text_escape(nb, 33, st->p[i].name));
+		if (len > namew)
+			namew = len;
+	}
 	if (namew > 32)
 		namew = 32;
 	for (int c = 0; wd && c < x.cols; c++) {
@@ -407,9 +448,9 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 	fputc('\n', f);
 	for (size_t i = 0; i < x.n; i++) {
 		char pts[32];
-		char nb[512];
-		fprintf(f, "%4ld  %-*.*s", st->p[i].rank, (int)namew, (int)namew,
-		        esc(nb, sizeof nb, st->p[i].name));
+		char nb[64];
+		fprintf(f, "%4ld  %-*s", st->p[i].rank, (int)namew,
+		        vc_text_escape(nb, namew + 1, st->p[i].name));
 		for (int c = 0; c < x.cols; c++) {
 			char buf[128];
 			cell_text(&x, st, i, c, false, buf, sizeof buf);
@@ -424,9 +465,9 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 		fputc('\n', f);
 	}
 	for (size_t k = 0; k < x.nnotes; k++) {
-		char buf[512];
+		char buf[512], eb[1024];
 		note_text(st, x.notes[k], buf, sizeof buf);
-		fprintf(f, "  *%zu %s\n", k + 1, buf);
+		fprintf(f, "  *%zu %s\n", k + 1, esc(eb, sizeof eb, buf));
 	}
 	free(wd);
 	xtab_free(&x);
@@ -500,17 +541,21 @@ void vc_standings_crosstable_json(struct vc_json *j, const struct vc_standings *
 	xtab_free(&x);
 }
 
+/* A tie-break column's CSV name: "tb-" and the word of --tiebreak, so that
+ * no tie-break (wins) has the name of a count column (wins). */
+#define CSV_TB_PREFIX "tb-"
+
 void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 {
 	fputs("rank,player,score,games,wins,draws,losses", f);
 	for (int k = 0; k < st->ntb; k++)
-		fprintf(f, ",%s", vc_tiebreak_word(st->tb[k]));
+		fprintf(f, "," CSV_TB_PREFIX "%s", vc_tiebreak_word(st->tb[k]));
 	fputs("\r\n", f);
 	for (size_t i = 0; i < st->n; i++) {
 		const struct vc_player *p = &st->p[i];
 		char pts[32];
 		fprintf(f, "%ld,", p->rank);
-		csv_field(f, p->name);
+		csv_text(f, p->name);
 		fprintf(f, ",%s,%ld,%ld,%ld,%ld", points(p->halves, pts, sizeof pts), p->games,
 		        p->wins, p->draws, p->losses);
 		for (int k = 0; k < st->ntb; k++) {
@@ -520,8 +565,24 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 		}
 		fputs("\r\n", f);
 	}
-	if (!crosstable)
+	if (!crosstable) {
+		/* the games scored as declared, as the crosstable's footnotes
+		 * name them (the same numbers) */
+		size_t k = 0;
+		for (size_t i = 0; i < st->ngames; i++) {
+			if (!(st->games[i].flags & VC_SG_DECLARED))
+				continue;
+			char buf[512], key[32];
+			note_text(st, i, buf, sizeof buf);
+			snprintf(key, sizeof key, "*%zu", ++k);
+			fputs(k == 1 ? "\r\n" : "", f);
+			csv_field(f, key);
+			fputc(',', f);
+			csv_text(f, buf);
+			fputs("\r\n", f);
+		}
 		return;
+	}
 	struct xtab x;
 	if (!xtab_build(&x, st))
 		return;
@@ -530,12 +591,12 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 		fprintf(f, ",%d", col_label(&x, c));
 	fputs(",score", f);
 	for (int k = 0; k < st->ntb; k++)
-		fprintf(f, ",%s", vc_tiebreak_word(st->tb[k]));
+		fprintf(f, "," CSV_TB_PREFIX "%s", vc_tiebreak_word(st->tb[k]));
 	fputs("\r\n", f);
 	for (size_t i = 0; i < x.n; i++) {
 		char pts[32];
 		fprintf(f, "%ld,", st->p[i].rank);
-		csv_field(f, st->p[i].name);
+		csv_text(f, st->p[i].name);
 		for (int c = 0; c < x.cols; c++) {
 			char buf[128];
 			cell_text(&x, st, i, c, false, buf, sizeof buf);
@@ -557,7 +618,7 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 		fputs("\r\n", f);
 		csv_field(f, key);
 		fputc(',', f);
-		csv_field(f, buf);
+		csv_text(f, buf);
 	}
 	if (x.nnotes)
 		fputs("\r\n", f);
@@ -566,17 +627,28 @@ void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 
 /* ---- HTML ---------------------------------------------------------------------- */
 
+/* Text from the input into the page: first by the text reports' rule
+ * (textesc.h: a control byte such as ESC becomes a visible \x1b, a byte
+ * that is not UTF-8 its Latin-1 character, so the page is the UTF-8 it
+ * declares), then with the characters HTML gives a meaning escaped. */
 static void html_text(FILE *f, const char *s)
 {
-	for (; *s; s++)
-		switch (*s) {
+	char *dup = vc_text_needs_escape(s) ? vc_text_escape_dup(s) : NULL;
+	bool unsafe = !dup && vc_text_needs_escape(s); /* out of memory */
+	for (const char *p = dup ? dup : s; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		switch (c) {
 		case '&': fputs("&amp;", f); break;
 		case '<': fputs("&lt;", f); break;
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&#39;", f); break;
-		default: fputc(*s, f);
+		default:
+			/* out of memory: no control or non-ASCII byte raw */
+			fputc(unsafe && (c < 0x20 || c >= 0x7f) ? '?' : c, f);
 		}
+	}
+	free(dup);
 }
 
 static const char html_style[] =
@@ -598,7 +670,7 @@ static const char html_style[] =
 
 void vc_standings_html(FILE *f, const struct vc_standings *st, const char *title)
 {
-	const char *t = title && *title ? title : vc_standings_event(st);
+	const char *t = title && title[strspn(title, " \t")] ? title : vc_standings_event(st);
 	if (!t)
 		t = "Standings";
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

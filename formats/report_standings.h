@@ -41,9 +41,11 @@ void vc_standings_json(struct vc_json *j, const struct vc_standings *st);
 
 /* The table as CSV (RFC 4180: a header line, fields with a comma, quote or
  * line end quoted), to f: rank,player,score,games,wins,draws,losses and a
- * column per tie-break. With `crosstable`, then an empty line and the
- * crosstable as CSV (its cells as the text's, then score and a column per
- * tie-break), then its footnotes. */
+ * column per tie-break, named tb-WORD (WORD: vc_tiebreak_word; the names
+ * are distinct and stable, vchess-adjudicate(1) STANDINGS). With
+ * `crosstable`, then an empty line and the crosstable as CSV (its cells as
+ * the text's, then score and a tb-WORD column per tie-break), then its
+ * footnotes. */
 void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable);
 
 /* The crosstable as text, to f (after vc_standings_text): for a round
@@ -61,10 +63,14 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st);
 void vc_standings_crosstable_json(struct vc_json *j, const struct vc_standings *st);
 
 /* One self-contained HTML page (no external assets; readable on a phone,
- * printable): `title` (NULL: the event's name, vc_standings_event, else
- * "Standings"; HTML-escaped) as the page's title and heading, the
- * standings with their tie-break columns, the crosstable (with the points
- * and the tie-break columns) and its footnotes, to f. */
+ * printable): `title` (NULL, empty or blank: the event's name,
+ * vc_standings_event, else "Standings") as the page's title and heading,
+ * the standings with their tie-break columns, the crosstable (with the
+ * points and the tie-break columns) and its footnotes, to f. Text from
+ * the input (the event, names, file names) is escaped first as the text
+ * reports escape it (textesc.h: a control byte such as ESC is written
+ * \x1b, a byte that is not UTF-8 as its Latin-1 character), then for
+ * HTML. */
 void vc_standings_html(FILE *f, const struct vc_standings *st, const char *title);
 
 #pragma GCC visibility pop

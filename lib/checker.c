@@ -284,6 +284,9 @@ static bool setup(struct vc_checker *c, const struct vc_loc *loc)
 	c->started = true;
 	const struct vc_variant *v = c->opt.variant;
 	const char *vt = tag_value(c, c->variant_tag);
+	if (vt && !vt[strspn(vt, " \t")])
+		vt = NULL; /* [Variant ""] says no variant: as absent, standard
+		              (vchess-rules(7) section 1) */
 	if (!v && vt) {
 		bool unsupported = false;
 		v = vc_variant_find(vt, &unsupported);
@@ -529,11 +532,27 @@ static const char *san_failure(int st)
 	                                 : "not a move";
 }
 
+/* The square an en-passant capture would go to after the move from prev
+ * to pos, when that move was a double pawn push (whether or not such a
+ * capture is legal: pos->ep is set only when it is); -1 when not. */
+static int double_push_ep(const struct vc_position *prev, const struct vc_position *pos)
+{
+	const int them = !pos->side;
+	const vc_bb before = vc_pieces(prev, them, VC_PAWN), after = vc_pieces(pos, them, VC_PAWN);
+	const vc_bb from = before & ~after, to = after & ~before;
+	if (!from || !to || (from & (from - 1)) || (to & (to - 1)))
+		return -1;
+	const int f = vc_lsb(from), t = vc_lsb(to), dir = them == VC_WHITE ? 8 : -8;
+	return t - f == 2 * dir ? f + dir : -1;
+}
+
 /* An illegal move's finding, with why (vc_san_illegal_reason): worked out
- * here, once a move is refused, never on the per-ply path. */
+ * here, once a move is refused, never on the per-ply path. prev: the
+ * position before pos (NULL: unknown), for an en-passant capture that the
+ * position's ep square leaves out because it would expose the king. */
 static void illegal_move(struct vc_checker *c, const struct vc_position *pos,
-                         const struct vc_move_token *mv, int ply, const char *label,
-                         const char *where)
+                         const struct vc_position *prev, const struct vc_move_token *mv,
+                         int ply, const char *label, const char *where)
 {
 	static const char *const why[] = {
 		[VC_ILLEGAL_UNKNOWN] = "",
@@ -545,6 +564,16 @@ static void illegal_move(struct vc_checker *c, const struct vc_position *pos,
 		[VC_ILLEGAL_CAPTURE_COMPULSORY] = ": a capture is compulsory",
 		[VC_ILLEGAL_WRONG_SIDE] = ": a move of the side not to move",
 	};
+	struct vc_position with_ep;
+	int ep = prev && pos->ep == VC_NO_SQ ? double_push_ep(prev, pos) : -1;
+	if (ep >= 0) {
+		/* the capture there is judged as a move that exists but leaves
+		 * the king attacked (pinned, king-in-check), not as one no
+		 * piece can make (unreachable) */
+		with_ep = *pos;
+		with_ep.ep = (uint8_t)ep;
+		pos = &with_ep;
+	}
 	enum vc_illegal_reason r = vc_san_illegal_reason(pos, mv->text, mv->len);
 	if ((unsigned)r >= sizeof why / sizeof *why)
 		r = VC_ILLEGAL_UNKNOWN;
@@ -613,7 +642,9 @@ check_main_move(struct vc_checker *c, const struct vc_move_token *mv, const bool
 					return rc;
 			}
 			if (st == VC_SAN_ILLEGAL) {
-				illegal_move(c, vc_game_pos(&c->game), mv, ply, LABEL(), "");
+				illegal_move(c, vc_game_pos(&c->game),
+				             c->game.nplies > 0 ? &c->game.line[c->game.nplies - 1] : NULL,
+				             mv, ply, LABEL(), "");
 				return VC_SKIP;
 			}
 			vc_gc_add(c, vc_code_of_san_status(st), mv->loc.line, mv->loc.column, ply,
@@ -675,7 +706,8 @@ static int check_variation_move(struct vc_checker *c, const struct vc_move_token
 			return o == c->rules ? o->in_variation(c, mv, L->ply + 1, label)
 			                     : o->foreign(c, mv, L->ply + 1, label);
 		if (st == VC_SAN_ILLEGAL) {
-			illegal_move(c, &L->cur, mv, L->ply + 1, label, " in a variation");
+			illegal_move(c, &L->cur, L->has_prev ? &L->prev : NULL, mv, L->ply + 1, label,
+			             " in a variation");
 			return VC_SKIP;
 		}
 		vc_gc_add(c, vc_code_of_san_status(st), mv->loc.line, mv->loc.column, L->ply + 1, label,
@@ -813,8 +845,12 @@ int vc_checker_finding(void *user, enum vc_code code, const char *message,
 		vc_gc_add(c, code, loc->line, loc->column, 0, NULL, "%s", message);
 		return VC_CONTINUE;
 	}
-	vc_gc_add(c, code, loc->line, loc->column,
-	          c->started && c->rec.setup_ok ? c->game.nplies : 0, NULL, "%s", message);
+	/* the ply the replay stands at; the main line's ply limit refuses
+	 * the next move, whose ply it is (as a limit the game line meets) */
+	int ply = c->started && c->rec.setup_ok ? c->game.nplies : 0;
+	if (code == VC_F_LIMIT_PLIES && c->depth == 0)
+		ply++;
+	vc_gc_add(c, code, loc->line, loc->column, ply, NULL, "%s", message);
 	if (code != VC_F_LIMIT_COMMENT)
 		c->skip = true;
 	return VC_CONTINUE;

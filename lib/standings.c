@@ -29,12 +29,13 @@ void vc_standings_release(struct vc_standings *st)
 	memset(st, 0, sizeof *st);
 }
 
-/* One game's Event tag (NULL: none) into the table's event. */
+/* One game's Event tag (NULL: none) into the table's event; empty, white
+ * space alone or the PGN's unknown "?" is none. */
 static void event_note(struct vc_standings *st, const char *ev)
 {
 	if (st->event_state == 2)
 		return;
-	if (!ev || !*ev || strcmp(ev, "?") == 0) {
+	if (!ev || !ev[strspn(ev, " \t")] || strcmp(ev, "?") == 0) {
 		st->event_state = 2;
 	} else if (st->event_state == 0) {
 		st->event = strdup(ev);
@@ -135,9 +136,11 @@ bool vc_standings_is_bye(const char *name)
 	                strcmp(name, "-") == 0);
 }
 
+/* The value the checker uses: the last one when a tag is repeated (the
+ * duplicate-tag warning, vchess-validate(1)). */
 static const char *tag_of(const struct vc_gc_game *g, const char *name)
 {
-	for (int i = 0; i < g->ntags; i++)
+	for (int i = g->ntags - 1; i >= 0; i--)
 		if (strcmp(g->tags[i].name, name) == 0)
 			return g->tags[i].value;
 	return NULL;

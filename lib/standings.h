@@ -159,9 +159,11 @@ int vc_standings_add_game(struct vc_standings *st, const struct vc_gc_game *g,
 int vc_standings_merge(struct vc_standings *to, const struct vc_standings *from);
 
 /* The name of the event: the Event tag of every game added by
- * vc_standings_add_game (merged tables included), when they all have the
- * same one; NULL when a game has none (or "?", or an empty one), when
- * they differ, or when no game was added that way. Owned by the table. */
+ * vc_standings_add_game (merged tables included; a tag given twice: its
+ * last value, as the checker reads it), when they all have the same one;
+ * NULL when a game has none (or "?", or an empty one or one of spaces and
+ * tabs only), when they differ, or when no game was added that way. Owned
+ * by the table. */
 const char *vc_standings_event(const struct vc_standings *st);
 
 /* Sort the rows for output: points, then wins, descending; then name in

@@ -9,8 +9,11 @@
 #     logical location with no region), one rule per code with its
 #     description, ruleIndex pointing at it, input errors as results;
 #   - junit: read by Debian's python3-junitparser: a testsuite per input,
-#     a testcase per game, a failure per invalid game, an error per
-#     unreadable input, the adjudication in system-out;
+#     a testcase per game, a failure per game that fails the run (validate:
+#     an invalid game; adjudicate: a game not judged or whose declared
+#     result disagrees, so the failures are the summary's disagree plus
+#     not_judged), an error per unreadable input, the adjudication in
+#     system-out;
 #   - github: every line parsed as a workflow command, unescaped, and
 #     compared with the findings (kind, file, line, col, title = code).
 # Inputs: names with XML and workflow-command specials (% : , & <),
@@ -39,6 +42,8 @@ odd='we,ird:100% & <x>.pgn'
 	printf '1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 5. Nxe5 *\n\n'
 	printf '[Event "no result tag"]\n\n1. d4 d5 *\n\n'
 	printf '[Event "wrong result"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n'
+	# valid, but the declared result disagrees with the rules (a warning)
+	printf '[Event "disagrees"]\n[Result "*"]\n\n1. f3 e5 2. g4 Qh4# *\n\n'
 } > "$odd"
 cp "$root/data/games/standard/"*.pgn . 2>/dev/null || true
 ls ./*.pgn > /dev/null
@@ -71,7 +76,6 @@ run() { # run NAME CMD OPTIONS...: stdout to NAME.out; 3 (the missing file) expe
 n=0
 for cmd in validate adjudicate; do
 	for extra in "" "--strict" "--quiet"; do
-		[ "$cmd" = adjudicate ] && [ "$extra" = --strict ] && continue
 		for f in json github sarif junit; do
 			# shellcheck disable=SC2086
 			run "$cmd$extra.$f" "$cmd" --no-progress --format "$f" $extra "$@"
@@ -96,7 +100,7 @@ rc=0
 SCHEMA="$root/tests/sarif/sarif-schema-2.1.0.json" "$PY" - <<'EOF'
 import json, os, re, sys
 import jsonschema
-from junitparser import JUnitXml, Failure, Error
+from junitparser import JUnitXml, Failure, Error, Skipped
 
 schema = json.load(open(os.environ["SCHEMA"]))
 jsonschema.Draft4Validator.check_schema(schema)
@@ -121,6 +125,14 @@ def findings(ref, strict):
                             f["line"], f["column"], f["code"]))
     return out
 
+def fails_run(g):
+    """the game makes the exit status 1 (a JUnit failure)"""
+    if g.get("skipped"):
+        return False
+    if "adjudication" in g:
+        return g["adjudication"]["basis"] == "invalid" or not g["adjudication"]["agrees"]
+    return not g["valid"]
+
 def unesc_prop(s):
     return s.replace("%2C", ",").replace("%3A", ":").replace("%0A", "\n") \
             .replace("%0D", "\r").replace("%25", "%")
@@ -130,8 +142,6 @@ def unesc_data(s):
 
 for cmd in ("validate", "adjudicate"):
     for extra in ("", "--strict", "--quiet"):
-        if cmd == "adjudicate" and extra == "--strict":
-            continue
         base = cmd + extra
         what = lambda s: "%s %s: %s" % (cmd, extra or "(plain)", s)
         ref = json.load(open(base + ".json.out"))
@@ -213,6 +223,7 @@ for cmd in ("validate", "adjudicate"):
             check([n for n in names if n != "missing.pgn"] == sources,
                   what("JUnit suites %s != %s" % (names, sources)))
             check("missing.pgn" in names, what("JUnit: a suite for the unreadable input"))
+            nfail = 0
             for s in suites:
                 cases = list(s)
                 if s.name == "missing.pgn":
@@ -223,17 +234,36 @@ for cmd in ("validate", "adjudicate"):
                 check(len(cases) == len(mine),
                       what("JUnit %s: %d testcases for %d games" % (s.name, len(cases), len(mine))))
                 fails = [c for c in cases if any(isinstance(x, Failure) for x in c.result)]
-                check(len(fails) == sum(1 for g in mine if not g["valid"] and not g.get("skipped")),
+                check(len(fails) == sum(1 for g in mine if fails_run(g)),
                       what("JUnit %s: failures" % s.name))
+                nfail += len(fails)
                 for c, g in zip(cases, mine):
                     check(c.name.startswith("game %d" % g["index"]), what("JUnit name " + c.name))
-                    if not g["valid"] and not g.get("skipped"):
-                        text = [x for x in c.result if isinstance(x, Failure)][0].text
-                        check(g["errors"][0]["code"] in text, what("JUnit failure text"))
+                    failure = [x for x in c.result if isinstance(x, Failure)]
+                    check(bool(failure) == fails_run(g), what("JUnit %s: pass/fail" % c.name))
+                    check(any(isinstance(x, Skipped) for x in c.result) == bool(g.get("skipped")),
+                          what("JUnit %s: skipped" % c.name))
+                    if failure and cmd == "adjudicate" and g["adjudication"]["basis"] != "invalid":
+                        # a valid record whose declared result disagrees
+                        check(failure[0].type == "disagrees" and
+                              g["adjudication"]["result"] in failure[0].message,
+                              what("JUnit %s: the disagreement" % c.name))
+                    elif failure:
+                        check(g["errors"][0]["code"] in failure[0].text, what("JUnit failure text"))
                     if cmd == "adjudicate":
                         last = (c.system_out or "").rstrip("\n").split("\n")[-1]
                         check("adjudication" in json.loads(last),
                               what("JUnit: the verdict in system-out: %r" % last))
+
+            # the failures are the games that make the exit status 1
+            if cmd == "adjudicate":
+                a = summ["adjudication"]
+                check(nfail == a["disagree"] + a["not_judged"],
+                      what("JUnit: %d failures, %d disagree + %d not judged" %
+                           (nfail, a["disagree"], a["not_judged"])))
+            else:
+                check(nfail == summ["invalid"], what("JUnit: %d failures, %d invalid" %
+                                                     (nfail, summ["invalid"])))
 
         # ---- github ----
         lines = open(base + ".github.out", encoding="utf-8").read().split("\n")

@@ -138,4 +138,50 @@ one = list(JUnitXml.fromfile(d + "/single.xml"))[0]
 if one.tests != 1 or one.failures != 0:
     fail("junit single: %s tests %s failures" % (one.tests, one.failures))
 EOF
+# Inputs that cannot be read to their end (status 3): a missing suite, a
+# gzip cut inside its first block (no position), a gzip cut after many
+# positions. Every format still gives a well-formed report saying so:
+# JSON and JSON Lines "complete": false, "stopped": "input-error"; JUnit an
+# error test case, so a CI step reading it alone fails too.
+"$PY" - "$tmp" <<'EOF'
+import gzip, random, sys
+d = sys.argv[1]
+line = b"8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3\n"
+open(d + "/head.epd.gz", "wb").write(gzip.compress(line)[:25])
+random.seed(7)
+body = b"".join(b"8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;id %d %x\n" % (i, random.getrandbits(64))
+                for i in range(3000))
+open(d + "/cut.epd.gz", "wb").write(gzip.compress(body)[:20000])
+EOF
+for s in "$tmp/missing.epd" "$tmp/head.epd.gz" "$tmp/cut.epd.gz"; do
+	for f in json jsonl junit; do
+		rc=0
+		"$VCHESS" perft --quiet --suite "$s" --format "$f" >"$tmp/in.$f" 2>/dev/null || rc=$?
+		if [ "$rc" -ne 3 ]; then
+			echo "perft_formats: $s --format $f: exit $rc, expected 3" >&2
+			exit 1
+		fi
+	done
+	"$PY" - "$tmp" "$s" <<'EOF'
+import json, sys
+from junitparser import JUnitXml, Error
+d, name = sys.argv[1], sys.argv[2]
+def fail(msg):
+    print("perft_formats: %s: %s" % (name, msg), file=sys.stderr)
+    sys.exit(1)
+doc = json.load(open(d + "/in.json"))
+s = doc["summary"]
+if s["complete"] is not False or s["stopped"] != "input-error":
+    fail("json summary %s" % s)
+lines = [json.loads(l) for l in open(d + "/in.jsonl")]
+if lines[-1]["summary"] != s or len(lines) != len(doc["results"]) + 1:
+    fail("jsonl differs from json")
+x = JUnitXml.fromfile(d + "/in.junit")
+cases = [c for suite in x for c in suite]
+errs = [c for c in cases if any(isinstance(r, Error) and r.type == "input-error" for r in c.result)]
+if len(errs) != 1 or len(cases) != len(doc["results"]) + 1:
+    fail("junit: %d input errors in %d cases" % (len(errs), len(cases)))
+EOF
+done
 echo "perft_formats: json, jsonl and junit read back as expected"
+

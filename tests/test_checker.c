@@ -12,9 +12,11 @@
 #include "clock.h"
 #include "finding.h"
 #include "input.h"
+#include "pgn_checker.h"
 #include "record.h"
 #include "san.h"
 #include "undo.h"
+#include "text_src.h"
 
 /* ---- a driver ------------------------------------------------------------- */
 
@@ -201,6 +203,39 @@ Test(checker, reader_findings)
 	cr_assert_str_eq(got.rec.findings[1].message, "bad byte");
 	cr_assert_eq(got.rec.nerrors, 1);
 	cr_assert_eq(got.rec.nwarnings, 1);
+}
+
+/* The main line's ply limit (the reader's limits.plies; vchess-validate(1)
+ * LIMITS: 20000): that many plies stand, the next is refused, and the
+ * finding names that next ply, as the game line's own limit does. */
+static void read_limited(const char *in, unsigned long plies)
+{
+	struct text_src src = { in, strlen(in) };
+	struct vc_pgn_visitor vis;
+	vc_checker_visitor(&chk, &vis, "test.pgn", NULL);
+	struct vc_pgn_options po;
+	memset(&po, 0, sizeof po);
+	po.limits.plies = plies;
+	struct vc_pgn_reader rd;
+	cr_assert_eq(vc_pgn_reader_init(&rd, text_read, &src, &vis, &po), 0);
+	vc_pgn_read(&rd);
+	vc_pgn_reader_release(&rd);
+}
+
+Test(checker, ply_limit_names_the_refused_ply)
+{
+	read_limited("[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n", 3);
+	cr_assert_eq(got.ngames, 1);
+	cr_assert(got.rec.valid); /* at the limit: no finding */
+	cr_assert_eq(got.rec.plies, 3);
+	memset(&got, 0, sizeof got);
+	read_limited("[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n", 3);
+	cr_assert_eq(got.ngames, 1);
+	cr_assert_eq(got.rec.plies, 3);
+	cr_assert_eq(got.rec.nfindings, 1);
+	cr_assert_eq(got.rec.findings[0].code, VC_F_LIMIT_PLIES);
+	cr_assert_eq(got.rec.findings[0].ply, 4, "ply %d", got.rec.findings[0].ply);
+	cr_assert_str_eq(got.rec.findings[0].message, "more than 3 plies in the main line");
 }
 
 Test(checker, on_game_stop)
