@@ -464,6 +464,22 @@ int vc_dups_decide(struct vc_dups *d, const struct vc_dup_query *q, uint64_t bas
 	return 1;
 }
 
+/* The member "duplicate_of": the first game's source, member (or null)
+ * and number. */
+static void first_json(void *ctx, struct vc_json *j)
+{
+	const struct vc_dups *d = ctx;
+	vc_json_key(j, "duplicate_of");
+	vc_json_begin_object(j);
+	vc_json_kv_string(j, "source", d->first_src);
+	if (d->first_member)
+		vc_json_kv_string(j, "member", d->first_member);
+	else
+		vc_json_kv_null(j, "member");
+	vc_json_kv_uint(j, "index", d->first_index);
+	vc_json_end_object(j);
+}
+
 void vc_dups_write(struct vc_dups *d, const void *point, int answer, FILE *out)
 {
 	if (answer <= 0)
@@ -483,18 +499,29 @@ void vc_dups_write(struct vc_dups *d, const void *point, int answer, FILE *out)
 		fputs(" [duplicate-of]\n", out);
 		return;
 	}
+	if (d->rep->format == VC_FORMAT_GITHUB || d->rep->format == VC_FORMAT_SARIF ||
+	    d->rep->format == VC_FORMAT_JUNIT) {
+		/* a warning of the game, as the format writes any (report.h
+		 * vc_report_ci_warning); SARIF's result has the JSON member
+		 * among its properties */
+		char small[512];
+		char *big = NULL;
+		int n = snprintf(small, sizeof small, "duplicate of game %llu of %s%s%s",
+		                 (unsigned long long)d->first_index, d->first_src,
+		                 d->first_member ? ":" : "", d->first_member ? d->first_member : "");
+		if (n >= (int)sizeof small && (big = malloc((size_t)n + 1)) != NULL)
+			snprintf(big, (size_t)n + 1, "duplicate of game %llu of %s%s%s",
+			         (unsigned long long)d->first_index, d->first_src,
+			         d->first_member ? ":" : "", d->first_member ? d->first_member : "");
+		vc_report_ci_warning(d->rep, out, d->src, d->member, d->index, d->line,
+		                     VC_F_DUPLICATE_OF, big ? big : small, first_json, d);
+		free(big);
+		return;
+	}
 	struct vc_json j;
 	memcpy(&j, point, sizeof j);
 	j.fp = out;
-	vc_json_key(&j, "duplicate_of");
-	vc_json_begin_object(&j);
-	vc_json_kv_string(&j, "source", d->first_src);
-	if (d->first_member)
-		vc_json_kv_string(&j, "member", d->first_member);
-	else
-		vc_json_kv_null(&j, "member");
-	vc_json_kv_uint(&j, "index", d->first_index);
-	vc_json_end_object(&j);
+	first_json(d, &j);
 }
 
 void vc_dups_summary_json(struct vc_dups *d, struct vc_json *j)

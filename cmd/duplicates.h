@@ -106,7 +106,9 @@ enum vc_dup_result vc_dup_table_add(struct vc_dup_table *t, const struct vc_dup_
  * index). The warning says nothing about the record itself: it never makes
  * a game invalid, --strict or not, and is written apart from the record's
  * findings (text: a warning line after the game's entry; JSON: the game's
- * member "duplicate_of"); it is counted in the summary under duplicate-of. */
+ * member "duplicate_of"; the CI formats: a warning of the game as they
+ * write any, at the place the report marks, report.h game_point and
+ * vc_report_ci_warning); it is counted in the summary under duplicate-of. */
 
 /* A game's question (vc_pipe_decide's data), made in on_game. */
 struct vc_dup_query {
@@ -159,7 +161,8 @@ void vc_dups_release(struct vc_dups *d);
 /* The decide hook: q a struct vc_dup_query; returns 1 for a duplicate
  * (then counted in rep under duplicate-of), else 0. */
 int vc_dups_decide(struct vc_dups *d, const struct vc_dup_query *q, uint64_t base);
-/* The write_point hook: for answer 1, the warning (text) or the member
+/* The write_point hook: for answer 1, the warning (text; github, sarif,
+ * junit: report.h vc_report_ci_warning, point unused) or the member
  * "duplicate_of" through the JSON writer state `point` (a struct vc_json
  * copied where the game's object may take one more member), on out. */
 void vc_dups_write(struct vc_dups *d, const void *point, int answer, FILE *out);

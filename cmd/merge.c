@@ -637,7 +637,15 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 				memset(&one, 0, sizeof one);
 				one.games = 1;
 				one.ci_source = p->file;
-				size_t skip = vc_report_join(rep, &one, t, len);
+				/* joined by its bytes before a point (part.h
+				 * vc_part_point): what the point writes is
+				 * joined by its writer (a SARIF result made by
+				 * the command, report.h vc_report_ci_warning) */
+				size_t before = 0;
+				while (before < len && !(t[before] == VC_REPORT_RELOC &&
+				                         before + 1 < len && t[before + 1] == VC_PART_POINT))
+					before++;
+				size_t skip = vc_report_join(rep, &one, t, before);
 				t += skip;
 				len -= skip;
 			}

@@ -215,12 +215,26 @@ static void write_piece(FILE *to, const char *b, size_t from, size_t upto,
 	*mi = i + n;
 }
 
+/* Where a piece b[from, upto) starts once joined to the stream (CI
+ * formats, join not NULL: report.h vc_report_join, with the segment's
+ * counts): a piece at a time, since what the points write counts too
+ * (the SARIF comma of the first result goes by what the stream holds
+ * when the piece comes). */
+static size_t join_piece(struct pipeline *pl, const struct vc_report *join, const char *b,
+                         size_t from, size_t upto)
+{
+	if (!join || upto <= from)
+		return from;
+	return from + vc_report_join(pl->rep, join, b + from, upto - from);
+}
+
 /* The report output of a segment with answers to come (cmd->decide): in
  * pieces, each game's answer asked before its output, and what depends
  * on it written at its point. shift: bytes dropped from the start of the
- * output (the JSON comma). */
+ * output (the JSON comma); join: the segment's counts for the CI formats'
+ * joins (NULL: none). */
 static void write_decided(struct pipeline *pl, struct seg *s, const char *b, size_t n,
-                          size_t shift, uint64_t base)
+                          size_t shift, uint64_t base, const struct vc_report *join)
 {
 	const struct vc_pipe_command *cmd = pl->cmd;
 	FILE *to = pl->rep->out;
@@ -228,17 +242,17 @@ static void write_decided(struct pipeline *pl, struct seg *s, const char *b, siz
 	for (size_t i = 0; i < s->ndrecs; i++) {
 		struct decide_rec *d = &s->drecs[i];
 		size_t at = d->at > shift ? d->at - shift : 0;
-		write_piece(to, b, pos, at, &s->marks, &mi, base);
+		write_piece(to, b, join_piece(pl, join, b, pos, at), at, &s->marks, &mi, base);
 		pos = at > pos ? at : pos;
 		d->answer = cmd->decide(cmd->ctx, s->dbuf + d->data, base);
 		if (d->point == SIZE_MAX)
 			continue;
 		size_t pt = d->point > shift ? d->point - shift : 0;
-		write_piece(to, b, pos, pt, &s->marks, &mi, base);
+		write_piece(to, b, join_piece(pl, join, b, pos, pt), pt, &s->marks, &mi, base);
 		pos = pt > pos ? pt : pos;
 		cmd->write_point(cmd->ctx, s->dbuf + d->pdata, d->answer, to);
 	}
-	write_piece(to, b, pos, n, &s->marks, &mi, base);
+	write_piece(to, b, join_piece(pl, join, b, pos, n), n, &s->marks, &mi, base);
 }
 
 static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
@@ -261,7 +275,7 @@ static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 			}
 			rep->json = pl->json_more;
 			rep->json.fp = rep->out;
-		} else {
+		} else if (!s->ndrecs) {
 			/* the CI formats: what goes between segments */
 			size_t skip = vc_report_join(rep, &s->counts, b, n);
 			b += skip;
@@ -270,7 +284,7 @@ static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 				s->marks.v[i].offset -= skip;
 		}
 		if (s->ndrecs)
-			write_decided(pl, s, b, n, shift, base);
+			write_decided(pl, s, b, n, shift, base, pl->json ? NULL : &s->counts);
 		else
 			vc_report_write_marked(rep->out, b, n, &s->marks, base);
 	}

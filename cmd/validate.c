@@ -157,7 +157,20 @@ static void dup_json(void *ctx, struct vc_json *j)
 	}
 	char hex[33];
 	vc_json_kv_string(j, "hash", vc_dup_hash_hex(dg->h, hex));
-	vc_pipe_point(dg->o, j, sizeof *j);
+	/* JSON, JSONL: the member "duplicate_of" goes here; the CI formats
+	 * call dup_point where their warnings go (once a game) */
+	enum vc_format f = dg->o->rep->format;
+	if (f == VC_FORMAT_JSON || f == VC_FORMAT_JSONL)
+		vc_pipe_point(dg->o, j, sizeof *j);
+}
+
+/* The CI formats' place of the duplicate-of warning (report.h
+ * game_point). */
+static void dup_point(void *ctx)
+{
+	struct dup_game *dg = ctx;
+	if (dg->h)
+		vc_pipe_point(dg->o, NULL, 0);
 }
 
 /* on_game under --duplicates (any thread): the question first
@@ -179,7 +192,9 @@ static int on_game_dups(void *wctx, struct vc_pipe_out *o, const struct vc_gc_ga
 	bool skipped = vc_report_skip_reason(g, o->rep->strict) != VC_F_OK;
 	vc_pipe_copy_game(o, skipped ? 3 : g->valid ? 0 : 1, g);
 	struct dup_game dg = { o, hashed ? &h : NULL };
+	o->rep->game_point = dup_point;
 	vc_report_game(o->rep, g, dup_json, &dg);
+	o->rep->game_point = NULL;
 	if (hashed && o->rep->format == VC_FORMAT_TEXT)
 		vc_pipe_point(o, NULL, 0);
 	return g->valid || skipped ? 0 : VC_PIPE_FAILED;

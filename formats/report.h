@@ -193,6 +193,14 @@ struct vc_report {
 	uint64_t ci_items;
 	char *ci_suite;
 	const char *ci_source;
+	/* Set for each game by the caller (NULL: none; zeroed by
+	 * vc_report_init): in the CI formats, called with the ctx given to
+	 * vc_report_game at the place in the game's entry where a warning
+	 * the command adds goes (vc_report_ci_warning): GitHub and SARIF
+	 * after the game's own lines and results, JUnit inside the
+	 * testcase's <system-out> (a testcase is then never written
+	 * empty). Not called under --quiet, nor for text and JSON. */
+	void (*game_point)(void *ctx);
 	/* Set for each record by a caller whose records pass or fail by more
 	 * than their findings (adjudicate: by its verdict, the games that make
 	 * the exit status 1, vchess-adjudicate(1) EXIT STATUS); left 0
@@ -290,6 +298,27 @@ enum vc_code vc_report_skip_reason(const struct vc_gc_game *g, bool strict);
  * output of -j N is byte for byte that of -j 1 (vchess(1) --jobs). */
 size_t vc_report_join(struct vc_report *r, const struct vc_report *part, const char *buf,
                       size_t len);
+/* A warning that a command adds to a game's entry in a CI format (github,
+ * sarif, junit; nothing in the others, nor under --quiet), written on out
+ * where the report called r->game_point (or later, in the same place of
+ * the stream: the -j pipeline and `report merge` write it when they know
+ * it): the game of source (not NULL), member (NULL: none), number `index`
+ * and line `line` (final numbers, never relocatable), the finding's code
+ * and message (not NULL; made printable and escaped as any finding's).
+ * Rendered as the report renders a warning of the game, always a
+ * warning, --strict or not (such a warning says nothing of the record,
+ * e.g. duplicate-of, vchess-validate(1) DUPLICATES): github, a
+ * "::warning file=F,line=L,col=1,title=CODE::game N: MESSAGE [CODE]"
+ * line; sarif, a result of the code's rule, level "warning", at column
+ * 1, with the properties "game", "line", "column" and those `props`
+ * writes (may be NULL; ctx passed to it), after a comma when r has
+ * written a result (r->ci_items, which it counts); junit, the line
+ * "F:L:1: warning: game N: MESSAGE [CODE]" (XML-escaped). Not counted:
+ * the caller counts it (vc_report_count_code and r->warnings). */
+void vc_report_ci_warning(struct vc_report *r, FILE *out, const char *source,
+                          const char *member, uint64_t index, uint64_t line,
+                          enum vc_code code, const char *message,
+                          vc_report_extra_json props, void *ctx);
 /* Count n findings of `code` in the summary (first ones in first-seen
  * order), as a game's findings are. */
 void vc_report_count_code(struct vc_report *r, enum vc_code code, uint64_t n);

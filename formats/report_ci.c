@@ -136,7 +136,7 @@ static void gh_head(FILE *f, const struct vc_report_marks *m, const char *kind,
 	}
 }
 
-static void gh_game(struct vc_report *r, const struct vc_gc_game *g)
+static void gh_game(struct vc_report *r, const struct vc_gc_game *g, void *ctx)
 {
 	FILE *f = r->out;
 	/* a skipped game's reason (report.h vc_report_skip_reason) is no
@@ -161,6 +161,8 @@ static void gh_game(struct vc_report *r, const struct vc_gc_game *g)
 		vc_report_put_index(r->marks, f, g->index);
 		fprintf(f, ": %d more findings not shown\n", more);
 	}
+	if (ctx && r->game_point)
+		r->game_point(ctx); /* a warning the command adds */
 }
 
 static void gh_summary(struct vc_report *r)
@@ -345,6 +347,8 @@ static void sarif_game(struct vc_report *r, const struct vc_gc_game *g,
 		vc_json_end_object(&j);
 		vc_json_release(&j);
 	}
+	if (ctx && r->game_point)
+		r->game_point(ctx); /* a result the command adds */
 }
 
 static void sarif_input_error(struct vc_report *r, const char *source, const char *member,
@@ -451,7 +455,8 @@ static void junit_game(struct vc_report *r, const struct vc_gc_game *g,
 	char lb[32];
 	fprintf(f, "\" line=\"%s\"", vc_report_number(lb, r->marks, VC_RELOC_LINE, g->line));
 	int more = g->nerrors + g->nwarnings - g->nfindings;
-	if (g->valid && g->nfindings == 0 && more <= 0 && !extra) {
+	bool point = ctx && r->game_point; /* a warning the command adds */
+	if (g->valid && g->nfindings == 0 && more <= 0 && !extra && !point) {
 		fputs("/>\n", f);
 		return;
 	}
@@ -491,7 +496,7 @@ static void junit_game(struct vc_report *r, const struct vc_gc_game *g,
 		fputs("</failure>\n", f);
 		listed = true;
 	}
-	if ((!listed && (g->nfindings > 0 || more > 0)) || extra) {
+	if ((!listed && (g->nfindings > 0 || more > 0)) || extra || point) {
 		fputs("      <system-out>", f);
 		if (!listed) {
 			for (int i = 0; i < g->nfindings; i++)
@@ -499,6 +504,10 @@ static void junit_game(struct vc_report *r, const struct vc_gc_game *g,
 			if (more > 0)
 				fprintf(f, "%d more findings not shown\n", more);
 		}
+		/* never an error (vc_report_ci_warning): here, not in the
+		 * failure */
+		if (point)
+			r->game_point(ctx);
 		if (extra) {
 			/* the command's members (adjudicate: "adjudication"), as
 			 * the JSON report has them */
@@ -578,6 +587,60 @@ static void junit_summary(struct vc_report *r, vc_report_extra_json extra, void 
 	fputs("  </testsuite>\n</testsuites>\n", f);
 }
 
+/* ---- a warning a command adds (report.h vc_report_ci_warning) ------------ */
+
+void vc_report_ci_warning(struct vc_report *r, FILE *out, const char *source,
+                          const char *member, uint64_t index, uint64_t line,
+                          enum vc_code code, const char *message,
+                          vc_report_extra_json props, void *ctx)
+{
+	if (r->quiet)
+		return;
+	const char *word = vc_code_word(code);
+	switch (r->format) {
+	case VC_FORMAT_GITHUB:
+		gh_head(out, NULL, "warning", source, member, line, 1, word);
+		fprintf(out, "game %llu: ", (unsigned long long)index);
+		put_esc(out, message, ESC_GH_DATA);
+		fprintf(out, " [%s]\n", word);
+		break;
+	case VC_FORMAT_SARIF: {
+		if (r->ci_items > 0)
+			putc(',', out);
+		r->ci_items++;
+		struct vc_json j;
+		vc_json_init_file(&j, out, 0);
+		vc_json_begin_object(&j);
+		sarif_rule_ref(&j, code, false);
+		vc_json_key(&j, "message");
+		vc_json_begin_object(&j);
+		vc_json_kv_string(&j, "text", message);
+		vc_json_end_object(&j);
+		sarif_locations(&j, NULL, source, member, line, 1);
+		vc_json_key(&j, "properties");
+		vc_json_begin_object(&j);
+		vc_json_kv_uint(&j, "game", index);
+		vc_json_kv_uint(&j, "line", line);
+		vc_json_kv_uint(&j, "column", 1);
+		if (props)
+			props(ctx, &j);
+		vc_json_end_object(&j);
+		vc_json_end_object(&j);
+		vc_json_release(&j);
+		break;
+	}
+	case VC_FORMAT_JUNIT:
+		put_input(out, source, member, ESC_XML);
+		fprintf(out, ":%llu:1: warning: game %llu: ", (unsigned long long)line,
+		        (unsigned long long)index);
+		put_esc(out, message, ESC_XML);
+		fprintf(out, " [%s]\n", word);
+		break;
+	default:
+		break;
+	}
+}
+
 /* ---- dispatch ------------------------------------------------------------ */
 
 void vc_report_ci_init(struct vc_report *r)
@@ -597,7 +660,7 @@ void vc_report_ci_game(struct vc_report *r, const struct vc_gc_game *g,
                        vc_report_extra_json extra, void *ctx)
 {
 	switch (r->format) {
-	case VC_FORMAT_GITHUB: gh_game(r, g); break;
+	case VC_FORMAT_GITHUB: gh_game(r, g, ctx); break;
 	case VC_FORMAT_SARIF: sarif_game(r, g, extra, ctx); break;
 	case VC_FORMAT_JUNIT: junit_game(r, g, extra, ctx); break;
 	default: break;

@@ -308,4 +308,172 @@ for b in bad:
     print("ci_formats: " + b, file=sys.stderr)
 sys.exit(1 if bad else 0)
 EOF
+
+# ---- --duplicates (issue 16) -------------------------------------------------
+# The duplicate-of warning is a finding of the game in every format: the
+# JSON report's "duplicate_of" is the reference; each CI format renders it
+# as it renders any warning of the game (github ::warning, a SARIF result,
+# a JUnit system-out line), once a game, whatever the game's other
+# findings, and never as an error (--strict). Inputs: copies of a game with
+# two warnings, copies of a clean game (a duplicate that is the report's
+# first finding: no comma before its SARIF result), names with XML and
+# workflow-command specials, archive members; -j 1 and -j 2 with chunks of
+# a few games write the same bytes.
+mkdir dups && cd dups
+w='w & <a>,100%:.pgn'
+for i in 1 2 3 4 5 6 7 8; do
+	printf '[Event "w%d"]\n[Result "*"]\n\n1. e4 f5 2. Qh5 g6 3. Qxg6 hxg6 *\n\n' "$i"
+done > "$w"
+for i in 1 2 3; do printf '[Event "c%d"]\n[Result "*"]\n\n1. d4 d5 *\n\n' "$i"; done > c.pgn
+cat c.pgn "$w" > cw.pgn
+"$PY" - <<'EOF'
+import zipfile
+g = '[Event "m"]\n[Result "*"]\n\n1. d4 d5 *\n\n'
+with zipfile.ZipFile("m.zip", "w") as z:
+    z.writestr("a&b.pgn", g + g)
+    z.writestr("w.pgn", '[Event "m"]\n[Result "*"]\n\n1. e4 f5 2. Qh5 g6 3. Qxg6 hxg6 *\n\n')
+EOF
+set -- cw.pgn m.zip "$w" c.pgn
+for extra in "" "--strict" "--quiet"; do
+	rc=0
+	# shellcheck disable=SC2086
+	"$VCHESS" validate --no-progress --duplicates --format json $extra "$@" \
+		> "dup$extra.json.out" 2> /dev/null || rc=$?
+	[ "$rc" -le 1 ] || { echo "ci_formats: --duplicates $extra: exit $rc" >&2; exit 1; }
+	for f in github sarif junit; do
+		for j in 1 2; do
+			# shellcheck disable=SC2086
+			VCHESS_CHUNK_SIZE=80 "$VCHESS" validate --no-progress --duplicates -j $j \
+				--format $f $extra "$@" > "dup$extra.j$j.$f.out" 2> /dev/null || true
+			n=$((n + 1))
+		done
+		cmp -s "dup$extra.j1.$f.out" "dup$extra.j2.$f.out" || {
+			echo "ci_formats: --duplicates --format $f $extra: -j 2 differs from -j 1" >&2
+			exit 1
+		}
+	done
+done
+SCHEMA="$root/tests/sarif/sarif-schema-2.1.0.json" "$PY" - <<'EOF'
+import json, os, re, sys
+import xml.etree.ElementTree as ET
+import jsonschema
+from junitparser import JUnitXml, Failure
+
+validator = jsonschema.Draft4Validator(json.load(open(os.environ["SCHEMA"])))
+bad = []
+
+def check(cond, what):
+    if not cond:
+        bad.append(what)
+
+def first_name(d):
+    return d["source"] + (":" + d["member"] if d["member"] is not None else "")
+
+for extra in ("", "--strict", "--quiet"):
+    what = lambda s: "--duplicates %s: %s" % (extra or "(plain)", s)
+    quiet = extra == "--quiet"
+    ref = json.load(open("dup%s.json.out" % extra))
+    summ = ref["summary"]
+    games = [g for g in ref["games"] if "input_error" not in g]
+    dups = [g for g in games if "duplicate_of" in g]
+    check(quiet or len(dups) == summ["duplicates"]["found"], what("json reference"))
+    check(summ["duplicates"]["found"] >= (13 if extra != "--strict" else 5),
+          what("too few duplicates found (%d)" % summ["duplicates"]["found"]))
+    check(summ["by_code"].get("duplicate-of") == summ["duplicates"]["found"],
+          what("summary by_code"))
+    # each game's findings in the order the CI formats write them: the
+    # record's, then its duplicate-of warning
+    fs = []
+    for g in games:
+        for kind in ("errors", "warnings"):
+            for f in g[kind]:
+                fs.append((g, kind[:-1], f["code"], f["line"], f["column"]))
+        if "duplicate_of" in g:
+            fs.append((g, "warning", "duplicate-of", g["line"], 1))
+    if quiet:
+        fs = []
+
+    # ---- SARIF ----
+    doc = json.load(open("dup%s.j1.sarif.out" % extra))
+    for e in list(validator.iter_errors(doc))[:5]:
+        bad.append(what("SARIF schema: %s at %s" % (e.message, list(e.path))))
+    run = doc["runs"][0]
+    rules = run["tool"]["driver"]["rules"]
+    results = run["results"]
+    check(len(results) == len(fs), what("SARIF: %d results for %d findings" % (len(results), len(fs))))
+    for r, (g, kind, code, line, col) in zip(results, fs):
+        check((r["ruleId"], r["level"]) == (code, kind) and rules[r["ruleIndex"]]["id"] == code,
+              what("SARIF %s %s for %s %s" % (r["ruleId"], r["level"], kind, code)))
+        p = r["properties"]
+        check((p.get("game"), p.get("line"), p.get("column")) == (g["index"], line, col),
+              what("SARIF place of %s in game %d" % (code, g["index"])))
+        phys = r["locations"][0]["physicalLocation"]
+        if g["member"] is None:
+            check(phys.get("region") == {"startLine": line, "startColumn": col},
+                  what("SARIF region"))
+        else:
+            check(r["locations"][0].get("logicalLocations", [{}])[0].get("name") == g["member"],
+                  what("SARIF member"))
+        if code == "duplicate-of":
+            check(p.get("duplicate_of") == g["duplicate_of"], what("SARIF duplicate_of"))
+            check(r["message"]["text"] == "duplicate of game %d of %s" %
+                  (g["duplicate_of"]["index"], first_name(g["duplicate_of"])),
+                  what("SARIF message %r" % r["message"]["text"]))
+        else:
+            check("duplicate_of" not in p, what("SARIF: duplicate_of in a %s result" % code))
+
+    # ---- JUnit: well-formed XML, read by junitparser ----
+    path = "dup%s.j1.junit.out" % extra
+    try:
+        ET.parse(path)
+    except ET.ParseError as e:
+        bad.append(what("JUnit not well-formed: %s" % e))
+        continue
+    xml = JUnitXml.fromfile(path)
+    cases = [c for s in xml if not s.name.endswith(" summary") for c in s]
+    check(len(cases) == (0 if quiet else len(games)), what("JUnit: a testcase per game"))
+    for c, g in zip(cases, games):
+        out = c.system_out or ""
+        lines = out.rstrip("\n").split("\n")
+        dl = [l for l in lines if l.endswith("[duplicate-of]")]
+        if "duplicate_of" in g:
+            want = "%s:%d:1: warning: game %d: duplicate of game %d of %s [duplicate-of]" % (
+                first_name(g), g["line"], g["index"], g["duplicate_of"]["index"],
+                first_name(g["duplicate_of"]))
+            check(dl == [want], what("JUnit game %d: %r, expected %r" % (g["index"], dl, want)))
+        else:
+            check(dl == [], what("JUnit game %d: a duplicate-of line" % g["index"]))
+        check("duplicate_of" not in out, what("JUnit: raw duplicate_of in system-out"))
+        # the last line is the JSON members ("hash"), escaped and whole
+        try:
+            check(json.loads(lines[-1]).get("hash") == g["hash"], what("JUnit: the hash"))
+        except ValueError:
+            bad.append(what("JUnit game %d: system-out's last line is no JSON" % g["index"]))
+        fails = [x for x in c.result if isinstance(x, Failure)]
+        check(not fails or "duplicate-of" not in (fails[0].text or ""),
+              what("JUnit: duplicate-of in a failure"))
+
+    # ---- github ----
+    lines = open("dup%s.j1.github.out" % extra, encoding="utf-8").read().split("\n")[:-1]
+    pat = re.compile(r"^::(error|warning|notice) ([^:]*)::(.*)$")
+    anns = []
+    for l in lines:
+        m = pat.match(l)
+        check(m is not None, what("github: not a workflow command: %r" % l))
+        if m and "title=vchess" not in m.group(2):
+            props = dict(p.split("=", 1) for p in m.group(2).split(","))
+            anns.append((m.group(1), props, m.group(3)))
+    check(len(anns) == len(fs), what("github: %d annotations for %d findings" % (len(anns), len(fs))))
+    for (kind, props, msg), (g, fkind, code, line, col) in zip(anns, fs):
+        check(kind == fkind and props["title"] == code,
+              what("github: %s %s for %s %s" % (kind, props.get("title"), fkind, code)))
+        if code == "duplicate-of" and g["member"] is None:
+            check(props.get("line") == str(line) and props.get("col") == "1",
+                  what("github: duplicate-of line/col"))
+
+for b in bad:
+    print("ci_formats: " + b, file=sys.stderr)
+sys.exit(1 if bad else 0)
+EOF
+cd ..
 echo "ci_formats: $n reports read back"

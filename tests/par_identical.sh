@@ -104,6 +104,16 @@ printf 'This archive holds games.\n' > "$tmp/tarred/README"
 cp "$mk/mixed.pgn" "$tmp/tarred/c.pgn"
 tar -C "$tmp/tarred" -cf "$mk/with-readme.tar" a.pgn README c.pgn
 
+# duplicates (validate --duplicates): copies of a clean game first (its
+# duplicate-of is a report's first finding: no SARIF comma), then copies
+# of a game with two warnings (the duplicate-of after them, once)
+{
+	for i in 1 2 3; do printf '[Event "c%s"]\n[Result "*"]\n\n1. d4 d5 *\n\n' "$i"; done
+	for i in 1 2 3 4 5 6 7 8; do
+		printf '[Event "w%s"]\n[Result "*"]\n\n1. e4 f5 2. Qh5 g6 3. Qxg6 hxg6 *\n\n' "$i"
+	done
+} > "$mk/a-dups.pgn"
+
 # ---- the file list -------------------------------------------------------------
 list=$tmp/files
 find "$mk" "$root/tests/data" "$root/data/games" -type f | sort > "$list"
@@ -188,7 +198,9 @@ done
 
 # --duplicates (issue 16): the first of equal games is the same whatever
 # -j (looked up in input order by the writer, cmd/pipeline.h decide), and
-# --duplicates-out takes the duplicates out of the other two copies
+# --duplicates-out takes the duplicates out of the other two copies; the
+# CI formats write the duplicate-of warning once a game at the point the
+# report marks (a SARIF result whose comma depends on what came before)
 rund() { # rund NAME JOBS CHUNK OPTIONS... -- run, and the duplicates copy in NAME.valid
 	name=$1
 	run "$@" --duplicates-out "$tmp/$1.dups"
@@ -196,7 +208,8 @@ rund() { # rund NAME JOBS CHUNK OPTIONS... -- run, and the duplicates copy in NA
 }
 set -- $(cat "$list")
 for opts in "--format jsonl" "--format text --verbose" "--format json" \
-            "--format text --duplicates-max 50" "--format jsonl --strict --max-errors 5"; do
+            "--format text --duplicates-max 50" "--format jsonl --strict --max-errors 5" \
+            "--format sarif" "--format junit" "--format github --strict"; do
 	# shellcheck disable=SC2086
 	rund ref 1 16 $opts "$@"
 	chunks="16 257 4096"

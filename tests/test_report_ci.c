@@ -215,3 +215,69 @@ Test(report_ci, quiet_writes_the_summary_only)
 	cr_assert_not_null(strstr(text, "<property name=\"games\" value=\"3\"/>"), "%s", text);
 	free(text);
 }
+
+static void props_first(void *ctx, struct vc_json *j)
+{
+	vc_json_kv_string(j, "first", ctx);
+}
+
+/* One vc_report_ci_warning of format f (quiet or not, after `items`
+ * results) into a new string. */
+static char *added(enum vc_format f, bool quiet, uint64_t items, const char *member)
+{
+	struct vc_report_options ro = { .format = f, .command = "validate", .quiet = quiet,
+	                                .strict = true };
+	struct vc_report r;
+	vc_report_init(&r, NULL, &ro);
+	r.ci_items = items;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	cr_assert_not_null(out);
+	vc_report_ci_warning(&r, out, "a&b,<c>:1%.pgn", member, 7, 40, VC_F_DUPLICATE_OF,
+	                     "duplicate of game 2 of x&y.pgn", props_first, "x");
+	fclose(out);
+	cr_assert_eq(r.ci_items, f == VC_FORMAT_SARIF && !quiet ? items + 1 : items);
+	return buf;
+}
+
+/* A warning a command adds (validate --duplicates' duplicate-of): a
+ * warning of the game as each CI format writes one, --strict or not,
+ * escaped; the SARIF comma by the results written before; nothing under
+ * --quiet or in the other formats. */
+Test(report_ci, added_warning)
+{
+	char *t = added(VC_FORMAT_GITHUB, false, 0, NULL);
+	cr_assert_str_eq(t, "::warning file=a&b%2C<c>%3A1%25.pgn,line=40,col=1,title=duplicate-of"
+	                    "::game 7: duplicate of game 2 of x&y.pgn [duplicate-of]\n");
+	free(t);
+	t = added(VC_FORMAT_GITHUB, false, 0, "m.pgn");
+	cr_assert_str_eq(t, "::warning file=a&b%2C<c>%3A1%25.pgn,title=duplicate-of::m.pgn:40:1: "
+	                    "game 7: duplicate of game 2 of x&y.pgn [duplicate-of]\n");
+	free(t);
+	t = added(VC_FORMAT_JUNIT, false, 0, NULL);
+	cr_assert_str_eq(t, "a&amp;b,&lt;c&gt;:1%.pgn:40:1: warning: game 7: duplicate of game 2 "
+	                    "of x&amp;y.pgn [duplicate-of]\n");
+	free(t);
+	for (uint64_t items = 0; items < 2; items++) {
+		t = added(VC_FORMAT_SARIF, false, items, NULL);
+		cr_assert_eq(t[0] == ',', items > 0, "%s", t);
+		cr_assert_not_null(strstr(t, "{\"ruleId\":\"duplicate-of\",\"ruleIndex\":"), "%s", t);
+		cr_assert_not_null(strstr(t, "\"level\":\"warning\",\"message\":{\"text\":"
+		                             "\"duplicate of game 2 of x&y.pgn\"}"), "%s", t);
+		cr_assert_not_null(strstr(t, "\"region\":{\"startLine\":40,\"startColumn\":1}"), "%s", t);
+		cr_assert_not_null(strstr(t, "\"properties\":{\"game\":7,\"line\":40,\"column\":1,"
+		                             "\"first\":\"x\"}}\n"), "%s", t);
+		free(t);
+	}
+	for (int f = 0; f < VC_FORMAT_COUNT; f++) {
+		t = added((enum vc_format)f, true, 0, NULL);
+		cr_assert_str_eq(t, "");
+		free(t);
+		if (f == VC_FORMAT_TEXT || f == VC_FORMAT_JSON || f == VC_FORMAT_JSONL) {
+			t = added((enum vc_format)f, false, 0, NULL);
+			cr_assert_str_eq(t, "");
+			free(t);
+		}
+	}
+}

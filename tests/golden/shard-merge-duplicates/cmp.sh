@@ -4,8 +4,9 @@
 # $VCHESS set). Cuts the FILEs into N shards (vchess shards -n N), runs
 # each shard, merges, and compares with one run on the same FILEs: the
 # report (cmp), standard error and the exit status, for text, json,
-# jsonl, github, sarif and junit; prints one line a format, then the
-# merged text report. Exits with the merge's status (text).
+# jsonl, github, sarif and junit; prints one line a format, with
+# --duplicates the number of duplicate-of warnings in each merged report,
+# then the merged text report. Exits with the merge's status (text).
 n=$1
 opts=$2
 shift 2
@@ -36,6 +37,23 @@ for fmt in text json jsonl github sarif junit; do
 		echo "$fmt: same report, standard error and exit status ($s1)"
 	fi
 done
+case " $opts " in
+*" --duplicates"*)
+	# the duplicate-of warnings each format renders (the same number in
+	# all: one a duplicate, vchess-validate(1) DUPLICATES)
+	printf 'duplicate-of warnings:'
+	for fmt in text json jsonl github sarif junit; do
+		case $fmt in
+		text | junit) pat='\[duplicate-of\]' ;;
+		json | jsonl) pat='"duplicate_of":' ;;
+		github) pat='^::warning [^:]*title=duplicate-of::' ;;
+		sarif) pat='"ruleId":"duplicate-of"' ;;
+		esac
+		printf ' %s %s' $fmt "$(grep -o -e "$pat" "$d/m.$fmt" | wc -l | tr -d ' ')"
+	done
+	echo
+	;;
+esac
 echo "--- merged text report"
 cat "$d/m.text"
 echo "--- standard error"
