@@ -579,10 +579,8 @@ struct tbuf {
 	size_t len, cap;
 };
 
-static bool tbuf_room(struct tbuf *b, size_t n)
+static bool tbuf_grow(struct tbuf *b, size_t n)
 {
-	if (b->cap - b->len >= n)
-		return true;
 	size_t cap = b->cap ? b->cap : 4096;
 	while (cap - b->len < n) {
 		if (cap > SIZE_MAX / 2)
@@ -596,6 +594,18 @@ static bool tbuf_room(struct tbuf *b, size_t n)
 	b->cap = cap;
 	return true;
 }
+
+/* Room for n more bytes (the call is on every token: inline when there
+ * is). */
+static inline bool tbuf_room(struct tbuf *b, size_t n)
+{
+	return b->cap - b->len >= n || tbuf_grow(b, n);
+}
+
+/* JSON's structural bytes and the quote: what ends a scalar */
+static const unsigned char jstruct[256] = {
+	['"'] = 1, ['{'] = 1, ['}'] = 1, ['['] = 1, [']'] = 1, [','] = 1, [':'] = 1,
+};
 
 /* A line end and the indentation of depth d (formats/json.c's pretty
  * form: two spaces a level); room for it made by the caller. */
@@ -691,8 +701,7 @@ static int derive_pretty(struct tbuf *b, const char *t, size_t n, int depth)
 			}
 		} else {
 			/* a scalar, a relocatable number or a point */
-			while (k < n && t[k] != '"' && t[k] != '{' && t[k] != '}' && t[k] != '[' &&
-			       t[k] != ']' && t[k] != ',' && t[k] != ':')
+			while (k < n && !jstruct[(unsigned char)t[k]])
 				k++;
 		}
 		if (!tbuf_room(b, k - i))
