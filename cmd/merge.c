@@ -630,7 +630,8 @@ static void tbuf_indent(struct tbuf *b, int d)
  * the pretty writer is after that value too (its writer state is the
  * compact one's: put_rebased's outer). Returns 0, -1 when out of memory,
  * -2 when t is not such a value (a damaged part: a container closed that
- * was not open, or nesting deeper than a writer can). */
+ * was not open or not closed, a string not closed, nesting deeper than a
+ * writer can). */
 static int derive_pretty(struct tbuf *b, const char *t, size_t n, int depth)
 {
 	while (n && t[n - 1] == '\n')
@@ -688,10 +689,8 @@ static int derive_pretty(struct tbuf *b, const char *t, size_t n, int depth)
 			 * number of backslashes) */
 			for (;;) {
 				const char *q = memchr(t + k, '"', n - k);
-				if (!q) {
-					k = n;
-					break;
-				}
+				if (!q)
+					return -2; /* not closed */
 				size_t e = (size_t)(q - t), bs = 0;
 				while (e - bs > k && t[e - bs - 1] == '\\')
 					bs++;

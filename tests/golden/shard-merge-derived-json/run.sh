@@ -53,8 +53,16 @@ for line in open('p.jsonl', encoding='utf-8'):
 open('p.jsonl', 'w', encoding='utf-8').writelines(out)
 "
 $VCHESS report merge --format json p.jsonl | grep -c '"its own"'
-echo "== a damaged jsonl rendering"
+echo "== damaged jsonl renderings"
 $VCHESS validate --shard 0/1 -o p.jsonl lf.pgn 2>/dev/null
-sed '2s/"jsonl":"{/"jsonl":"}{/' p.jsonl >q.jsonl
-$VCHESS report merge --format json -o /dev/null q.jsonl
-echo "exit $?"
+for bad in '}{' '{"a":[1,2]' '"abc\\\\' "$(printf '[%.0s' $(seq 70))" \
+	"{\"a\":1$(printf '\001d0.63.0')$(printf '.1%.0s' $(seq 63))$(printf '\002')}"; do
+	python3 -c "
+import json, sys
+rs = [json.loads(l) for l in open('p.jsonl', encoding='utf-8')]
+rs[1]['g']['jsonl'] = sys.argv[1]
+open('q.jsonl', 'w', encoding='utf-8').writelines(json.dumps(r) + '\n' for r in rs)
+" "$bad"
+	$VCHESS report merge --format json -o /dev/null q.jsonl
+	echo "exit $?"
+done
