@@ -457,9 +457,13 @@ void vc_merge_set_hooks(struct vc_merge *m, const struct vc_merge_hooks *h)
 }
 
 /* One rendering into rep->out with its relocatable numbers rebased, and
- * the command's points (part.h vc_part_point) given to its hook. */
+ * the command's points (part.h vc_part_point) given to its hook. outer:
+ * NULL, or for a rendering derived from a JSONL one (derive_pretty) the
+ * JSON document's writer around the game (pretty, the games array open):
+ * a point's compact writer state, which counts from the game's line, goes
+ * on inside it, as the JSON rendering's own point would have said. */
 static int put_rebased(FILE *out, const char *s, size_t n, const struct part *p,
-                       const struct vc_merge_hooks *hk)
+                       const struct vc_merge_hooks *hk, const struct vc_json *outer)
 {
 	const char *e = s + n;
 	while (s < e) {
@@ -477,6 +481,15 @@ static int put_rebased(FILE *out, const char *s, size_t n, const struct part *p,
 			size_t used = vc_part_point_parse(q, (size_t)(e - q), out, &state);
 			if (!used)
 				return -1;
+			if (outer) {
+				int od = outer->depth;
+				if (od + state.depth > VC_JSON_MAX_DEPTH)
+					return -1;
+				memmove(state.stack + od, state.stack, (size_t)state.depth);
+				memcpy(state.stack, outer->stack, (size_t)od);
+				state.depth += od;
+				state.flags = outer->flags;
+			}
 			if (hk->point)
 				hk->point(hk->ctx, &state, out);
 			s = q + used;
@@ -560,11 +573,165 @@ void vc_merge_set_max_errors(struct vc_merge *m, long n)
 	m->max_errors = n;
 }
 
-int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
+/* A growing text buffer for derive_pretty. */
+struct tbuf {
+	char *p;
+	size_t len, cap;
+};
+
+static bool tbuf_grow(struct tbuf *b, size_t n)
+{
+	size_t cap = b->cap ? b->cap : 4096;
+	while (cap - b->len < n) {
+		if (cap > SIZE_MAX / 2)
+			return false;
+		cap *= 2;
+	}
+	char *q = realloc(b->p, cap);
+	if (!q)
+		return false;
+	b->p = q;
+	b->cap = cap;
+	return true;
+}
+
+/* Room for n more bytes (the call is on every token: inline when there
+ * is). */
+static inline bool tbuf_room(struct tbuf *b, size_t n)
+{
+	return b->cap - b->len >= n || tbuf_grow(b, n);
+}
+
+/* JSON's structural bytes and the quote: what ends a scalar */
+static const unsigned char jstruct[256] = {
+	['"'] = 1, ['{'] = 1, ['}'] = 1, ['['] = 1, [']'] = 1, [','] = 1, [':'] = 1,
+};
+
+/* A line end and the indentation of depth d (formats/json.c's pretty
+ * form: two spaces a level); room for it made by the caller. */
+static void tbuf_indent(struct tbuf *b, int d)
+{
+	b->p[b->len++] = '\n';
+	memset(b->p + b->len, ' ', (size_t)d * 2);
+	b->len += (size_t)d * 2;
+}
+
+/* A game's JSON (pretty) rendering from its JSONL one, t[0, n) (one
+ * compact value and its line end), as the shard would have rendered it
+ * (cmd/pipe_shard.c): an item of the games array at depth `depth`, after
+ * another (",", the line end and the indentation first). The two are the
+ * one tree of the one writer (formats/report.c json_game; formats/json.c)
+ * without and with VC_JSON_PRETTY, so putting back the pretty writer's
+ * line ends and indentation gives its bytes: a line end and the
+ * indentation after `{`, `[` and `,` and before `}` and `]` (an empty
+ * object or array stays `{}`, `[]`), a space after the `:` of a key;
+ * strings (their escapes) and scalars as they are, relocatable numbers
+ * and points (part.h) among the scalars: a point follows a value, where
+ * the pretty writer is after that value too (its writer state is the
+ * compact one's: put_rebased's outer). Returns 0, -1 when out of memory,
+ * -2 when t is not such a value (a damaged part: a container closed that
+ * was not open or not closed, a string not closed, nesting deeper than a
+ * writer can). */
+static int derive_pretty(struct tbuf *b, const char *t, size_t n, int depth)
+{
+	while (n && t[n - 1] == '\n')
+		n--;
+	b->len = 0;
+	int d = depth;
+	if (!tbuf_room(b, 2 + (size_t)d * 2))
+		return -1;
+	b->p[b->len++] = ',';
+	tbuf_indent(b, d);
+	size_t i = 0;
+	while (i < n) {
+		char c = t[i];
+		/* a structural byte writes at most itself, a line end and the
+		 * indentation of one level more */
+		if (!tbuf_room(b, 3 + (size_t)(d + 1) * 2))
+			return -1;
+		switch (c) {
+		case '{':
+		case '[':
+			b->p[b->len++] = c;
+			if (i + 1 < n && t[i + 1] == (c == '{' ? '}' : ']')) {
+				b->p[b->len++] = t[++i];
+			} else {
+				if (++d > VC_JSON_MAX_DEPTH)
+					return -2;
+				tbuf_indent(b, d);
+			}
+			i++;
+			continue;
+		case '}':
+		case ']':
+			if (--d < depth)
+				return -2;
+			tbuf_indent(b, d);
+			b->p[b->len++] = c;
+			i++;
+			continue;
+		case ',':
+			b->p[b->len++] = c;
+			tbuf_indent(b, d);
+			i++;
+			continue;
+		case ':':
+			b->p[b->len++] = ':';
+			b->p[b->len++] = ' ';
+			i++;
+			continue;
+		default:
+			break;
+		}
+		size_t k = i + 1;
+		if (c == '"') {
+			/* a string, to its closing quote (one after an even
+			 * number of backslashes) */
+			for (;;) {
+				const char *q = memchr(t + k, '"', n - k);
+				if (!q)
+					return -2; /* not closed */
+				size_t e = (size_t)(q - t), bs = 0;
+				while (e - bs > k && t[e - bs - 1] == '\\')
+					bs++;
+				k = e + 1;
+				if (bs % 2 == 0)
+					break;
+			}
+		} else {
+			/* a scalar, a relocatable number or a point */
+			while (k < n && !jstruct[(unsigned char)t[k]])
+				k++;
+		}
+		if (!tbuf_room(b, k - i))
+			return -1;
+		memcpy(b->p + b->len, t + i, k - i);
+		b->len += k - i;
+		i = k;
+	}
+	if (d != depth)
+		return -2;
+	return 0;
+}
+
+static int merge_games(struct vc_merge *m, struct vc_report *rep, struct tbuf *pretty)
 {
 	const char *word = vc_report_format_word(rep->format);
 	bool first = true;
 	bool behind = false; /* JSON: games written that rep->json has not seen */
+	/* JSON: the document's writer as a game's rendering finds it in a
+	 * shard (pipe_shard.c: after an item of the games array), for the
+	 * points of renderings derived from JSONL ones */
+	struct vc_json outer;
+	memset(&outer, 0, sizeof outer);
+	if (rep->format == VC_FORMAT_JSON) {
+		outer = rep->json;
+		outer.fp = NULL;
+		outer.buf = NULL;
+		outer.len = outer.cap = 0;
+		vc_json_null(&outer);
+		vc_json_release(&outer);
+	}
 	for (size_t i = 0; i < m->n; i++) {
 		struct part *p = &m->parts[i];
 		if (fseeko(p->f, p->data, SEEK_SET) != 0) {
@@ -617,6 +784,13 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 				return -1;
 			}
 			const struct vc_jval *s = vc_jget(vc_jget(&d.root, "g"), word);
+			bool derived = false;
+			if (!s && rep->format == VC_FORMAT_JSON) {
+				/* a part holds the JSONL rendering only: the JSON
+				 * one is its tree, pretty (derive_pretty) */
+				s = vc_jget(vc_jget(&d.root, "g"), "jsonl");
+				derived = true;
+			}
 			if (!s || s->t != VC_J_STRING) {
 				vc_cli_error("report merge", "%s: a game without its %s rendering", p->name,
 				             word);
@@ -625,6 +799,20 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 			}
 			const char *t = s->s;
 			size_t len = s->n;
+			if (derived && len) {
+				int rc = derive_pretty(pretty, t, len, outer.depth);
+				if (rc) {
+					vc_jdoc_free(&d);
+					if (rc == -1)
+						vc_cli_error("report merge", "out of memory");
+					else
+						vc_cli_error("report merge", "%s: a damaged jsonl rendering",
+						             p->name);
+					return -1;
+				}
+				t = pretty->p;
+				len = pretty->len;
+			}
 			if (len && first && rep->format == VC_FORMAT_JSON && t[0] == ',') {
 				/* rendered as if after another game */
 				t++;
@@ -666,7 +854,7 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 					return -1;
 				}
 			}
-			int rc = put_rebased(rep->out, t, len, p, &m->hooks);
+			int rc = put_rebased(rep->out, t, len, p, &m->hooks, derived ? &outer : NULL);
 			vc_jdoc_free(&d);
 			if (rc) {
 				vc_cli_error("report merge", "%s: a damaged relocatable number", p->name);
@@ -682,6 +870,14 @@ int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
 	if (behind && rep->format == VC_FORMAT_JSON && json_catch_up(rep))
 		return -1;
 	return 0;
+}
+
+int vc_merge_games(struct vc_merge *m, struct vc_report *rep)
+{
+	struct tbuf pretty = { NULL, 0, 0 };
+	int rc = merge_games(m, rep, &pretty);
+	free(pretty.p);
+	return rc;
 }
 
 static void merge_free(struct vc_merge *m)

@@ -7,7 +7,10 @@
  *   {"vchess_part": 1, "command": C, "file": F, "size": S, "shard": K,
  *    "shards": N, "unit": U, "range": [START, END], "format": W,
  *    "options": [[NAME, ARG-or-null], ...]}
- *   {"g": {"text": T, "json": J, "jsonl": L}}          one per game
+ *   {"g": {"text": T, "jsonl": L, "github": G, ...}}   one per game
+ * (every format's rendering but JSON's: the merge derives that from the
+ * JSONL one; a part that holds "json" too, as parts of version 1 from
+ * before, is merged from its "json")
  *   {"part_end": {...}}                                  the trailer
  * where each game's renderings hold relocatable numbers (formats/report.h
  * VC_REPORT_RELOC) and the trailer says what the shard found (struct

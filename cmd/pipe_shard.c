@@ -13,10 +13,15 @@
  * run puts them). Line ends are counted up to the range's end, so that
  * the merge can number lines as one run does.
  *
- * Every game is rendered in every report format, with relocatable numbers
- * (formats/report.h VC_REPORT_RELOC), into one part record; the command's
- * state (adjudicate: tally, standings) is taken from the first rendering
- * only. One thread (the pipeline is direct): shards are the parallelism.
+ * Every game is rendered in every report format but JSON, with relocatable
+ * numbers (formats/report.h VC_REPORT_RELOC), into one part record; the
+ * JSON rendering is the JSONL one's tree, pretty-printed, and the merge
+ * derives it, its points too (cmd/merge.c derive_pretty), instead of
+ * reading both from every part (it was the largest of a game's
+ * renderings, and its escaping into the part a large share of a shard
+ * run's time). The command's state (adjudicate: tally, standings) is
+ * taken from the first rendering only. One thread (the pipeline is
+ * direct): shards are the parallelism.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -45,7 +50,6 @@ struct shard_run {
 	struct gbuf *fb[VC_FORMAT_COUNT];
 	FILE *ff[VC_FORMAT_COUNT];
 	struct vc_report_marks marks;
-	struct vc_json json_more;
 	FILE *discard;
 };
 
@@ -87,13 +91,6 @@ void pipe_shard_setup(struct pipeline *pl)
 		s->fr[f].marks = &s->marks;
 		s->fr[f].fragment = true; /* joined by the merge (report.h) */
 		s->fr[f].with_copy_end = pl->copy_input;
-		if (f == VC_FORMAT_JSON) {
-			/* games rendered as if after another (pipe_output.c) */
-			s->json_more = s->fr[f].json;
-			vc_json_null(&s->json_more);
-			fflush(s->discard);
-			s->json_more.fp = NULL;
-		}
 		s->fr[f].out = s->ff[f];
 	}
 }
@@ -284,7 +281,7 @@ bool pipe_shard_member(struct pipeline *pl, struct vc_input *in, struct vc_peek 
 	return ok;
 }
 
-/* One game's part record: {"g": {"text": "...", "json": "...", ...}},
+/* One game's part record: {"g": {"text": "...", "jsonl": "...", ...}},
  * the command's members, and for a game that counts towards --max-errors
  * "fail": the shard's counts up to it (part.h vc_part_counts). */
 static void write_record(struct pipeline *pl, bool failed)
@@ -297,6 +294,8 @@ static void write_record(struct pipeline *pl, bool failed)
 	vc_json_key(&j, "g");
 	vc_json_begin_object(&j);
 	for (int f = 0; f < VC_FORMAT_COUNT; f++) {
+		if (f == VC_FORMAT_JSON)
+			continue;
 		fflush(s->ff[f]);
 		vc_json_key(&j, vc_report_format_word((enum vc_format)f));
 		vc_json_string_n(&j, s->fb[f]->p ? s->fb[f]->p : "", s->fb[f]->len);
@@ -369,14 +368,12 @@ int pipe_shard_on_game(struct worker *w, const struct vc_gc_game *g)
 	void *state = NULL;
 	bool taken = false;
 	for (int f = 0; f < VC_FORMAT_COUNT; f++) {
+		if (f == VC_FORMAT_JSON)
+			continue; /* the merge derives it from the JSONL one */
 		struct vc_report *r = &s->fr[f];
 		r->copy_end = main_rep->copy_end;
 		r->with_copy_end = main_rep->with_copy_end;
 		r->position = main_rep->position;
-		if (f == VC_FORMAT_JSON) {
-			r->json = s->json_more;
-			r->json.fp = r->out;
-		}
 		w->out.rep = r;
 		if (f > 0) {
 			memset(w->out.copy, 0, sizeof w->out.copy);
