@@ -78,7 +78,11 @@ int vc_part_resolve(const char *command, const struct vc_cli_opts *o, char **fil
 			out->index = 0;
 			out->size = f->size;
 			out->unit = vc_shard_unit_name(f->unit);
-			out->pipe = (struct vc_pipe_shard){ unit_of(f->unit), a, b, a == 0 };
+			/* the shard list goes on: another file (or, when this
+			 * range is not the file's last, maybe only this file's
+			 * later shards: vchess-validate(1) COPIES) */
+			out->pipe = (struct vc_pipe_shard){ unit_of(f->unit), a, b, a == 0,
+			                                    o->shard_k + 1 < o->shard_n };
 		}
 	} else if (rc == VC_EXIT_OK) {
 		size_t total = vc_shard_plan(sf, (size_t)nfiles, (size_t)o->shard_n, 0, counts);
@@ -101,7 +105,9 @@ int vc_part_resolve(const char *command, const struct vc_cli_opts *o, char **fil
 				out->index = i;
 				out->size = sf[i].size;
 				out->unit = vc_shard_unit_name(sf[i].unit);
-				out->pipe = (struct vc_pipe_shard){ unit_of(sf[i].unit), a, b, a == 0 };
+				/* more: another file follows in the list */
+				out->pipe = (struct vc_pipe_shard){ unit_of(sf[i].unit), a, b, a == 0,
+				                                    i + 1 < nfiles };
 				break;
 			}
 			k -= counts[i];

@@ -14,6 +14,22 @@
  * whole and memory stays flat. The file is used as a queue: bytes are
  * written at its end and read from its front, and it is emptied (its
  * space given back) whenever all of it has been read.
+ *
+ * Line end between members: a member (a file, an archive member) whose
+ * last byte is not a line end (LF or CR) would glue the next member's
+ * first bytes onto its last line in a copy (`1-0 ; note[Event ...`: the
+ * comment swallows the tag, the copy read again loses a game). So when
+ * another member is read after it, the copy that got its last bytes (its
+ * last game's share) gets two LF first, whatever copy the next member's
+ * bytes go to: the first ends the open line (and a `;` comment), the
+ * empty line makes the next `[` a game start even after a game of tags
+ * only or without a result. A `{` comment left open stays open (closing
+ * it would change the game). The rule depends on the input alone, not on the order the
+ * copies are written in, so it is the same at every -j; a shard run that
+ * reads its file to the end writes the LF at its end when later shards
+ * follow (pipe_copy_finish), so the shards' copies put together are one
+ * run's. The last member of a run gets none: each input alone is still
+ * copied byte for byte (vchess-validate(1) COPIES).
  */
 #define _GNU_SOURCE /* pread, pwrite on 64-bit offsets */
 #include <errno.h>
@@ -42,8 +58,18 @@ __attribute__((noreturn)) static void copy_fail(const char *what, int err)
 	vc_cli_fatal(err, "TMPDIR %s: %s the temporary file of the copies", tmp_dir(), what);
 }
 
+/* The line end owed to the copy that got the previous member's end. */
+static void pay_owed(struct copier *cp)
+{
+	if (cp->owed)
+		fputs("\n\n", cp->owed);
+	cp->owed = NULL;
+}
+
 void pipe_copy_begin(struct copier *cp)
 {
+	pay_owed(cp); /* another member follows the one without a line end */
+	cp->tail = '\n';
 	cp->base = cp->top = 0;
 	cp->mstart = cp->mlen = 0;
 	cp->frd = cp->fwr = 0;
@@ -91,6 +117,7 @@ void pipe_copy_feed(struct copier *cp, const char *b, size_t n)
 {
 	if (!n)
 		return;
+	cp->tail = b[n - 1];
 	cp->top += n;
 	size_t held = cp->mlen - cp->mstart;
 	if (cp->frd < cp->fwr || held + n > HOLD_MEM) {
@@ -182,7 +209,18 @@ void pipe_copy_end(struct copier *cp, bool whole)
 	 * its share ends): the last game's, unless the run stopped */
 	if (cp->top > cp->base)
 		give(cp, whole && cp->games ? cp->last : NULL, cp->top - cp->base);
+	/* the member's end went to cp->last: a line end is owed there if
+	 * another member follows (a run stopped reads none) */
+	FILE *end = whole && cp->games && cp->tail != '\n' && cp->tail != '\r' ? cp->last : NULL;
 	pipe_copy_begin(cp);
+	cp->owed = end;
+}
+
+void pipe_copy_finish(struct copier *cp, bool more)
+{
+	if (more)
+		pay_owed(cp);
+	cp->owed = NULL;
 }
 
 void pipe_copy_release(struct copier *cp)

@@ -588,6 +588,8 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 	}
 	pipe_shard_release(&pl);
 	pipe_pool_release();
+	/* a shard run that more input follows: the line end one run owes */
+	pipe_copy_finish(&pl.copier, p->shard && p->shard->more);
 	pipe_copy_release(&pl.copier);
 	pthread_mutex_destroy(&pl.mu);
 	pthread_cond_destroy(&pl.cv_work);

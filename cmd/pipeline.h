@@ -187,11 +187,15 @@ void vc_pipe_point(struct vc_pipe_out *o, const void *point, size_t len);
  * before the end of the range are checked; each game's entry is written
  * to the report stream as a part record holding its rendering in every
  * format (vc_part_game, cmd/part.h), with relocatable numbers. unit
- * VC_INPUT_RANGE_NONE: the whole file (every member) is the shard. */
+ * VC_INPUT_RANGE_NONE: the whole file (every member) is the shard.
+ * more: shards follow this one in the list; when the shard reads its
+ * file to an end without a line end, its copies end with the line end
+ * one run writes before the next file (cmd/pipe_copy.c). */
 struct vc_pipe_shard {
 	int unit;
 	uint64_t start, end;
 	bool first;
+	bool more;
 };
 
 /* What a shard run found (counted from the range's first byte): written

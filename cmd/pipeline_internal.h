@@ -107,6 +107,12 @@ struct copier {
 	uint64_t frd, fwr;
 	FILE *last;  /* where the last game's share went (NULL: nowhere) */
 	bool games;  /* a game's share was given away in this member */
+	char tail;   /* the member's last byte fed ('\n' before any) */
+	/* the copy that got the end of the previous member, which had no
+	 * line end: it gets "\n\n" when another member is read
+	 * (pipe_copy_begin), or at the end of a shard run that more input
+	 * follows (pipe_copy_finish); NULL: none owed */
+	FILE *owed;
 };
 
 /* A game's share in a segment (-j N): given to copy k (-1: to none) when
@@ -295,6 +301,7 @@ void pipe_copy_begin(struct copier *cp);
 void pipe_copy_feed(struct copier *cp, const char *b, size_t n);
 void pipe_copy_emit(struct copier *cp, FILE *f, uint64_t end);
 void pipe_copy_end(struct copier *cp, bool whole);
+void pipe_copy_finish(struct copier *cp, bool more);
 void pipe_copy_release(struct copier *cp);
 
 /* pipeline.c */
