@@ -517,7 +517,6 @@ static const struct vc_part_field sgame_fields[] = {
 	VC_PART_FIELD(NULL, struct vc_sgame, source, VC_PART_LONG),
 	VC_PART_FIELD(NULL, struct vc_sgame, index, VC_PART_U64),
 };
-#define NFIELDS(t) (sizeof t / sizeof t[0])
 
 /* A part's own state (the trailer's "state"): the tally and the score
  * table with every scored game, for the merge. */
@@ -526,7 +525,7 @@ static void part_state(void *ctx, struct vc_json *j)
 	const struct adjudicate *a = ctx;
 	vc_json_key(j, "tally");
 	vc_json_begin_object(j);
-	vc_part_put_fields(j, tally_fields, NFIELDS(tally_fields), &a->tally);
+	vc_part_put_fields(j, tally_fields, VC_PART_NFIELDS(tally_fields), &a->tally);
 	vc_json_end_object(j);
 	const struct vc_standings *st = &a->st;
 	vc_json_key(j, "standings");
@@ -543,7 +542,7 @@ static void part_state(void *ctx, struct vc_json *j)
 	for (size_t i = 0; i < st->n; i++) {
 		vc_json_begin_array(j);
 		vc_json_string(j, st->p[i].name);
-		vc_part_put_fields(j, player_fields, NFIELDS(player_fields), &st->p[i]);
+		vc_part_put_fields(j, player_fields, VC_PART_NFIELDS(player_fields), &st->p[i]);
 		vc_json_end_array(j);
 	}
 	vc_json_end_array(j);
@@ -556,7 +555,7 @@ static void part_state(void *ctx, struct vc_json *j)
 	vc_json_begin_array(j);
 	for (size_t i = 0; i < st->ngames; i++) {
 		vc_json_begin_array(j);
-		vc_part_put_fields(j, sgame_fields, NFIELDS(sgame_fields), &st->games[i]);
+		vc_part_put_fields(j, sgame_fields, VC_PART_NFIELDS(sgame_fields), &st->games[i]);
 		vc_json_end_array(j);
 	}
 	vc_json_end_array(j);
@@ -588,7 +587,7 @@ static bool add_part_state(struct adjudicate *a, const struct vc_jval *state, ui
 	const struct vc_jval *t = vc_jget(state, "tally");
 	struct vc_verdict_tally tally;
 	memset(&tally, 0, sizeof tally);
-	for (size_t i = 0; i < NFIELDS(tally_fields); i++)
+	for (size_t i = 0; i < VC_PART_NFIELDS(tally_fields); i++)
 		if (!vc_part_get_field(vc_jget(t, tally_fields[i].word), &tally_fields[i], &tally))
 			return false;
 	vc_verdict_tally_merge(&a->tally, &tally);
@@ -621,7 +620,7 @@ static bool add_part_state(struct adjudicate *a, const struct vc_jval *state, ui
 	for (size_t i = 0; ok && i < pl->n; i++) {
 		const struct vc_jval *r = &pl->kids[i];
 		struct vc_player *p = &from.p[i];
-		ok = get_row(r, 1, player_fields, NFIELDS(player_fields), p) &&
+		ok = get_row(r, 1, player_fields, VC_PART_NFIELDS(player_fields), p) &&
 		     r->kids[0].t == VC_J_STRING && (p->name = strdup(r->kids[0].s)) != NULL;
 		if (ok) {
 			from.n = i + 1;
@@ -636,7 +635,7 @@ static bool add_part_state(struct adjudicate *a, const struct vc_jval *state, ui
 	}
 	for (size_t i = 0; ok && i < gs->n; i++) {
 		struct vc_sgame *g = &from.games[i];
-		ok = get_row(&gs->kids[i], 0, sgame_fields, NFIELDS(sgame_fields), g);
+		ok = get_row(&gs->kids[i], 0, sgame_fields, VC_PART_NFIELDS(sgame_fields), g);
 		if (!ok)
 			break;
 		g->index += base;

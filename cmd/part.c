@@ -230,7 +230,8 @@ bool vc_part_get_field(const struct vc_jval *v, const struct vc_part_field *f, v
 	return false;
 }
 
-/* The report's counters in a part's counts, in the order written. */
+/* The report's counters in a part's counts, in the order written; each a
+ * uint64_t (VC_PART_U64), which the merge adds up. */
 static const struct vc_part_field count_fields[] = {
 	VC_PART_FIELD("games", struct vc_report, games, VC_PART_U64),
 	VC_PART_FIELD("valid", struct vc_report, valid, VC_PART_U64),
@@ -242,13 +243,12 @@ static const struct vc_part_field count_fields[] = {
 	VC_PART_FIELD("positions", struct vc_report, positions, VC_PART_U64),
 	VC_PART_FIELD("input_warnings", struct vc_report, input_warnings, VC_PART_U64),
 };
-#define NCOUNT_FIELDS (sizeof count_fields / sizeof count_fields[0])
 
 void vc_part_counts(struct vc_json *j, const char *key, const struct vc_report *rep)
 {
 	vc_json_key(j, key);
 	vc_json_begin_object(j);
-	vc_part_put_fields(j, count_fields, NCOUNT_FIELDS, rep);
+	vc_part_put_fields(j, count_fields, VC_PART_NFIELDS(count_fields), rep);
 	vc_json_key(j, "codes");
 	vc_json_begin_object(j);
 	for (int i = 0; i < rep->ncodes; i++)
@@ -261,7 +261,7 @@ void vc_part_counts(struct vc_json *j, const char *key, const struct vc_report *
 void vc_part_add_counts(struct vc_report *rep, const struct vc_jval *c)
 {
 	uint64_t v;
-	for (size_t i = 0; i < NCOUNT_FIELDS; i++)
+	for (size_t i = 0; i < VC_PART_NFIELDS(count_fields); i++)
 		if (vc_jval_u64(vc_jget(c, count_fields[i].word), &v))
 			*(uint64_t *)((char *)rep + count_fields[i].offset) += v;
 	const struct vc_jval *codes = vc_jget(c, "codes");

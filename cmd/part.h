@@ -82,6 +82,8 @@ struct vc_part_field {
 #define VC_PART_FIELD(word, st, member, type) { word, offsetof(st, member), type, 0 }
 #define VC_PART_FIELD_N(word, st, member) \
 	{ word, offsetof(st, member), VC_PART_U64S, sizeof ((st *)0)->member / sizeof (uint64_t) }
+/* The number of rows of a table (an array, not a pointer). */
+#define VC_PART_NFIELDS(table) (sizeof (table) / sizeof (table)[0])
 
 /* The fields f[0, n) of the struct at s written into the object or array
  * that j has open: as members `word` when the field has one, else as
