@@ -92,7 +92,7 @@ void vc_part_put_fields(struct vc_json *j, const struct vc_part_field *f, size_t
                         const void *s);
 
 /* The value v (NULL: missing) read into field f of the struct at s: an
- * integer (signed ones cast to the member's type as they are written),
+ * integer (a signed one cast to the member's type, unchecked),
  * or for VC_PART_U64S an array of exactly f->n of them. Returns false,
  * when v is not such a value, having stored nothing (VC_PART_U64S: maybe
  * the array's first elements). */
