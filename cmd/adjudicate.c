@@ -486,29 +486,46 @@ static bool has_findings(const struct adjudicate *a)
 
 /* ---- shard runs and their merge (vchess-report(1)) ---------------------- */
 
-static void json_u64_array(struct vc_json *j, const char *key, const uint64_t *v, size_t n)
-{
-	vc_json_key(j, key);
-	vc_json_begin_array(j);
-	for (size_t i = 0; i < n; i++)
-		vc_json_uint(j, v[i]);
-	vc_json_end_array(j);
-}
+/* What a part's state (the trailer's "state") holds of the tally, and of
+ * each row of the score table: a player (after its name) and a scored
+ * game (its number raised by the part's base when read). */
+static const struct vc_part_field tally_fields[] = {
+	VC_PART_FIELD("games", struct vc_verdict_tally, games, VC_PART_U64),
+	VC_PART_FIELD("agree", struct vc_verdict_tally, agree, VC_PART_U64),
+	VC_PART_FIELD("disagree", struct vc_verdict_tally, disagree, VC_PART_U64),
+	VC_PART_FIELD("not_judged", struct vc_verdict_tally, not_judged, VC_PART_U64),
+	VC_PART_FIELD_N("by_basis", struct vc_verdict_tally, by_basis),
+	VC_PART_FIELD_N("by_term", struct vc_verdict_tally, by_term),
+};
+static const struct vc_part_field player_fields[] = {
+	VC_PART_FIELD(NULL, struct vc_player, games, VC_PART_LONG),
+	VC_PART_FIELD(NULL, struct vc_player, wins, VC_PART_LONG),
+	VC_PART_FIELD(NULL, struct vc_player, draws, VC_PART_LONG),
+	VC_PART_FIELD(NULL, struct vc_player, losses, VC_PART_LONG),
+	VC_PART_FIELD(NULL, struct vc_player, halves, VC_PART_LONG),
+	VC_PART_FIELD(NULL, struct vc_player, id, VC_PART_LONG),
+};
+static const struct vc_part_field sgame_fields[] = {
+	VC_PART_FIELD(NULL, struct vc_sgame, white, VC_PART_LONG),
+	VC_PART_FIELD(NULL, struct vc_sgame, black, VC_PART_LONG),
+	VC_PART_FIELD(NULL, struct vc_sgame, round, VC_PART_INT),
+	VC_PART_FIELD(NULL, struct vc_sgame, board, VC_PART_INT),
+	VC_PART_FIELD(NULL, struct vc_sgame, result, VC_PART_UCHAR),
+	VC_PART_FIELD(NULL, struct vc_sgame, flags, VC_PART_UCHAR),
+	VC_PART_FIELD(NULL, struct vc_sgame, white_elo, VC_PART_INT),
+	VC_PART_FIELD(NULL, struct vc_sgame, black_elo, VC_PART_INT),
+	VC_PART_FIELD(NULL, struct vc_sgame, source, VC_PART_LONG),
+	VC_PART_FIELD(NULL, struct vc_sgame, index, VC_PART_U64),
+};
 
 /* A part's own state (the trailer's "state"): the tally and the score
  * table with every scored game, for the merge. */
 static void part_state(void *ctx, struct vc_json *j)
 {
 	const struct adjudicate *a = ctx;
-	const struct vc_verdict_tally *t = &a->tally;
 	vc_json_key(j, "tally");
 	vc_json_begin_object(j);
-	vc_json_kv_uint(j, "games", t->games);
-	vc_json_kv_uint(j, "agree", t->agree);
-	vc_json_kv_uint(j, "disagree", t->disagree);
-	vc_json_kv_uint(j, "not_judged", t->not_judged);
-	json_u64_array(j, "by_basis", t->by_basis, VC_BASIS_N);
-	json_u64_array(j, "by_term", t->by_term, VC_TERM_N);
+	vc_part_put_fields(j, tally_fields, VC_PART_NFIELDS(tally_fields), &a->tally);
 	vc_json_end_object(j);
 	const struct vc_standings *st = &a->st;
 	vc_json_key(j, "standings");
@@ -523,15 +540,9 @@ static void part_state(void *ctx, struct vc_json *j)
 	vc_json_key(j, "players");
 	vc_json_begin_array(j);
 	for (size_t i = 0; i < st->n; i++) {
-		const struct vc_player *p = &st->p[i];
 		vc_json_begin_array(j);
-		vc_json_string(j, p->name);
-		vc_json_int(j, p->games);
-		vc_json_int(j, p->wins);
-		vc_json_int(j, p->draws);
-		vc_json_int(j, p->losses);
-		vc_json_int(j, p->halves);
-		vc_json_int(j, p->id);
+		vc_json_string(j, st->p[i].name);
+		vc_part_put_fields(j, player_fields, VC_PART_NFIELDS(player_fields), &st->p[i]);
 		vc_json_end_array(j);
 	}
 	vc_json_end_array(j);
@@ -543,18 +554,8 @@ static void part_state(void *ctx, struct vc_json *j)
 	vc_json_key(j, "games");
 	vc_json_begin_array(j);
 	for (size_t i = 0; i < st->ngames; i++) {
-		const struct vc_sgame *g = &st->games[i];
 		vc_json_begin_array(j);
-		vc_json_int(j, g->white);
-		vc_json_int(j, g->black);
-		vc_json_int(j, g->round);
-		vc_json_int(j, g->board);
-		vc_json_int(j, g->result);
-		vc_json_int(j, g->flags);
-		vc_json_int(j, g->white_elo);
-		vc_json_int(j, g->black_elo);
-		vc_json_int(j, g->source);
-		vc_json_uint(j, g->index);
+		vc_part_put_fields(j, sgame_fields, VC_PART_NFIELDS(sgame_fields), &st->games[i]);
 		vc_json_end_array(j);
 	}
 	vc_json_end_array(j);
@@ -566,12 +567,15 @@ static bool jint(const struct vc_jval *v, int64_t *out)
 	return vc_jval_i64(v, out);
 }
 
-static bool u64_array(const struct vc_jval *v, uint64_t *out, size_t n)
+/* Row r, an array of `skip` other values then the fields f[0, n), read
+ * into the struct at s. */
+static bool get_row(const struct vc_jval *r, size_t skip, const struct vc_part_field *f,
+                    size_t n, void *s)
 {
-	if (!v || v->t != VC_J_ARRAY || v->n != n)
+	if (r->t != VC_J_ARRAY || r->n != skip + n)
 		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!vc_jval_u64(&v->kids[i], &out[i]))
+	for (size_t k = 0; k < n; k++)
+		if (!vc_part_get_field(&r->kids[skip + k], &f[k], s))
 			return false;
 	return true;
 }
@@ -583,13 +587,9 @@ static bool add_part_state(struct adjudicate *a, const struct vc_jval *state, ui
 	const struct vc_jval *t = vc_jget(state, "tally");
 	struct vc_verdict_tally tally;
 	memset(&tally, 0, sizeof tally);
-	if (!vc_jval_u64(vc_jget(t, "games"), &tally.games) ||
-	    !vc_jval_u64(vc_jget(t, "agree"), &tally.agree) ||
-	    !vc_jval_u64(vc_jget(t, "disagree"), &tally.disagree) ||
-	    !vc_jval_u64(vc_jget(t, "not_judged"), &tally.not_judged) ||
-	    !u64_array(vc_jget(t, "by_basis"), tally.by_basis, VC_BASIS_N) ||
-	    !u64_array(vc_jget(t, "by_term"), tally.by_term, VC_TERM_N))
-		return false;
+	for (size_t i = 0; i < VC_PART_NFIELDS(tally_fields); i++)
+		if (!vc_part_get_field(vc_jget(t, tally_fields[i].word), &tally_fields[i], &tally))
+			return false;
 	vc_verdict_tally_merge(&a->tally, &tally);
 	const struct vc_jval *sj = vc_jget(state, "standings");
 	const struct vc_jval *pl = vc_jget(sj, "players"), *src = vc_jget(sj, "sources"),
@@ -620,21 +620,11 @@ static bool add_part_state(struct adjudicate *a, const struct vc_jval *state, ui
 	for (size_t i = 0; ok && i < pl->n; i++) {
 		const struct vc_jval *r = &pl->kids[i];
 		struct vc_player *p = &from.p[i];
-		int64_t v[6];
-		ok = r->t == VC_J_ARRAY && r->n == 7 && r->kids[0].t == VC_J_STRING;
-		for (int k = 0; ok && k < 6; k++)
-			ok = jint(&r->kids[k + 1], &v[k]);
-		if (ok && !(p->name = strdup(r->kids[0].s)))
-			ok = false;
+		ok = get_row(r, 1, player_fields, VC_PART_NFIELDS(player_fields), p) &&
+		     r->kids[0].t == VC_J_STRING && (p->name = strdup(r->kids[0].s)) != NULL;
 		if (ok) {
 			from.n = i + 1;
-			p->games = v[0];
-			p->wins = v[1];
-			p->draws = v[2];
-			p->losses = v[3];
-			p->halves = v[4];
-			p->id = v[5];
-			ok = v[5] >= 0 && (size_t)v[5] < pl->n;
+			ok = p->id >= 0 && (size_t)p->id < pl->n;
 		}
 	}
 	for (size_t i = 0; ok && i < src->n; i++) {
@@ -644,27 +634,12 @@ static bool add_part_state(struct adjudicate *a, const struct vc_jval *state, ui
 			from.nsources = i + 1;
 	}
 	for (size_t i = 0; ok && i < gs->n; i++) {
-		const struct vc_jval *r = &gs->kids[i];
-		int64_t v[9];
-		uint64_t index;
-		ok = r->t == VC_J_ARRAY && r->n == 10 && vc_jval_u64(&r->kids[9], &index);
-		for (int k = 0; ok && k < 9; k++)
-			ok = jint(&r->kids[k], &v[k]);
+		struct vc_sgame *g = &from.games[i];
+		ok = get_row(&gs->kids[i], 0, sgame_fields, VC_PART_NFIELDS(sgame_fields), g);
 		if (!ok)
 			break;
-		struct vc_sgame *g = &from.games[i];
-		g->white = v[0];
-		g->black = v[1];
-		g->round = (int)v[2];
-		g->board = (int)v[3];
-		g->result = (unsigned char)v[4];
-		g->flags = (unsigned char)v[5];
-		g->white_elo = (int)v[6];
-		g->black_elo = (int)v[7];
-		g->source = v[8];
-		g->index = index + base;
-		ok = g->white < (int64_t)pl->n && g->black < (int64_t)pl->n &&
-		     g->source < (int64_t)src->n;
+		g->index += base;
+		ok = g->white < (long)pl->n && g->black < (long)pl->n && g->source < (long)src->n;
 		from.ngames = i + 1;
 	}
 	if (ok && vc_standings_merge(&a->st, &from)) {

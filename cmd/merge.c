@@ -401,36 +401,6 @@ bool vc_merge_input_failed(const struct vc_merge *m)
 	return false;
 }
 
-/* Counts c (part.h vc_part_counts) added into rep. */
-static void add_counts(struct vc_report *rep, const struct vc_jval *c)
-{
-	uint64_t v;
-	if (vc_jval_u64(vc_jget(c, "games"), &v))
-		rep->games += v;
-	if (vc_jval_u64(vc_jget(c, "valid"), &v))
-		rep->valid += v;
-	if (vc_jval_u64(vc_jget(c, "invalid"), &v))
-		rep->invalid += v;
-	if (vc_jval_u64(vc_jget(c, "warnings"), &v))
-		rep->warnings += v;
-	if (vc_jval_u64(vc_jget(c, "errors"), &v))
-		rep->errors += v;
-	if (vc_jval_u64(vc_jget(c, "input_errors"), &v))
-		rep->input_errors += v;
-	if (vc_jval_u64(vc_jget(c, "skipped"), &v))
-		rep->skipped += v;
-	if (vc_jval_u64(vc_jget(c, "positions"), &v))
-		rep->positions += v;
-	if (vc_jval_u64(vc_jget(c, "input_warnings"), &v))
-		rep->input_warnings += v;
-	const struct vc_jval *codes = vc_jget(c, "codes");
-	for (size_t k = 0; codes && codes->t == VC_J_OBJECT && k < codes->n; k++) {
-		enum vc_code code = vc_code_from_word(codes->keys[k]);
-		if (code != VC_F_COUNT && vc_jval_u64(&codes->kids[k], &v))
-			vc_report_count_code(rep, code, v);
-	}
-}
-
 void vc_merge_counts(struct vc_merge *m, struct vc_report *rep)
 {
 	for (size_t i = 0; i < m->n; i++) {
@@ -439,12 +409,12 @@ void vc_merge_counts(struct vc_merge *m, struct vc_report *rep)
 			struct vc_jdoc d;
 			char err[256];
 			if (vc_jdoc_parse(&d, m->cut_rec, strlen(m->cut_rec), err, sizeof err) == 0)
-				add_counts(rep, vc_jget(&d.root, "fail"));
+				vc_part_add_counts(rep, vc_jget(&d.root, "fail"));
 			vc_jdoc_free(&d);
 			rep->stop = VC_REPORT_MAX_ERRORS;
 			break;
 		}
-		add_counts(rep, vc_jget(m->parts[i].end_rec, "counts"));
+		vc_part_add_counts(rep, vc_jget(m->parts[i].end_rec, "counts"));
 		const char *stop = jstr(vc_jget(m->parts[i].end_rec, "stopped"));
 		if (stop && strcmp(stop, "interrupted") == 0)
 			rep->stop = VC_REPORT_INTERRUPTED;

@@ -170,19 +170,85 @@ static void kv_opt_uint(struct vc_json *j, const char *key, bool has, uint64_t v
 		vc_json_kv_null(j, key);
 }
 
+void vc_part_put_fields(struct vc_json *j, const struct vc_part_field *f, size_t n,
+                        const void *s)
+{
+	for (size_t i = 0; i < n; i++) {
+		const void *m = (const char *)s + f[i].offset;
+		if (f[i].word)
+			vc_json_key(j, f[i].word);
+		switch (f[i].type) {
+		case VC_PART_U64:
+			vc_json_uint(j, *(const uint64_t *)m);
+			break;
+		case VC_PART_U64S:
+			vc_json_begin_array(j);
+			for (size_t k = 0; k < f[i].n; k++)
+				vc_json_uint(j, ((const uint64_t *)m)[k]);
+			vc_json_end_array(j);
+			break;
+		case VC_PART_LONG:
+			vc_json_int(j, *(const long *)m);
+			break;
+		case VC_PART_INT:
+			vc_json_int(j, *(const int *)m);
+			break;
+		case VC_PART_UCHAR:
+			vc_json_int(j, *(const unsigned char *)m);
+			break;
+		}
+	}
+}
+
+bool vc_part_get_field(const struct vc_jval *v, const struct vc_part_field *f, void *s)
+{
+	void *m = (char *)s + f->offset;
+	int64_t x;
+	switch (f->type) {
+	case VC_PART_U64:
+		return vc_jval_u64(v, m);
+	case VC_PART_U64S:
+		if (!v || v->t != VC_J_ARRAY || v->n != f->n)
+			return false;
+		for (size_t k = 0; k < f->n; k++)
+			if (!vc_jval_u64(&v->kids[k], (uint64_t *)m + k))
+				return false;
+		return true;
+	case VC_PART_LONG:
+	case VC_PART_INT:
+	case VC_PART_UCHAR:
+		if (!vc_jval_i64(v, &x))
+			return false;
+		if (f->type == VC_PART_LONG)
+			*(long *)m = (long)x;
+		else if (f->type == VC_PART_INT)
+			*(int *)m = (int)x;
+		else
+			*(unsigned char *)m = (unsigned char)x;
+		return true;
+	}
+	return false;
+}
+
+/* The report's counters in a part's counts, in the order written; each a
+ * uint64_t (VC_PART_U64), which the merge adds up. */
+static const struct vc_part_field count_fields[] = {
+	VC_PART_FIELD("games", struct vc_report, games, VC_PART_U64),
+	VC_PART_FIELD("valid", struct vc_report, valid, VC_PART_U64),
+	VC_PART_FIELD("invalid", struct vc_report, invalid, VC_PART_U64),
+	VC_PART_FIELD("warnings", struct vc_report, warnings, VC_PART_U64),
+	VC_PART_FIELD("errors", struct vc_report, errors, VC_PART_U64),
+	VC_PART_FIELD("input_errors", struct vc_report, input_errors, VC_PART_U64),
+	VC_PART_FIELD("skipped", struct vc_report, skipped, VC_PART_U64),
+	VC_PART_FIELD("positions", struct vc_report, positions, VC_PART_U64),
+	VC_PART_FIELD("input_warnings", struct vc_report, input_warnings, VC_PART_U64),
+};
+
 void vc_part_counts(struct vc_json *j, const char *key, const struct vc_report *rep)
 {
 	vc_json_key(j, key);
 	vc_json_begin_object(j);
-	vc_json_kv_uint(j, "games", rep->games);
-	vc_json_kv_uint(j, "valid", rep->valid);
-	vc_json_kv_uint(j, "invalid", rep->invalid);
-	vc_json_kv_uint(j, "warnings", rep->warnings);
-	vc_json_kv_uint(j, "errors", rep->errors);
-	vc_json_kv_uint(j, "input_errors", rep->input_errors);
-	vc_json_kv_uint(j, "skipped", rep->skipped);
-	vc_json_kv_uint(j, "positions", rep->positions);
-	vc_json_kv_uint(j, "input_warnings", rep->input_warnings);
+	vc_part_put_fields(j, count_fields, VC_PART_NFIELDS(count_fields), rep);
 	vc_json_key(j, "codes");
 	vc_json_begin_object(j);
 	for (int i = 0; i < rep->ncodes; i++)
@@ -190,6 +256,20 @@ void vc_part_counts(struct vc_json *j, const char *key, const struct vc_report *
 		                rep->code_count[rep->code_order[i]]);
 	vc_json_end_object(j);
 	vc_json_end_object(j);
+}
+
+void vc_part_add_counts(struct vc_report *rep, const struct vc_jval *c)
+{
+	uint64_t v;
+	for (size_t i = 0; i < VC_PART_NFIELDS(count_fields); i++)
+		if (vc_jval_u64(vc_jget(c, count_fields[i].word), &v))
+			*(uint64_t *)((char *)rep + count_fields[i].offset) += v;
+	const struct vc_jval *codes = vc_jget(c, "codes");
+	for (size_t k = 0; codes && codes->t == VC_J_OBJECT && k < codes->n; k++) {
+		enum vc_code code = vc_code_from_word(codes->keys[k]);
+		if (code != VC_F_COUNT && vc_jval_u64(&codes->kids[k], &v))
+			vc_report_count_code(rep, code, v);
+	}
 }
 
 void vc_part_trailer(FILE *f, const struct vc_pipe_part *pp, const struct vc_report *rep,

@@ -20,11 +20,13 @@
 #define VC_CMD_PART_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "common.h"
 #include "json.h"
+#include "jsonread.h"
 #include "pipeline.h"
 #include "report.h"
 
@@ -58,11 +60,55 @@ int vc_part_resolve(const char *command, const struct vc_cli_opts *o, char **fil
 void vc_part_header(FILE *f, const char *command, const struct vc_cli_opts *o,
                     const struct vc_part_shard *sh);
 
+/* A member of a struct that a part record holds as a JSON integer: one
+ * row of the table that both the record's writer and its reader go
+ * through (vc_part_put_fields, vc_part_get_field), so a member is added
+ * to a record in one place. The struct's type is the table's: its
+ * members are read and written at `offset` as `type` says. */
+enum vc_part_type {
+	VC_PART_U64,            /* uint64_t */
+	VC_PART_U64S,           /* uint64_t[n], a JSON array of n numbers */
+	VC_PART_LONG,           /* long */
+	VC_PART_INT,            /* int */
+	VC_PART_UCHAR           /* unsigned char */
+};
+struct vc_part_field {
+	const char *word;       /* its key in an object; NULL: an element of
+	                           an array (the table's order is the array's) */
+	size_t offset;          /* offsetof(the struct, the member) */
+	enum vc_part_type type;
+	size_t n;               /* VC_PART_U64S: the array's length */
+};
+#define VC_PART_FIELD(word, st, member, type) { word, offsetof(st, member), type, 0 }
+#define VC_PART_FIELD_N(word, st, member) \
+	{ word, offsetof(st, member), VC_PART_U64S, sizeof ((st *)0)->member / sizeof (uint64_t) }
+/* The number of rows of a table (an array, not a pointer). */
+#define VC_PART_NFIELDS(table) (sizeof (table) / sizeof (table)[0])
+
+/* The fields f[0, n) of the struct at s written into the object or array
+ * that j has open: as members `word` when the field has one, else as
+ * elements, in the table's order. */
+void vc_part_put_fields(struct vc_json *j, const struct vc_part_field *f, size_t n,
+                        const void *s);
+
+/* The value v (NULL: missing) read into field f of the struct at s: an
+ * integer (a signed one cast to the member's type, unchecked),
+ * or for VC_PART_U64S an array of exactly f->n of them. Returns false,
+ * when v is not such a value, having stored nothing (VC_PART_U64S: maybe
+ * the array's first elements). */
+bool vc_part_get_field(const struct vc_jval *v, const struct vc_part_field *f, void *s);
+
 /* The report's counts (games, valid, ..., codes) as member `key` of the
  * object j is writing: the trailer's "counts", and with --max-errors a
  * failed game's "fail" (the shard's counts up to and with that game, for
  * the merge to stop there as one run stops). */
 void vc_part_counts(struct vc_json *j, const char *key, const struct vc_report *rep);
+
+/* Counts c that vc_part_counts wrote (NULL: none) added into rep's, as
+ * the merge adds up its parts: each counter present, each code's count
+ * (vc_report_count_code); a counter or code missing, unknown or not a
+ * count adds nothing. */
+void vc_part_add_counts(struct vc_report *rep, const struct vc_jval *c);
 
 /* The trailer record on f: what the shard found (*pp), the report's counts
  * and completeness (*rep) and the exit status of the shard's checks
