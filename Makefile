@@ -42,8 +42,14 @@ ALL_CFLAGS = -std=c11 $(OPT) $(ARCHFLAGS) -g -Wall -Wextra -Werror -D_DEFAULT_SO
              -fvisibility=hidden \
              -DVC_VERSION='"$(VERSION)"' -Ilib -Iformats $(SAN) $(CFLAGS)
 # The library's own; programs add libxxhash (validate --duplicates,
-# cmd/duplicates.c), which the library does not use.
-LIB_LDLIBS = -larchive -lzstd -lz -lpthread -lm
+# cmd/duplicates.c), which the library does not use. libarchive is not
+# linked: formats/archive_dl.c opens libarchive.so.13 with dlopen the first
+# time an input needs it, so that a program that reads plain, gzip or zstd
+# shard input does not load its dozen libraries at every start (its
+# headers, libarchive-dev, are still needed to build). dlopen is in libc
+# since glibc 2.34; DL_LIBS=-ldl for an older one.
+DL_LIBS ?=
+LIB_LDLIBS = -lzstd -lz -lpthread -lm $(DL_LIBS)
 LDLIBS  = -lxxhash $(LIB_LDLIBS)
 
 # DEBUG=1: every make checks the position's invariants and aborts naming
@@ -112,14 +118,15 @@ $(BUILD)/libvcformats.a: $(FMT_OBJ)
 vchess: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
-# The unit tests also link the command-line helpers (tests/test_cli.c) and
+# The unit tests also link libarchive (tests/test_input.c writes archives
+# with it) and the command-line helpers (tests/test_cli.c) and
 # the pipeline (tests/test_pipeline.c; cmd/pipeline.c and cmd/pipe_*.c).
 CLI_OBJ = $(BUILD)/cmd/common.o $(BUILD)/cmd/pipeline.o $(BUILD)/cmd/perft_split.o $(BUILD)/cmd/inputs.o \
           $(BUILD)/cmd/duplicates.o $(BUILD)/cmd/part.o \
           $(patsubst %.c,$(BUILD)/%.o,$(wildcard cmd/pipe_*.c))
 
 $(BUILD)/unit-tests: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
-	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) -lcriterion $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) -lcriterion -larchive $(LDLIBS)
 
 # Prerequisites: Debian packages (installed when missing and we are root).
 deps:

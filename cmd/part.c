@@ -5,6 +5,7 @@
 
 #include "part.h"
 #include "shards.h"
+#include "shards_internal.h"
 
 static int unit_of(enum vc_shard_unit u)
 {
@@ -43,9 +44,14 @@ int vc_part_resolve(const char *command, const struct vc_cli_opts *o, char **fil
 	}
 	int rc = VC_EXIT_OK;
 	int scanned = 0;
+	bool ok = false;
 	for (; scanned < nfiles; scanned++) {
 		char err[512];
-		if (vc_shard_file_scan(files[scanned], &sf[scanned], err, sizeof err) != 0) {
+		/* a range: only its own frames are read (shards_internal.h) */
+		if ((o->shard_range ? vc_shard_file_scan_range(files[0], o->range_start, o->range_end,
+		                                               &sf[0], &ok, err, sizeof err)
+		                    : vc_shard_file_scan(files[scanned], &sf[scanned], err,
+		                                         sizeof err)) != 0) {
 			vc_cli_error(command, "%s", err);
 			rc = VC_EXIT_INPUT;
 			break;
@@ -54,18 +60,6 @@ int vc_part_resolve(const char *command, const struct vc_cli_opts *o, char **fil
 	if (rc == VC_EXIT_OK && o->shard_range) {
 		const struct vc_shard_file *f = &sf[0];
 		uint64_t a = o->range_start, b = o->range_end;
-		bool ok = b <= f->size;
-		if (ok && f->unit == VC_SHARD_FRAMES) {
-			/* both ends on frame boundaries */
-			bool sa = false, sb = false;
-			for (size_t i = 0; i <= f->nframes; i++) {
-				sa |= f->frames[i] == a;
-				sb |= f->frames[i] == b;
-			}
-			ok = sa && sb;
-		} else if (ok && f->unit == VC_SHARD_FILE) {
-			ok = a == 0 && b == f->size;
-		}
 		if (!ok) {
 			rc = vc_cli_usage_error(command, "--shard-range %llu-%llu is not a range of %s "
 			                        "as vchess shards cuts it (%s)",

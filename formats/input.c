@@ -7,7 +7,9 @@
  *   archive  libarchive fed through callbacks, so that the bytes already
  *            read for sniffing are replayed (pipes) or re-read after a seek
  *            (regular files, which also lets libarchive use the zip central
- *            directory and read 7z at all).
+ *            directory and read 7z at all). libarchive is loaded the first
+ *            time it is needed (archive_dl_internal.h): plain, gzip and
+ *            zstd-shard inputs never load it.
  * vc_input_read() wraps them with the zip-bomb guard.
  *
  * An archive member that is itself compressed or an archive is decoded by
@@ -21,10 +23,9 @@
  * vc_input_next_member.
  */
 #include "input.h"
+#include "archive_dl_internal.h"
 #include "zstd_range_internal.h"
 
-#include <archive.h>
-#include <archive_entry.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -1408,6 +1409,13 @@ const char *vc_input_member_link(const struct vc_input *in)
 
 static int ar_setup(struct vc_input *in, struct vc_input_error *err)
 {
+	const char *why;
+	if (vc_archive_load(&why) < 0) {
+		open_fail(err, VC_INPUT_EUNSUPPORTED, ENOENT, "this input is compressed "
+		          "(not gzip) or an archive, and reading it needs libarchive "
+		          "(%s), which could not be loaded: %s", VC_ARCHIVE_SONAME, why);
+		return -1;
+	}
 	struct archive *a = archive_read_new();
 	locale_t old;
 

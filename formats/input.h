@@ -226,7 +226,10 @@ size_t vc_input_range_before(const struct vc_input *in, char before[256]);
  * vc_input_next_member first), to be freed with vc_input_close. On failure
  * returns NULL and, when err is not NULL, fills *err: VC_INPUT_EOPEN (the
  * path cannot be opened, or is a directory), VC_INPUT_EREAD (the first
- * read failed) or VC_INPUT_ENOMEM. Damaged content is never an open
+ * read failed), VC_INPUT_ENOMEM, or VC_INPUT_EUNSUPPORTED when the input
+ * needs libarchive (compressed other than gzip, or an archive; not a zstd
+ * shard) and libarchive.so.13, loaded the first time an input needs it,
+ * cannot be loaded (the message says why). Damaged content is never an open
  * failure: it is reported by vc_input_next_member / vc_input_read, after
  * whatever could be decoded. An empty file opens fine (one empty member).
  * path must not be NULL. */

@@ -2,6 +2,7 @@
 #define _FILE_OFFSET_BITS 64
 #include "member.h"
 #include "shards.h"
+#include "shards_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -79,17 +80,20 @@ static uint64_t zstd_frame_end(int fd, uint64_t off, uint64_t size)
 }
 
 /* Fill f->frames with the frame units of the zstd file fd: each data
- * frame with the skippable frames before it (pzstd's size header).
- * Returns 0 or -1 (damaged, with the message). */
-static int zstd_units(int fd, struct vc_shard_file *f, char *err, size_t errlen)
+ * frame with the skippable frames before it (pzstd's size header), from
+ * byte `from` (0, or where a unit starts) to byte `to` (f->size, or where
+ * one ends). Returns 0, 1 when `to` is not the end of a unit as hopping
+ * from `from` finds them, or -1 (damaged, with the message). */
+static int zstd_units(int fd, struct vc_shard_file *f, uint64_t from, uint64_t to, char *err,
+                      size_t errlen)
 {
 	size_t cap = 64, n = 0;
 	uint64_t *u = malloc(cap * sizeof *u);
-	uint64_t off = 0, unit = 0, hint = 0; /* hint: the next frame's size */
+	uint64_t off = from, unit = from, hint = 0; /* hint: the next frame's size */
 	bool pending = false;                 /* a unit has begun at `unit` */
 	if (!u)
 		return fail(err, errlen, "out of memory");
-	while (off < f->size) {
+	while (off < to) {
 		unsigned char h[12];
 		const size_t want = f->size - off < sizeof h ? (size_t)(f->size - off) : sizeof h;
 		if (want < 8 || !read_at(fd, off, h, want)) {
@@ -146,9 +150,13 @@ static int zstd_units(int fd, struct vc_shard_file *f, char *err, size_t errlen)
 		free(u);
 		return fail(err, errlen, "damaged zstd data: a frame runs past the end");
 	}
+	if (off != to || (pending && to != f->size)) {
+		free(u);
+		return 1; /* `to` inside a frame, or between a unit's frames */
+	}
 	/* trailing skippable frames stay with the last unit */
-	u[n] = f->size;
-	if (n > 0)
+	u[n] = to;
+	if (n > 0 && from == 0)
 		u[0] = 0; /* leading skippable frames go with the first */
 	f->frames = u;
 	f->nframes = n;
@@ -184,7 +192,7 @@ int vc_shard_file_scan(const char *path, struct vc_shard_file *f, char *err, siz
 	                  (le32(head) == ZSTD_MAGIC || (le32(head) & 0xFFFFFFF0u) == ZSTD_SKIP_MAGIC);
 	if (zstd) {
 		char why[200];
-		int rc = zstd_units(fd, f, why, sizeof why);
+		int rc = zstd_units(fd, f, 0, f->size, why, sizeof why);
 		close(fd);
 		if (rc)
 			return fail(err, errlen, "%s: %s", path, why);
@@ -226,6 +234,54 @@ int vc_shard_file_scan(const char *path, struct vc_shard_file *f, char *err, siz
 	case VC_INPUT_ARCHIVE: f->why = "archive"; break;
 	}
 	vc_input_close(in);
+	return 0;
+}
+
+int vc_shard_file_scan_range(const char *path, uint64_t start, uint64_t end,
+                             struct vc_shard_file *f, bool *ok, char *err, size_t errlen)
+{
+	*ok = false;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	unsigned char head[4] = { 0 };
+	bool zstd = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 4 &&
+	            read_at(fd, 0, head, 4) &&
+	            (le32(head) == ZSTD_MAGIC || (le32(head) & 0xFFFFFFF0u) == ZSTD_SKIP_MAGIC);
+	if (zstd && start < end && end <= (uint64_t)st.st_size &&
+	    !(start == 0 && end == (uint64_t)st.st_size)) {
+		/* a range inside a zstd file: only its own frames */
+		memset(f, 0, sizeof *f);
+		f->path = path;
+		f->size = (uint64_t)st.st_size;
+		f->unit = VC_SHARD_FRAMES;
+		char why[200];
+		unsigned char m[4];
+		int rc = start > 0 && !(read_at(fd, start, m, 4) &&
+		                        (le32(m) == ZSTD_MAGIC ||
+		                         (le32(m) & 0xFFFFFFF0u) == ZSTD_SKIP_MAGIC))
+		         ? 1 : zstd_units(fd, f, start, end, why, sizeof why);
+		close(fd);
+		if (rc < 0)
+			return fail(err, errlen, "%s: %s", path, why);
+		*ok = rc == 0;
+		return 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (vc_shard_file_scan(path, f, err, errlen) != 0)
+		return -1;
+	*ok = end <= f->size && start <= end;
+	if (*ok && f->unit == VC_SHARD_FRAMES) {
+		/* both ends on frame boundaries */
+		bool sa = false, sb = false;
+		for (size_t i = 0; i <= f->nframes; i++) {
+			sa |= f->frames[i] == start;
+			sb |= f->frames[i] == end;
+		}
+		*ok = sa && sb;
+	} else if (*ok && f->unit == VC_SHARD_FILE) {
+		*ok = start == 0 && end == f->size;
+	}
 	return 0;
 }
 

@@ -1,7 +1,10 @@
 /* vchess - attack tables: leapers by table, sliders by magic bitboards.
  *
  * The tables are filled once by vc_init() (pthread_once) and only read
- * afterwards. The magic factors are constants, found by the search in
+ * afterwards; the PEXT tables, which only perft reads, are filled by
+ * vc_pext_init() at the first vc_perft instead (pthread_once too), so that
+ * a run that only checks games does not pay for them at start (840 KB
+ * written, ~2 M instructions: a share of every shard run's start). The magic factors are constants, found by the search in
  * search_magic (a fixed-seed generator, see there) and checked as the
  * tables are filled, so the build needs no generated sources and start-up
  * (which every run pays, every shard of a sharded run too) only fills.
@@ -42,6 +45,7 @@ uint64_t vc_zob_ep_[8];
 uint64_t vc_zob_side_;
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static pthread_once_t pext_once = PTHREAD_ONCE_INIT;
 
 static uint64_t splitmix(uint64_t *s)
 {
@@ -289,8 +293,8 @@ static void ray_part(struct ray_part *rp, vc_bb ray, vc_bb mask, bool up)
  * the mask met as the product of its four rays' subsets (no ray walking
  * per subset: most of the start-up time of every run before), a factor
  * checked as it goes (two subsets with different attacks on one entry:
- * search_magic finds another); the PEXT table too when ptable is not
- * NULL. */
+ * search_magic finds another); the PEXT table instead when table is NULL
+ * and ptable is not (both when neither is: the masks are the same). */
 static void init_magics(struct vc_magic_ *mg, vc_bb *table, const int (*dirs)[2],
                         const vc_bb *known, uint64_t *seed, struct vc_pext_ *px,
                         vc_bb *ptable)
@@ -307,20 +311,24 @@ static void init_magics(struct vc_magic_ *mg, vc_bb *table, const int (*dirs)[2]
 			rays[d][sq] = one_ray(sq, dirs[d][0], dirs[d][1]);
 	}
 	for (int sq = 0; sq < 64; sq++) {
-		struct vc_magic_ *m = &mg[sq];
-		m->mask = relevant_mask(sq, dirs);
-		int bits = vc_popcount(m->mask);
-		m->shift = 64 - (unsigned)bits;
-		m->table = next;
-		m->magic = known[sq];
+		const vc_bb mask = relevant_mask(sq, dirs);
+		const int bits = vc_popcount(mask);
+		/* the magic table: NULL when only the PEXT one is filled */
+		struct vc_magic_ *m = table ? &mg[sq] : NULL;
+		if (m) {
+			m->mask = mask;
+			m->shift = 64 - (unsigned)bits;
+			m->table = next;
+			m->magic = known[sq];
+		}
 		for (int d = 0; d < 4; d++)
-			ray_part(&rp[d], rays[d][sq], m->mask, up[d]);
+			ray_part(&rp[d], rays[d][sq], mask, up[d]);
 		if (++cur == 0) {
 			memset(epoch, 0, sizeof epoch);
 			cur = 1;
 		}
-		const vc_bb magic = m->magic;
-		const unsigned shift = m->shift;
+		const vc_bb magic = known[sq];
+		const unsigned shift = 64 - (unsigned)bits;
 		bool fits = true;
 		for (int i0 = 0; i0 < rp[0].n; i0++)
 			for (int i1 = 0; i1 < rp[1].n; i1++) {
@@ -334,10 +342,10 @@ static void init_magics(struct vc_magic_ *mg, vc_bb *table, const int (*dirs)[2]
 					for (int i3 = 0; i3 < rp[3].n; i3++) {
 						const vc_bb att = a012 | rp[3].att[i3];
 						unsigned idx = (unsigned)(((o012 | rp[3].occ[i3]) * magic) >> shift);
-						if (epoch[idx] != cur) {
+						if (m && epoch[idx] != cur) {
 							epoch[idx] = cur;
 							m->table[idx] = att;
-						} else if (m->table[idx] != att) {
+						} else if (m && m->table[idx] != att) {
 							fits = false;
 						}
 						if (ptable)
@@ -345,14 +353,15 @@ static void init_magics(struct vc_magic_ *mg, vc_bb *table, const int (*dirs)[2]
 					}
 				}
 			}
-		if (!fits)
+		if (m && !fits)
 			search_magic(m, sq, (const vc_bb (*)[64])rays, up, seed);
 		if (ptable) {
-			px[sq].mask = m->mask;
+			px[sq].mask = mask;
 			px[sq].table = ptable;
 			ptable += (size_t)1 << bits;
 		}
-		next += (size_t)1 << bits;
+		if (m)
+			next += (size_t)1 << bits;
 	}
 }
 
@@ -387,11 +396,11 @@ static void init_all(void)
 		vc_rook_rays_[sq] = slide(sq, 0, rook_dirs);
 		vc_bishop_rays_[sq] = slide(sq, 0, bishop_dirs);
 	}
+	/* the PEXT tables: vc_pext_init, at the first perft */
 	vc_pext_ = want_pext();
-	init_magics(rook_magic, rook_table, rook_dirs, rook_seed_magics, &seed, vc_rook_pext_,
-	            vc_pext_ ? rook_pext_table : NULL);
-	init_magics(bishop_magic, bishop_table, bishop_dirs, bishop_seed_magics, &seed,
-	            vc_bishop_pext_, vc_pext_ ? bishop_pext_table : NULL);
+	init_magics(rook_magic, rook_table, rook_dirs, rook_seed_magics, &seed, NULL, NULL);
+	init_magics(bishop_magic, bishop_table, bishop_dirs, bishop_seed_magics, &seed, NULL,
+	            NULL);
 	/* between and line by walking the eight rays of each square once:
 	 * the squares passed before b are between a and b, and the line
 	 * through both is a's two rays along that direction with a */
@@ -441,6 +450,22 @@ static void init_all(void)
 void vc_init(void)
 {
 	pthread_once(&init_once, init_all);
+}
+
+static void init_pext(void)
+{
+	uint64_t seed = 0; /* unused: the factors are not searched again */
+	init_magics(NULL, NULL, rook_dirs, rook_seed_magics, &seed, vc_rook_pext_,
+	            rook_pext_table);
+	init_magics(NULL, NULL, bishop_dirs, bishop_seed_magics, &seed, vc_bishop_pext_,
+	            bishop_pext_table);
+}
+
+void vc_pext_init(void)
+{
+	vc_init();
+	if (vc_pext_)
+		pthread_once(&pext_once, init_pext);
 }
 
 /* Run before main() so that hot paths need not call vc_init(). */

@@ -33,7 +33,8 @@ extern vc_bb vc_rook_rays_[64], vc_bishop_rays_[64];
 
 /* PEXT slider tables (BMI2): the attacks of the sliders on each square
  * indexed by the occupancy bits under `mask` packed together, filled by
- * vc_init() only when vc_pext_ is true: the processor has BMI2 with a fast
+ * vc_pext_init() (once, thread-safe; vc_perft calls it: only perft reads
+ * them) and only when vc_pext_ is true: the processor has BMI2 with a fast
  * PEXT (not AMD before Zen 3, where it is microcoded) and the environment
  * variable VCHESS_NO_BMI2 is unset or empty or "0". The perft loop comes
  * in two copies, one with these lookups and one with the magic ones
@@ -44,6 +45,8 @@ struct vc_pext_ {
 };
 extern struct vc_pext_ vc_rook_pext_[64], vc_bishop_pext_[64];
 extern bool vc_pext_;
+/* Fill the PEXT tables when vc_pext_ is true (vc_init first). */
+void vc_pext_init(void);
 
 /* The PEXT instruction through inline assembly: the code that holds it
  * needs no BMI2 compiler option and runs only where vc_pext_ is true. */

@@ -1227,6 +1227,12 @@ uint64_t vc_perft(const struct vc_position *pos, int depth)
 	if (depth == 0)
 		return 1;
 	const struct vc_variant_speed *s = v->speed ? v->speed : &no_speed;
-	/* the copy with PEXT lookups where vc_init found them fast */
-	return vc_pext_ ? perft_rec_pext(v, s, pos, depth) : perft_rec_magic(v, s, pos, depth);
+	/* the copy with PEXT lookups where vc_init found them fast (their
+	 * tables filled at the first call: a run that never counts does not
+	 * pay for them) */
+	if (vc_pext_) {
+		vc_pext_init();
+		return perft_rec_pext(v, s, pos, depth);
+	}
+	return perft_rec_magic(v, s, pos, depth);
 }

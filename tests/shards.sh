@@ -74,6 +74,31 @@ assert [r["shard"] for r in rows] == [0, 1] and all(r["count"] == 2 for r in row
 assert all(r["unit"] == "frames" and r["range"] == "%d-%d" % (r["start"], r["end"]) for r in rows), rows
 ' || fail "p.zst: jsonl records"
 
+# a shard run's --shard-range (validate): every range `shards` prints is
+# taken, and so is the whole file; a range one byte off at either end, or
+# ending inside a frame or between a pzstd size header and its frame, is a
+# usage error (exit 2). The run reads only its own frames' headers (it used
+# to hop over the whole file's, in every shard run), so the end is checked
+# by hopping from the start to it.
+for f in p.zst m.zst; do
+	"$VCHESS" shards -n 3 "$tmp/$f" >"$tmp/r3" || fail "$f: shards -n 3"
+	fsize=$(wc -c <"$tmp/$f")
+	while IFS="$TAB" read -r _ k n range; do
+		"$VCHESS" validate --shard "$k/$n" --shard-range "$range" -o "$tmp/part" "$tmp/$f" 2>"$tmp/err" ||
+			fail "$f: shard $k/$n $range: exit $?: $(cat "$tmp/err")"
+		a=${range%-*} b=${range#*-}
+		for bad in "$a-$((b - 1))" "$((a + 1))-$b" "$a-$((b + 1))" "$a-$((b + 12))"; do
+			[ "${bad#*-}" -le "$fsize" ] || continue
+			"$VCHESS" validate --shard "$k/$n" --shard-range "$bad" -o "$tmp/part" "$tmp/$f" 2>"$tmp/err"
+			rc=$?
+			[ "$rc" -eq 2 ] && grep -q "not a range" "$tmp/err" ||
+				fail "$f: --shard-range $bad (off $range): exit $rc: $(cat "$tmp/err")"
+		done
+	done <"$tmp/r3"
+	"$VCHESS" validate --shard 0/1 --shard-range "0-$fsize" -o "$tmp/part" "$tmp/$f" ||
+		fail "$f: the whole file as one range: exit $?"
+done
+
 # one shard, with a note: gzip, one zstd frame, an archive, stdin
 gzip -c "$tmp/g.pgn" >"$tmp/g.pgn.gz"
 zstd -q -c "$tmp/g.pgn" >"$tmp/one.zst"

@@ -27,6 +27,10 @@
 #include <zlib.h>
 
 #include "input.h"
+/* vc_archive_dl_name_for_tests, without turning this file's libarchive
+ * calls (its write API, linked) into the loaded pointers */
+#define VC_ARCHIVE_DL_NO_REDIRECT
+#include "archive_dl_internal.h"
 
 /* ---- temporary directory ------------------------------------------------ */
 
@@ -756,6 +760,47 @@ static void check_bare(enum afilt filt, const char *file)
 Test(input, bare_xz) { check_bare(C_XZ, "a.pgn.xz"); }
 Test(input, bare_bz2) { check_bare(C_BZIP2, "a.pgn.bz2"); }
 Test(input, bare_zst) { check_bare(C_ZSTD, "a.pgn.zst"); }
+
+/* libarchive is loaded when an input first needs it (formats/archive_dl.c):
+ * when it cannot be, an input that needs it is an open error that says so
+ * (unsupported), and plain and gzip inputs read exactly as before. Each
+ * test runs in its own process, so the load has not happened yet. */
+Test(input, without_libarchive_only_archives_fail)
+{
+	size_t len = 20000, glen = 0;
+	char *text = make_text(len, 30), *gz = NULL;
+	struct entry e[] = { { "data", text, len, AE_IFREG, NULL, 0 } };
+	struct vc_input_error err;
+	struct got g;
+
+	vc_archive_dl_name_for_tests("libvchess-test-no-such-libarchive.so.13");
+	write_archive_or_skip(tp("a.pgn.xz"), F_RAW, C_XZ, e, 1);
+	write_archive_or_skip(tp("a.tar"), F_TAR, C_NONE, e, 1);
+	write_file(tp("a.pgn"), text, len);
+	gz_member(&gz, &glen, text, len, 6);
+	write_file(tp("a.pgn.gz"), gz, glen);
+
+	const char *need[] = { "a.pgn.xz", "a.tar" };
+	for (int i = 0; i < 2; i++) {
+		cr_assert_null(vc_input_open(tp(need[i]), &err), "%s opened", need[i]);
+		cr_assert_eq(err.kind, VC_INPUT_EUNSUPPORTED, "%s: %s", need[i], err.message);
+		cr_assert_not_null(strstr(err.message, "libarchive.so.13"), "%s", err.message);
+		cr_assert_not_null(strstr(err.message, "libvchess-test-no-such-libarchive"),
+		                   "the loader's reason: %s", err.message);
+	}
+	read_all(tp("a.pgn"), &g);
+	cr_assert_eq(g.kind, VC_INPUT_PLAIN);
+	assert_member(&g, 0, NULL, text, len);
+	assert_clean_end(&g);
+	got_free(&g);
+	read_all(tp("a.pgn.gz"), &g);
+	cr_assert_eq(g.kind, VC_INPUT_GZIP);
+	assert_member(&g, 0, NULL, text, len);
+	assert_clean_end(&g);
+	got_free(&g);
+	free(gz);
+	free(text);
+}
 
 Test(input, next_member_skips_the_unread_rest)
 {

@@ -1,6 +1,7 @@
 /* vchess - the PEXT slider tables (lib/attacks.c) against the magic ones,
  * and the castling path tables, on every square. The PEXT tables exist
- * only where vc_init() chose them (a processor with a fast PEXT and
+ * only where vc_init() chose them and vc_pext_init() (the first perft)
+ * filled them (a processor with a fast PEXT and
  * VCHESS_NO_BMI2 unset): elsewhere that test checks that none was made.
  * The perft suites run on both paths (tests/perft_quick.sh,
  * tests/perft_full.sh). */
@@ -20,7 +21,7 @@ static uint64_t rnd(uint64_t *s)
 
 Test(pext, tables_agree_with_magics)
 {
-	vc_init();
+	vc_pext_init();
 	if (!vc_pext_) {
 		for (int sq = 0; sq < 64; sq++)
 			cr_assert_null(vc_rook_pext_[sq].table);
