@@ -11,6 +11,7 @@
 #define VC_PGN_FAST_INTERNAL_H
 
 #include "pgn_internal.h"
+#include "checker_internal.h" /* the checker's main-line fast lane */
 
 #ifdef __SSE2__
 #include <emmintrin.h> /* every x86-64 CPU has SSE2 */
@@ -200,6 +201,8 @@ struct fm_const {
 	uint64_t depth;            /* r->depth */
 	int (*move)(void *, const struct vc_move_token *);
 	void *user;
+	bool plain;                /* main line, move is vc_checker_move: its
+	                              fast lane first (checker_internal.h) */
 };
 
 /* The word buf[p, q) of fast_movetext, q < r->len, q - p <= 64, followed
@@ -269,6 +272,12 @@ fm_word(struct vc_pgn_reader *r, const struct fm_const *k,
 	if (!k->move)
 		return FM_TAKEN;
 	size_t mlen = n - i;
+	if (k->plain && vc_checker_move_plain(k->user, (const char *)s + i, mlen)) {
+		/* the checker's fast lane took it: what vc_checker_move would
+		 * have done, VC_CONTINUE */
+		r->pos = q;
+		return FM_TAKEN;
+	}
 #ifdef __SSE2__
 	if (mlen <= 16 && p + i + 16 <= r->len) {
 		/* r->tok has room for 16 bytes and more (reader_init) */
@@ -430,7 +439,7 @@ static void fast_movetext(struct vc_pgn_reader *r)
 {
 	const struct fm_const fc = {
 		r->buf_off, r->lim.token, r->lim.plies, r->depth, r->vis.move,
-		r->vis.user,
+		r->vis.user, r->depth == 0 && r->vis.move == vc_checker_move,
 	};
 #ifdef __SSE2__
 	if (!fm_windows(r, &fc))

@@ -4,7 +4,7 @@
 
 #include "game.h"
 #include "san.h"
-#include "movegen_internal.h"
+#include "game_internal.h"
 
 /* pf_pawns of a game whose pre-filter judged nothing: no position has a
  * pawn on every square */
@@ -41,11 +41,7 @@ static int grow_slow(struct vc_game *g, int need)
 /* The current position joins the line: note its key in the filter. */
 static inline void note_key(struct vc_game *g)
 {
-	const uint64_t key = g->keys[g->nplies];
-	const uint64_t bit = 1ull << ((key >> 52) & 63);
-	uint64_t *w = &g->seen[key >> 58];
-	g->seen_before = (*w & bit) != 0;
-	*w |= bit;
+	vc_game_note_key_(g);
 }
 
 static void forget_keys(struct vc_game *g)
