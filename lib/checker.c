@@ -764,11 +764,23 @@ bool vc_checker_move_plain(void *user, const char *text, size_t len)
 		return false;
 	if (!vc_game_play_plain_(&c->game, text, len))
 		return false;
-	c->end_open = false; /* a legal move: the position before it had one */
 	c->clock_owner = !vc_game_pos(&c->game)->side;
-	const struct vc_outcome oc = judge_now(c);
-	if (outcome_ends(&oc))
-		mark_end(c, &oc);
+	/* judge_now without game-level rules or listener, inline; the end
+	 * left open but for an end by the other rules (c->end_open: a legal
+	 * move was read, the position before it had one) */
+	if (vc_game_outcome_quiet(&c->game)) {
+		c->end_open = true;
+		return true;
+	}
+	struct vc_outcome oc = vc_game_outcome_if_movable(&c->game);
+	if (outcome_ends(&oc)) {
+		c->end_open = false;
+		oc = vc_game_outcome(&c->game); /* mate may win over the rest */
+		if (outcome_ends(&oc))
+			mark_end(c, &oc);
+		return true;
+	}
+	c->end_open = true;
 	return true;
 }
 
