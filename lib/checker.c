@@ -768,7 +768,7 @@ bool vc_checker_move_plain(void *user, const char *text, size_t len)
 	/* judge_now without game-level rules or listener, inline; the end
 	 * left open but for an end by the other rules (c->end_open: a legal
 	 * move was read, the position before it had one) */
-	if (vc_game_outcome_quiet(&c->game)) {
+	if (vc_game_outcome_quiet_(&c->game)) {
 		c->end_open = true;
 		return true;
 	}

@@ -254,19 +254,12 @@ bool vc_game_dead_clear_slow(const struct vc_game *g)
 {
 	/* a cache of the game's: filling it does not change the game */
 	struct vc_game *m = (struct vc_game *)g;
-	const struct vc_position *p = vc_game_pos(g);
-	const vc_bb w = p->by_color[VC_WHITE], b = p->by_color[VC_BLACK];
 	/* the first position of a game: no ply led to it, and the facts of
 	 * the pre-filter prove nothing there (game.h): only a start position
 	 * is cleared, and nothing is kept (PF_NONE stays) */
 	if (!g->nplies)
-		return start_shape(p);
-	m->pf_pawns = p->by_type[VC_PAWN];
-	m->pf_wp = p->by_type[VC_PAWN] & w;
-	/* the pawn part alone: no piece counts (as an attacked enemy) here, so
-	 * that the answer holds while only pieces move */
-	m->pf_open = vc_dead_pawns_open(m->pf_wp, m->pf_pawns & b, m->pf_wp, m->pf_pawns & b);
-	return m->pf_open;
+		return start_shape(vc_game_pos(g));
+	return vc_game_pawns_judged_(m);
 }
 
 bool vc_game_dead(const struct vc_game *g)

@@ -42,4 +42,37 @@ vc_game_play_plain_(struct vc_game *g, const char *text, size_t len)
 	return true;
 }
 
+/* The pawn part of vc_dead_prefilter_clear in the current position, a ply
+ * led to (g->nplies > 0), judged and kept in g->pf_* (vc_game_dead_clear's
+ * cache): the body of vc_game_dead_clear_slow there. */
+static inline __attribute__((always_inline)) bool vc_game_pawns_judged_(struct vc_game *g)
+{
+	const struct vc_position *p = vc_game_pos(g);
+	const vc_bb b = p->by_color[VC_BLACK];
+	g->pf_pawns = p->by_type[VC_PAWN];
+	g->pf_wp = p->by_type[VC_PAWN] & p->by_color[VC_WHITE];
+	/* the pawn part alone: no piece counts (as an attacked enemy) here, so
+	 * that the answer holds while only pieces move */
+	g->pf_open = vc_dead_pawns_open(g->pf_wp, g->pf_pawns & b, g->pf_wp, g->pf_pawns & b);
+	return g->pf_open;
+}
+
+/* vc_game_outcome_quiet (game.h), the same test always inline: the
+ * checker's fast lane asks it on every ply, and the compiler keeps the
+ * header's copy out of line there. */
+static inline __attribute__((always_inline)) bool vc_game_outcome_quiet_(struct vc_game *g)
+{
+	const struct vc_position *p = vc_game_pos(g);
+	if (g->variant->outcome || (p->halfmove >= 16 && (g->seen_before || p->halfmove >= 100)))
+		return false;
+	if (g->dead != VC_DEAD_FULL || g->rules != VC_RULES_FIDE)
+		return (p->by_type[VC_PAWN] | p->by_type[VC_ROOK] | p->by_type[VC_QUEEN]) != 0;
+	if (!vc_dead_sides_open(p))
+		return false;
+	const vc_bb pawns = p->by_type[VC_PAWN];
+	if (pawns == g->pf_pawns && (pawns & p->by_color[VC_WHITE]) == g->pf_wp)
+		return g->pf_open;
+	return g->nplies ? vc_game_pawns_judged_(g) : vc_game_dead_clear_slow(g);
+}
+
 #endif
