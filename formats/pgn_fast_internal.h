@@ -189,6 +189,17 @@ static inline bool fm_lf(struct vc_pgn_reader *r, uint64_t off)
 	return true;
 }
 
+/* fm_lf for a LF that fm_windows takes: every one is a plain line end
+ * there (its entry checks), so the refusals are not asked again. */
+static inline void fm_lf_plain(struct vc_pgn_reader *r, uint64_t off)
+{
+	r->line++;
+	r->line_start = off + 1;
+	if (!r->line_has_token)
+		r->blank_seen = true;
+	r->line_has_token = false;
+}
+
 enum { FM_TAKEN, FM_NOT_MINE, FM_STOP };
 
 /* What stays the same during fast_movetext (no refill, no parenthesis), in
@@ -263,9 +274,8 @@ fm_word(struct vc_pgn_reader *r, const struct fm_const *k,
 	}
 	if (i == n)
 		return FM_TAKEN;
-	/* emit_move */
-	unsigned long number = r->num_pending ? r->num_value : 0;
-	unsigned ndots_m = r->num_pending ? r->num_dots : 0;
+	/* emit_move (the number is read only for a move token) */
+	const bool num = r->num_pending;
 	r->num_pending = false;
 	if (k->depth == 0)
 		r->game.plies++;
@@ -278,6 +288,8 @@ fm_word(struct vc_pgn_reader *r, const struct fm_const *k,
 		r->pos = q;
 		return FM_TAKEN;
 	}
+	const unsigned long number = num ? r->num_value : 0;
+	const unsigned ndots_m = num ? r->num_dots : 0;
 #ifdef __SSE2__
 	if (mlen <= 16 && p + i + 16 <= r->len) {
 		/* r->tok has room for 16 bytes and more (reader_init) */
@@ -387,7 +399,7 @@ static bool fm_windows(struct vc_pgn_reader *r, const struct fm_const *k)
 		for (;;) {
 			if (!starts) {
 				for (; lf; lf &= lf - 1)
-					fm_lf(r, base + p + (unsigned)__builtin_ctzll(lf));
+					fm_lf_plain(r, base + p + (unsigned)__builtin_ctzll(lf));
 				if (stop < 64) {
 					r->pos = p + stop;
 					return false;
@@ -400,7 +412,7 @@ static bool fm_windows(struct vc_pgn_reader *r, const struct fm_const *k)
 			if (lf_before) {
 				lf &= ~lf_before;
 				for (; lf_before; lf_before &= lf_before - 1)
-					fm_lf(r, base + p +
+					fm_lf_plain(r, base + p +
 					      (unsigned)__builtin_ctzll(lf_before));
 			}
 			if (!ends) {
