@@ -110,7 +110,7 @@ square_attacked(const struct vc_position *pos, int sq, int by, vc_bb them, vc_bb
 		return true;
 	vc_bb o = vc_rook_rays_[sq] & their_orth, d = vc_bishop_rays_[sq] & their_diag;
 	if (cold)
-		return (line_reach(o, sq, occ) | line_reach(d, sq, occ)) != 0;
+		return line_reach(o | d, sq, occ) != 0; /* both kinds in one pass */
 	return (o && (vc_rook_att_(sq, occ, pext) & o)) || (d && (vc_bishop_att_(sq, occ, pext) & d));
 }
 
