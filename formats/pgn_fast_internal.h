@@ -11,6 +11,7 @@
 #define VC_PGN_FAST_INTERNAL_H
 
 #include "pgn_internal.h"
+#include "checker_internal.h" /* the checker's main-line fast lane */
 
 #ifdef __SSE2__
 #include <emmintrin.h> /* every x86-64 CPU has SSE2 */
@@ -188,6 +189,17 @@ static inline bool fm_lf(struct vc_pgn_reader *r, uint64_t off)
 	return true;
 }
 
+/* fm_lf for a LF that fm_windows takes: every one is a plain line end
+ * there (its entry checks), so the refusals are not asked again. */
+static inline void fm_lf_plain(struct vc_pgn_reader *r, uint64_t off)
+{
+	r->line++;
+	r->line_start = off + 1;
+	if (!r->line_has_token)
+		r->blank_seen = true;
+	r->line_has_token = false;
+}
+
 enum { FM_TAKEN, FM_NOT_MINE, FM_STOP };
 
 /* What stays the same during fast_movetext (no refill, no parenthesis), in
@@ -200,6 +212,8 @@ struct fm_const {
 	uint64_t depth;            /* r->depth */
 	int (*move)(void *, const struct vc_move_token *);
 	void *user;
+	bool plain;                /* main line, move is vc_checker_move: its
+	                              fast lane first (checker_internal.h) */
 };
 
 /* The word buf[p, q) of fast_movetext, q < r->len, q - p <= 64, followed
@@ -260,15 +274,22 @@ fm_word(struct vc_pgn_reader *r, const struct fm_const *k,
 	}
 	if (i == n)
 		return FM_TAKEN;
-	/* emit_move */
-	unsigned long number = r->num_pending ? r->num_value : 0;
-	unsigned ndots_m = r->num_pending ? r->num_dots : 0;
+	/* emit_move (the number is read only for a move token) */
+	const bool num = r->num_pending;
 	r->num_pending = false;
 	if (k->depth == 0)
 		r->game.plies++;
 	if (!k->move)
 		return FM_TAKEN;
 	size_t mlen = n - i;
+	if (k->plain && vc_checker_move_plain(k->user, (const char *)s + i, mlen)) {
+		/* the checker's fast lane took it: what vc_checker_move would
+		 * have done, VC_CONTINUE */
+		r->pos = q;
+		return FM_TAKEN;
+	}
+	const unsigned long number = num ? r->num_value : 0;
+	const unsigned ndots_m = num ? r->num_dots : 0;
 #ifdef __SSE2__
 	if (mlen <= 16 && p + i + 16 <= r->len) {
 		/* r->tok has room for 16 bytes and more (reader_init) */
@@ -378,7 +399,7 @@ static bool fm_windows(struct vc_pgn_reader *r, const struct fm_const *k)
 		for (;;) {
 			if (!starts) {
 				for (; lf; lf &= lf - 1)
-					fm_lf(r, base + p + (unsigned)__builtin_ctzll(lf));
+					fm_lf_plain(r, base + p + (unsigned)__builtin_ctzll(lf));
 				if (stop < 64) {
 					r->pos = p + stop;
 					return false;
@@ -391,7 +412,7 @@ static bool fm_windows(struct vc_pgn_reader *r, const struct fm_const *k)
 			if (lf_before) {
 				lf &= ~lf_before;
 				for (; lf_before; lf_before &= lf_before - 1)
-					fm_lf(r, base + p +
+					fm_lf_plain(r, base + p +
 					      (unsigned)__builtin_ctzll(lf_before));
 			}
 			if (!ends) {
@@ -430,7 +451,7 @@ static void fast_movetext(struct vc_pgn_reader *r)
 {
 	const struct fm_const fc = {
 		r->buf_off, r->lim.token, r->lim.plies, r->depth, r->vis.move,
-		r->vis.user,
+		r->vis.user, r->depth == 0 && r->vis.move == vc_checker_move,
 	};
 #ifdef __SSE2__
 	if (!fm_windows(r, &fc))

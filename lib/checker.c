@@ -8,7 +8,9 @@
 #include <strings.h>
 
 #include "checker.h"
+#include "checker_internal.h"
 #include "clock.h"
+#include "game_internal.h"
 #include "san.h"
 
 /* One variation level: the position before and after its last move. */
@@ -745,6 +747,41 @@ int vc_checker_move(void *user, const struct vc_move_token *mv)
 	if (rc == VC_SKIP)
 		c->skip = true;
 	return rc;
+}
+
+/* The fast lane (checker_internal.h): check_main_move without game-level
+ * rules, event listener, label or finding, for a move that needs none.
+ * What it skips, and why the state is the same: c->skip, set-up (done:
+ * c->started, setup_ok), a variation (c->depth), a game-level variant
+ * (c->rules: before_move, after_move, pending), an ended line (c->ended:
+ * move-after-end, overlooked), warnings (the game declines them), the
+ * event (c->on_event). */
+bool vc_checker_move_plain(void *user, const char *text, size_t len)
+{
+	struct vc_checker *c = user;
+	if (c->skip | !c->started | c->ended | (c->depth != 0) | (c->rules != NULL) |
+	    (c->on_event != NULL) || !c->rec.setup_ok)
+		return false;
+	if (!vc_game_play_plain_(&c->game, text, len))
+		return false;
+	c->clock_owner = !vc_game_pos(&c->game)->side;
+	/* judge_now without game-level rules or listener, inline; the end
+	 * left open but for an end by the other rules (c->end_open: a legal
+	 * move was read, the position before it had one) */
+	if (vc_game_outcome_quiet_(&c->game)) {
+		c->end_open = true;
+		return true;
+	}
+	struct vc_outcome oc = vc_game_outcome_if_movable(&c->game);
+	if (outcome_ends(&oc)) {
+		c->end_open = false;
+		oc = vc_game_outcome(&c->game); /* mate may win over the rest */
+		if (outcome_ends(&oc))
+			mark_end(c, &oc);
+		return true;
+	}
+	c->end_open = true;
+	return true;
 }
 
 int vc_checker_begin_variation(void *user, unsigned depth, const struct vc_loc *loc)

@@ -4,7 +4,7 @@
 
 #include "game.h"
 #include "san.h"
-#include "movegen_internal.h"
+#include "game_internal.h"
 
 /* pf_pawns of a game whose pre-filter judged nothing: no position has a
  * pawn on every square */
@@ -41,11 +41,7 @@ static int grow_slow(struct vc_game *g, int need)
 /* The current position joins the line: note its key in the filter. */
 static inline void note_key(struct vc_game *g)
 {
-	const uint64_t key = g->keys[g->nplies];
-	const uint64_t bit = 1ull << ((key >> 52) & 63);
-	uint64_t *w = &g->seen[key >> 58];
-	g->seen_before = (*w & bit) != 0;
-	*w |= bit;
+	vc_game_note_key_(g);
 }
 
 static void forget_keys(struct vc_game *g)
@@ -258,19 +254,12 @@ bool vc_game_dead_clear_slow(const struct vc_game *g)
 {
 	/* a cache of the game's: filling it does not change the game */
 	struct vc_game *m = (struct vc_game *)g;
-	const struct vc_position *p = vc_game_pos(g);
-	const vc_bb w = p->by_color[VC_WHITE], b = p->by_color[VC_BLACK];
 	/* the first position of a game: no ply led to it, and the facts of
 	 * the pre-filter prove nothing there (game.h): only a start position
 	 * is cleared, and nothing is kept (PF_NONE stays) */
 	if (!g->nplies)
-		return start_shape(p);
-	m->pf_pawns = p->by_type[VC_PAWN];
-	m->pf_wp = p->by_type[VC_PAWN] & w;
-	/* the pawn part alone: no piece counts (as an attacked enemy) here, so
-	 * that the answer holds while only pieces move */
-	m->pf_open = vc_dead_pawns_open(m->pf_wp, m->pf_pawns & b, m->pf_wp, m->pf_pawns & b);
-	return m->pf_open;
+		return start_shape(vc_game_pos(g));
+	return vc_game_pawns_judged_(m);
 }
 
 bool vc_game_dead(const struct vc_game *g)

@@ -110,7 +110,7 @@ square_attacked(const struct vc_position *pos, int sq, int by, vc_bb them, vc_bb
 		return true;
 	vc_bb o = vc_rook_rays_[sq] & their_orth, d = vc_bishop_rays_[sq] & their_diag;
 	if (cold)
-		return (line_reach(o, sq, occ) | line_reach(d, sq, occ)) != 0;
+		return line_reach(o | d, sq, occ) != 0; /* both kinds in one pass */
 	return (o && (vc_rook_att_(sq, occ, pext) & o)) || (d && (vc_bishop_att_(sq, occ, pext) & d));
 }
 
@@ -873,7 +873,7 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 		suffix = t[len - 1] == '#' ? VC_SUFFIX_MATE : VC_SUFFIX_CHECK;
 		len--;
 	}
-	if (len < 2 || len > 4 || !san_file(t[len - 2]) || !san_rank(t[len - 1]))
+	if (len < 2 || len > 5 || !san_file(t[len - 2]) || !san_rank(t[len - 1]))
 		return 0;
 	const int to = VC_SQ(t[len - 2] - 'a', t[len - 1] - '1');
 	const int us = pos->side, them = !us;
@@ -884,11 +884,20 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 		return 0;
 	const int ksq = vc_lsb(king);
 	const int pt = san_piece[(unsigned char)t[0]];
-	const bool x = len == 4; /* Nxf3, exd5 */
-	vc_bb cands;
+	bool x = len == 4; /* Nxf3, exd5 */
+	vc_bb cands, dis = ~0ull; /* dis: the file or rank written (Nbd7) */
 	if (pt) {
-		if (len != 3 && !(x && t[1] == 'x'))
-			return 0;
+		if (len >= 4 && !(len == 4 && t[1] == 'x')) {
+			/* Nbd7, N1d7, Nbxd7, N1xd7: one of the candidates */
+			if (pt == VC_KING || (len == 5 && t[2] != 'x'))
+				return 0;
+			x = len == 5;
+			dis = san_file(t[1])   ? 0x0101010101010101ull << (t[1] - 'a')
+			      : san_rank(t[1]) ? 0xFFull << (8 * (t[1] - '1'))
+			                       : 0;
+			if (!dis)
+				return 0;
+		}
 		const vc_bb mine = ours & pos->by_type[pt];
 		if (pt == VC_KING) {
 			if (!(vc_king_attacks(to) & king))
@@ -907,7 +916,7 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 		}
 	} else {
 		const int last = us == VC_WHITE ? 7 : 0;
-		if (VC_RANK(to) == last || to == pos->ep)
+		if (VC_RANK(to) == last || to == pos->ep || len == 5)
 			return 0;
 		const vc_bb pawns = ours & pos->by_type[VC_PAWN];
 		if (len == 2) {
@@ -929,13 +938,26 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 			return 0;
 		}
 	}
-	/* exactly one candidate, not pinned (else the general parser judges:
-	 * several candidates of which pins leave one, ambiguity, no move) */
+	/* exactly one candidate (of the file or rank written), not pinned
+	 * (else the general parser judges: several candidates of which pins
+	 * leave one, ambiguity, no move) */
+	const vc_bb others = cands & ~dis;
+	cands &= dis;
 	if (!cands || (cands & (cands - 1)))
 		return 0;
 	const int from = vc_lsb(cands);
 	if (pt != VC_KING && move_exposes_king(pos, ksq, from, to, theirs & tb))
 		return 0;
+	if (dis != ~0ull) {
+		/* a file or rank written is needed (else the parser warns,
+		 * overdisambiguation) when another piece of the type has a
+		 * legal move to `to`; the others all stand outside `dis` */
+		vc_bb o = others;
+		while (o && move_exposes_king(pos, ksq, vc_lsb(o), to, theirs & tb))
+			o &= o - 1;
+		if (!o)
+			return 0;
+	}
 	const bool cap = (tb & theirs) != 0;
 	unsigned warn = x && !cap ? VC_SANW_SUPERFLUOUS_X : !x && cap ? VC_SANW_MISSING_X : 0;
 	make_plain(pos, after, from, to);

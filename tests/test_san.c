@@ -584,7 +584,13 @@ Test(san, glued_en_passant_mark)
  * move's SAN and its usual misspellings (capture mark dropped or added,
  * suffix dropped, doubled or swapped, the piece letter of a pawn move) and
  * the castling forms, along random walks in standard chess and Chess960. */
-static int shortcut_hits;
+static int shortcut_hits, disambiguated_hits;
+
+/* s starts with a square (f3). */
+static bool is_square_at(const char *s)
+{
+	return s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8';
+}
 
 static void agree(const struct vc_position *p, const vc_move *legal, int n, const char *text)
 {
@@ -597,6 +603,8 @@ static void agree(const struct vc_position *p, const vc_move *legal, int n, cons
 	struct vc_san_play fast;
 	if (vc_play_san_chess(p, &after, text, len, &fast)) {
 		shortcut_hits++;
+		if (strchr("NBRQ", text[0]) && text[1] != 'x' && !is_square_at(text + 1))
+			disambiguated_hits++; /* Nbd7, N1xd7 */
 		cr_assert_eq(sb, VC_SAN_OK, "%s: the shortcut played a move the parser refuses", text);
 		struct vc_position made = *p;
 		vc_make_move(&made, b.move);
@@ -653,6 +661,27 @@ Test(san, shortcut_agrees_with_general_parser)
 				}
 				snprintf(v, sizeof v, "P%s", w); /* piece letter of a pawn */
 				agree(&p, legal, n, v);
+				if (strchr("NBRQ", w[0]) && !(legal[i] & VC_MF_CASTLE)) {
+					/* the origin's file or rank written, needed or not
+					 * (overdisambiguation), with and without the
+					 * capture mark, and a file or rank that holds no
+					 * such piece */
+					const int from = VC_MOVE_FROM(legal[i]);
+					const char fc = (char)('a' + VC_FILE(from)), rc = (char)('1' + VC_RANK(from));
+					const char *dst = w + l - 2;
+					const char dis[4] = { fc, rc, (char)('a' + (VC_FILE(from) + 3) % 8),
+					                      (char)('1' + (VC_RANK(from) + 5) % 8) };
+					for (int d = 0; d < 4; d++) {
+						snprintf(v, sizeof v, "%c%c%s", w[0], dis[d], dst);
+						agree(&p, legal, n, v);
+						snprintf(v, sizeof v, "%c%cx%s+", w[0], dis[d], dst);
+						agree(&p, legal, n, v);
+						snprintf(v, sizeof v, "%c%cx%s", w[0], dis[d], dst);
+						agree(&p, legal, n, v);
+					}
+					snprintf(v, sizeof v, "%c%c%c%s", w[0], fc, rc, dst); /* both */
+					agree(&p, legal, n, v);
+				}
 				snprintf(v, sizeof v, "N%s", w + l - 2);
 				agree(&p, legal, n, v);
 				snprintf(v, sizeof v, "%s", w + l - 2); /* bare square */
@@ -669,4 +698,6 @@ Test(san, shortcut_agrees_with_general_parser)
 	}
 	/* the shortcut took most of the texts: the comparison was made */
 	cr_assert_gt(shortcut_hits, 50000, "the shortcut answered only %d times", shortcut_hits);
+	cr_assert_gt(disambiguated_hits, 500, "the shortcut read a file or rank written only %d times",
+	             disambiguated_hits);
 }
