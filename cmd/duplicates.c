@@ -16,6 +16,11 @@ bool vc_dup_hash_game(const struct vc_gc_game *g, struct vc_dup_hash *h)
 	if (!g->setup_ok || !g->game || g->nerrors > 0 || g->rules || !g->game->variant)
 		return false;
 	const struct vc_game *gm = g->game;
+	/* a game without moves (a forfeit, a bare position) says nothing
+	 * that two different games could not share: all forfeits from the
+	 * standard start would be duplicates of the first */
+	if (gm->nplies == 0)
+		return false;
 	char fen[VC_FEN_MAX];
 	vc_fen_write(&gm->line[0], fen, false);
 	/* the library's state is opaque (its size may change with the
