@@ -9,7 +9,7 @@
 set -u
 case $1 in /*) VCHESS=$1 ;; *) VCHESS=$(pwd)/$1 ;; esac
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/vchess-trial.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap '[ -n "${TRIAL_KEEP:-}" ] || rm -rf "$tmp"' EXIT INT TERM
 LC_ALL=C
 export LC_ALL
 TAB=$(printf '\t')
@@ -122,6 +122,56 @@ shards validate "$tmp/forfeit.pgn" 4 "$tmp/p" --duplicates
 v report merge "$tmp"/p/part.* >"$tmp/rm" 2>&1
 cmp -s "$tmp/r1" "$tmp/rm" || fail "forfeits: the merge of 4 shards differs from one run"
 dupcheck "4 shards merged" "$tmp/rm" "$tmp/d1"
+
+# ---- 2. an input of comments alone holds no game ---------------------------
+# A file (or archive member) holding only comments, NAGs, blank and `%`
+# lines is no game, as pgn-extract counts none; the copies then hold the
+# real games only, and read back they give the same games. One run, -j 2
+# with tiny chunks and merged shard runs agree.
+printf '{ just a comment }\n' >"$tmp/c1.pgn"
+printf '%% escape\n\n$1 {a} !?\n; rest of line\n\n' >"$tmp/c2.pgn"
+printf '[Event "g1"]\n[Result "*"]\n\n1. e4 *\n' >"$tmp/g1.pgn"
+printf '{ before }\n[Event "g2"]\n[Result "1-0"]\n\n1. d4 1-0' >"$tmp/g2.pgn"
+ins="$tmp/c1.pgn $tmp/g1.pgn $tmp/c2.pgn $tmp/g2.pgn $tmp/c1.pgn"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp" <<'END_ZIP'
+import sys, zipfile
+t = sys.argv[1]
+with zipfile.ZipFile(t + "/c.zip", "w") as z:
+    for n in ("c1", "g1", "c2", "g2"):
+        z.write("%s/%s.pgn" % (t, n), n + ".pgn")
+END_ZIP
+	ins="$ins $tmp/c.zip"
+fi
+# shellcheck disable=SC2086 # $ins: the files
+v validate --valid-out "$tmp/cv1" --invalid-out "$tmp/ci1" $ins >"$tmp/cr1" 2>"$tmp/ce1"
+want=2
+case $ins in *c.zip) want=4 ;; esac
+if ! grep -q "^validate: $want games, $want valid" "$tmp/cr1"; then
+	fail "comments alone: not $want games: $(tail -n 1 "$tmp/cr1")"
+elif [ "$(grep -c 'empty-input' "$tmp/ce1")" != 3 ]; then
+	fail "comments alone: the three comment-only files are not each empty-input"
+elif [ -s "$tmp/ci1" ]; then
+	fail "comments alone: an invalid game copied"
+elif ! v validate "$tmp/cv1" 2>&1 | grep -q "^validate: $want games, $want valid"; then
+	fail "comments alone: the copy read back does not give $want games"
+else
+	ok "comments alone: no game, and the copy read back gives the same $want games"
+fi
+# shellcheck disable=SC2086
+VCHESS_CHUNK_SIZE=16 v validate -j 2 --valid-out "$tmp/cv2" --invalid-out "$tmp/ci2" $ins \
+	>"$tmp/cr2" 2>"$tmp/ce2"
+cmp -s "$tmp/cr1" "$tmp/cr2" && cmp -s "$tmp/ce1" "$tmp/ce2" && cmp -s "$tmp/cv1" "$tmp/cv2" ||
+	fail "comments alone: -j 2 differs from -j 1"
+rm -rf "$tmp/p"
+mkdir -p "$tmp/p"
+# shellcheck disable=SC2086
+v shards -n 6 $ins >"$tmp/p/list" 2>/dev/null
+while IFS="$TAB" read -r file k count range; do
+	v validate --shard "$k/$count" --shard-range "$range" -o "$tmp/p/part.$k" "$file" 2>/dev/null
+done <"$tmp/p/list"
+v report merge "$tmp"/p/part.* >"$tmp/crm" 2>/dev/null
+cmp -s "$tmp/cr1" "$tmp/crm" || fail "comments alone: the merge of shard runs differs from one run"
 
 echo "trial: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
