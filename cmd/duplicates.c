@@ -379,8 +379,8 @@ static void stop(struct vc_dups *d, const char *why)
 		return;
 	d->stopped = true;
 	char text[256];
-	snprintf(text, sizeof text, "--duplicates: %s after %zu games: later games are "
-	         "not looked at", why, d->table.count);
+	snprintf(text, sizeof text, "--duplicates: %s after %zu game%s: later games are "
+	         "not looked at", why, d->table.count, d->table.count == 1 ? "" : "s");
 	note(d, text);
 }
 
@@ -542,6 +542,7 @@ void vc_dups_summary_json(struct vc_dups *d, struct vc_json *j)
 void vc_dups_summary_text(struct vc_dups *d, FILE *out, const char *command)
 {
 	if (d->stopped)
-		fprintf(out, "%s: duplicates: looked for among the first %zu games only%s\n", command,
-		        d->table.count, d->nomem ? " (out of memory)" : " (--duplicates-max)");
+		fprintf(out, "%s: duplicates: looked for among the first %zu game%s only%s\n",
+		        command, d->table.count, d->table.count == 1 ? "" : "s",
+		        d->nomem ? " (out of memory)" : " (--duplicates-max)");
 }

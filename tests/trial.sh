@@ -173,5 +173,53 @@ done <"$tmp/p/list"
 v report merge "$tmp"/p/part.* >"$tmp/crm" 2>/dev/null
 cmp -s "$tmp/cr1" "$tmp/crm" || fail "comments alone: the merge of shard runs differs from one run"
 
+# ---- 5. numbers too large, and "1 game" -----------------------------------
+# Every numeric option of every command, given 20 digits (past 2^64) or one
+# past its limit, says "too large" (exit 2), never "not a number"; a word
+# still says "not". --duplicates-max 1 says "1 game", not "1 games".
+B=99999999999999999999
+g=$tmp/g1.pgn
+while IFS='|' read -r what args; do
+	# shellcheck disable=SC2086 # $args: the command line, split on purpose
+	v $args >"$tmp/o" 2>"$tmp/e"
+	st=$?
+	if [ $st != 2 ] || ! grep -q "is too large (" "$tmp/e" || grep -q "not a number" "$tmp/e"; then
+		fail "numbers: $what: exit $st, $(head -n 1 "$tmp/e")"
+	else
+		passed=$((passed + 1))
+	fi
+done <<EOF_NUM
+validate -j|validate -j $B $g
+validate -j 257|validate -j 257 $g
+validate --max-errors|validate --max-errors $B $g
+validate --max-errors 2^63|validate --max-errors 9223372036854775808 $g
+validate --max-ratio|validate --max-ratio $B $g
+validate --duplicates-max|validate --duplicates-max $B $g
+validate --duplicates-max 2^32|validate --duplicates-max 4294967296 $g
+validate --shard|validate --shard 0/$B --shard-range 0-1 -o $tmp/o $g
+adjudicate --budget|adjudicate --budget $B $g
+adjudicate --max-errors|adjudicate --max-errors $B $g
+replay -j|replay -j $B $g
+winnable --budget|winnable --budget $B $g
+perft --depth|perft --depth $B
+perft --max-depth|perft --suite $g --max-depth $B
+perft --max-nodes|perft --suite $g --max-nodes $B
+perft --max-positions|perft --suite $g --max-positions $B
+perft --hash|perft --hash $B
+perft --expect|perft --expect $B
+shards -n|shards -n $B $g
+shards --size|shards --size $B $g
+EOF_NUM
+v validate --max-errors x "$g" 2>"$tmp/e"
+grep -q "'x' is not a number" "$tmp/e" || fail "numbers: --max-errors x: $(head -n 1 "$tmp/e")"
+printf '1. e4 *\n\n1. d4 *\n\n1. c4 *\n' >"$tmp/three.pgn"
+v validate --duplicates-max 1 "$tmp/three.pgn" >"$tmp/o" 2>"$tmp/e"
+if grep -q "1 games" "$tmp/o" "$tmp/e" || ! grep -q "after 1 game:" "$tmp/e" ||
+   ! grep -q "first 1 game only" "$tmp/o"; then
+	fail "numbers: --duplicates-max 1: not '1 game': $(cat "$tmp/e" "$tmp/o")"
+else
+	ok "numbers: every option says too large; --duplicates-max 1 says 1 game"
+fi
+
 echo "trial: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
