@@ -815,6 +815,20 @@ int cmd_adjudicate(int argc, char **argv)
 			return vc_cli_usage_error("adjudicate", "--fix-results is not for shard runs: "
 			                          "correct the whole file in one run");
 		}
+		if (a->opts.max_errors > 0) {
+			/* where one run stops, the merge would need the tally
+			 * (and the standings, when asked for) as they stood at
+			 * that game: a part holds them for its whole range */
+			bool st = a->standings;
+			free(a);
+			return vc_cli_usage_error("adjudicate", "--max-errors cannot stop a shard run "
+			                          "where one run would stop: the merge would need the "
+			                          "tally of verdicts%s as they stood at the game that "
+			                          "stops it, and the parts hold %s for their whole "
+			                          "range only: leave --max-errors out",
+			                          st ? " and the standings" : "",
+			                          st ? "them" : "it");
+		}
 		rc = vc_part_resolve("adjudicate", &a->opts, files, nfiles, &sh);
 		if (rc != VC_EXIT_OK) {
 			free(a);

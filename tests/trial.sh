@@ -221,5 +221,41 @@ else
 	ok "numbers: every option says too large; --duplicates-max 1 says 1 game"
 fi
 
+# ---- 3, 8. report merge: adjudicate's options on validate's parts; a closed
+# standard input ------------------------------------------------------------
+shards validate "$tmp/forfeit.pgn" 2 "$tmp/p"
+for o in --standings "--tiebreak buchholz" "--system swiss" --crosstable; do
+	# shellcheck disable=SC2086 # $o: an option and its value
+	v report merge $o "$tmp"/p/part.* >"$tmp/o" 2>"$tmp/e"
+	st=$?
+	if [ $st != 2 ] || ! grep -q -e "${o%% *} applies to parts of 'vchess adjudicate' only" "$tmp/e"; then
+		fail "merge $o of validate parts: exit $st, $(head -n 1 "$tmp/e")"
+	else
+		passed=$((passed + 1))
+	fi
+done
+shards adjudicate "$tmp/forfeit.pgn" 2 "$tmp/pa"
+v report merge --standings "$tmp"/pa/part.* >/dev/null 2>&1 ||
+	fail "merge --standings of adjudicate parts: exit $?"
+"$VCHESS" report merge - <&- >"$tmp/o" 2>"$tmp/e"
+st=$?
+if [ $st != 3 ] || ! grep -q "standard input is closed" "$tmp/e"; then
+	fail "merge - <&-: exit $st, $(head -n 1 "$tmp/e")"
+else
+	ok "report merge: adjudicate's options refused on validate's parts; - <&- is closed"
+fi
+
+# ---- 4. adjudicate --max-errors in a shard run: the reason as given --------
+v adjudicate --max-errors 1 --shard 0/1 -o "$tmp/o" "$g" 2>"$tmp/e"
+st1=$?
+v adjudicate --standings --max-errors 1 --shard 0/1 -o "$tmp/o" "$g" 2>"$tmp/e2"
+st2=$?
+if [ $st1 != 2 ] || [ $st2 != 2 ] || grep -q standings "$tmp/e" ||
+   ! grep -q "tally of verdicts as" "$tmp/e" || ! grep -q "and the standings" "$tmp/e2"; then
+	fail "adjudicate --max-errors --shard: $(head -n 1 "$tmp/e") / $(head -n 1 "$tmp/e2")"
+else
+	ok "adjudicate --max-errors --shard: the standings named only when asked for"
+fi
+
 echo "trial: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
