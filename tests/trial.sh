@@ -257,5 +257,48 @@ else
 	ok "adjudicate --max-errors --shard: the standings named only when asked for"
 fi
 
+# ---- 6. the HTML crosstable's marks as the man page says; --standings over
+# several events warns once ---------------------------------------------------
+rr() { # rr EVENT2: a round robin of three, its second game's Event EVENT2
+	printf '[Event "Spring Open"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n'
+	printf '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n'
+	printf '[Event "%s"]\n[White "B"]\n[Black "C"]\n[Result "1/2-1/2"]\n\n1. e4 e5 1/2-1/2\n\n' "$1"
+	printf '[Event "?"]\n[White "C"]\n[Black "A"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n'
+}
+rr "Spring Open" >"$tmp/one.pgn"
+rr "Autumn Cup" >"$tmp/two.pgn"
+man=$(cd "$(dirname "$0")/.." && pwd)/man/vchess-adjudicate.1
+v adjudicate --standings --crosstable --format html -o "$tmp/x.html" "$tmp/one.pgn" 2>"$tmp/e"
+half=$(printf '\302\275') square=$(printf '\342\226\240')
+if ! grep -q "$half" "$tmp/x.html" || ! grep -q "$square" "$tmp/x.html" ||
+   ! grep -q 'U+00BD' "$man" || ! grep -q 'U+25A0' "$man"; then
+	fail "html crosstable: the page's draw and diagonal marks are not the man page's"
+elif [ -s "$tmp/e" ]; then
+	fail "standings of one event: a warning: $(cat "$tmp/e")"
+else
+	ok "html crosstable: the marks the man page names (U+00BD, U+25A0); one event, no warning"
+fi
+v adjudicate --standings "$tmp/two.pgn" >/dev/null 2>"$tmp/e1"
+st1=$?
+v adjudicate --standings -j 2 "$tmp/two.pgn" "$tmp/one.pgn" >/dev/null 2>"$tmp/e2"
+v adjudicate "$tmp/two.pgn" >/dev/null 2>"$tmp/e3"
+st3=$?
+if [ "$(grep -c . "$tmp/e1")" != 1 ] ||
+   ! grep -q "warning: standings mix 2 events: 'Spring Open', 'Autumn Cup'" "$tmp/e1"; then
+	fail "standings of two events: $(cat "$tmp/e1")"
+elif [ "$st1" != "$st3" ] || [ -s "$tmp/e3" ]; then
+	fail "standings of two events: exit $st1 (without --standings $st3), or a warning without --standings"
+elif ! cmp -s "$tmp/e1" "$tmp/e2"; then
+	fail "standings of two events: -j 2 warns otherwise: $(cat "$tmp/e2")"
+else
+	ok "standings of two events: warned once, naming them, exit status unchanged"
+fi
+cat "$tmp/one.pgn" "$tmp/one.pgn" "$tmp/two.pgn" >"$tmp/three.pgn"
+shards adjudicate "$tmp/three.pgn" 3 "$tmp/pa"
+v report merge --standings "$tmp"/pa/part.* >/dev/null 2>"$tmp/em"
+if [ -s "$tmp/pa/err" ] || ! grep -q "report merge: warning: standings mix 2 events" "$tmp/em"; then
+	fail "standings of two events in shards: shards '$(cat "$tmp/pa/err")', merge '$(cat "$tmp/em")'"
+fi
+
 echo "trial: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
