@@ -302,7 +302,12 @@ static int check_parts(struct vc_merge *m)
 		uint64_t start = end_u64(p, "start", &has_start);
 		uint64_t next = end_u64(p, "next", &has_next);
 		uint64_t owned = end_u64(p, "owned", NULL);
-		bool cont = prev && prev->file && strcmp(prev->file, p->file) == 0;
+		/* the file's next shard; a shard of the same file from its byte 0
+		 * after its last is the file again, given twice to one run
+		 * (`vchess validate f.pgn f.pgn`: its games twice, numbered from
+		 * 1 each time, as one run reads them) */
+		bool cont = prev && prev->file && strcmp(prev->file, p->file) == 0 &&
+		            !(p->start == 0 && prev->end == prev->size);
 		p->src = cont ? prev->src : p->file;
 		if (!cont) {
 			if (p->start != 0)

@@ -25,7 +25,8 @@ shards() {
 	shift 4
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	v shards -n "$n" "$f" >"$dir/list" || { fail "shards -n $n $f"; return; }
+	# shellcheck disable=SC2086 # $f: one file or several
+	v shards -n "$n" $f >"$dir/list" || { fail "shards -n $n $f"; return; }
 	while IFS="$TAB" read -r file k count range; do
 		# shellcheck disable=SC2046 # the options, with K put in
 		v "$cmd" --shard "$k/$count" --shard-range "$range" -o "$dir/part.$k" \
@@ -298,6 +299,33 @@ shards adjudicate "$tmp/three.pgn" 3 "$tmp/pa"
 v report merge --standings "$tmp"/pa/part.* >/dev/null 2>"$tmp/em"
 if [ -s "$tmp/pa/err" ] || ! grep -q "report merge: warning: standings mix 2 events" "$tmp/em"; then
 	fail "standings of two events in shards: shards '$(cat "$tmp/pa/err")', merge '$(cat "$tmp/em")'"
+fi
+
+# ---- 7. report merge of a file given twice (`validate f.pgn f.pgn`) ----------
+# The plan cuts each occurrence apart; the merge tells them apart (a shard
+# from byte 0 after the file's last) and equals one run, duplicates and all.
+cat "$tmp/forfeit.pgn" "$tmp/g1.pgn" >"$tmp/twice.pgn"
+f2=$tmp/twice.pgn
+v validate --duplicates "$f2" "$f2" >"$tmp/r1" 2>/dev/null
+for n in 2 3 5; do
+	shards validate "$f2 $f2" "$n" "$tmp/p" --duplicates
+	v report merge "$tmp"/p/part.* >"$tmp/rm" 2>"$tmp/e"
+	cmp -s "$tmp/r1" "$tmp/rm" || fail "file twice, $n shards: the merge (exit $?) differs: $(head -n 1 "$tmp/e")"
+done
+rm -rf "$tmp/p"
+mkdir -p "$tmp/p"
+for k in 0 1 2 3; do
+	v validate --duplicates --shard "$k/4" -o "$tmp/p/part.$k" "$f2" "$f2" 2>/dev/null
+done
+v report merge "$tmp"/p/part.* >"$tmp/rm" 2>"$tmp/e"
+cmp -s "$tmp/r1" "$tmp/rm" || fail "file twice, --shard K/4 of both: the merge differs: $(head -n 1 "$tmp/e")"
+rm -f "$tmp/p/part.1"
+v report merge "$tmp"/p/part.* >"$tmp/rm" 2>"$tmp/e"
+st=$?
+if [ $st != 2 ] || ! grep -q "missing" "$tmp/e"; then
+	fail "file twice, a shard left out: exit $st, $(head -n 1 "$tmp/e")"
+else
+	ok "file twice: merged shards equal one run; a missing shard still refused"
 fi
 
 echo "trial: $passed passed, $failed failed"
