@@ -328,5 +328,15 @@ else
 	ok "file twice: merged shards equal one run; a missing shard still refused"
 fi
 
+# ---- 9. the text standings' column names are distinct (tb-wins, not wins) -
+v adjudicate --standings --crosstable --tiebreak wins,buchholz "$tmp/one.pgn" >"$tmp/o" 2>/dev/null
+dups=$(grep -E '^rank  player' "$tmp/o" | while read -r line; do
+	echo "$line" | tr -s ' ' '\n' | sort | uniq -d; done)
+if [ -n "$dups" ] || [ "$(grep -c -E '^rank  player.* tb-wins tb-buchholz$' "$tmp/o")" != 2 ]; then
+	fail "standings text: column names given twice ($dups) or no tb-wins"
+else
+	ok "standings text: table and crosstable columns named once each (tb-wins)"
+fi
+
 echo "trial: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
