@@ -338,5 +338,32 @@ else
 	ok "standings text: table and crosstable columns named once each (tb-wins)"
 fi
 
+# ---- 10. an illegal en-passant capture as a variation's first move -------
+# The same reason as on the main line (the capture would expose the king:
+# pinned), at depth 1 and nested, where the position before the variation's
+# start is known; a capture with no double step just before stays
+# unreachable.
+ep() { # ep MOVETEXT: a game from a position where 1. e4 dxe3 exposes Black's king
+	printf '[Event "x"]\n[SetUp "1"]\n[FEN "8/8/8/8/R2p3k/8/4P3/4K3 w - - 0 1"]\n'
+	printf '[Result "*"]\n\n%s *\n' "$1"
+}
+n=0
+for mt in "1. e4 dxe3" "1. e4 Kg5 (1... dxe3)" "1. e4 Kg5 (1... Kg4 (1... dxe3))" \
+          "1. e4 Kg5 (1... Kg4 (1... Kh3 (1... Kg3 (1... dxe3))))"; do
+	ep "$mt" >"$tmp/ep.pgn"
+	v validate "$tmp/ep.pgn" >"$tmp/o" 2>&1
+	grep -q "illegal move.*: the piece is pinned \[illegal-move\]" "$tmp/o" || {
+		fail "en passant: '$mt': $(head -n 1 "$tmp/o")"
+		n=$((n + 1))
+	}
+done
+ep "1. e4 Kg5 (1... Kg4 2. Kf1 Kh4 (2... dxe3))" >"$tmp/ep.pgn"
+v validate "$tmp/ep.pgn" >"$tmp/o" 2>&1
+grep -q "no such piece can reach the square" "$tmp/o" || {
+	fail "en passant with no double step before: $(head -n 1 "$tmp/o")"
+	n=$((n + 1))
+}
+[ $n = 0 ] && ok "en passant: a variation's first move gives the main line's reason"
+
 echo "trial: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
