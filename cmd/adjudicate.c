@@ -23,6 +23,7 @@
 #include "report_adjudicate.h"
 #include "report_standings.h"
 #include "standings.h"
+#include "textesc.h"
 #include "verdict.h"
 
 static const char usage[] =
@@ -62,7 +63,8 @@ static const char usage[] =
         "                       rules decide it; every other byte unchanged\n"
         "                       ('-': standard output; then the report needs -o)\n"
         "      --standings      add the score table of the event (per player:\n"
-        "                       games, points, wins, draws, losses, tie-breaks)\n"
+        "                       games, points, wins, draws, losses, tie-breaks;\n"
+        "                       a warning when the games name several events)\n"
         "      --tiebreak LIST  rank ties by these tie-breaks in order (FIDE C.07):\n"
         "                       direct-encounter, sonneborn-berger, buchholz,\n"
         "                       buchholz-cut1, buchholz-median1, wins, black-games,\n"
@@ -97,6 +99,62 @@ static const struct option own_options[] = {
 	{ 0, 0, 0, 0 },
 };
 
+/* The Event tags of the games the standings count, for the warning that
+ * one table mixes several events (vchess-adjudicate(1) STANDINGS): the
+ * first EVENTS_KEPT distinct names in input order, and whether more were
+ * seen. A game without the tag, or with an empty one or "?", names none. */
+#define EVENTS_KEPT 5
+struct events {
+	char *name[EVENTS_KEPT];
+	size_t n;
+	bool more;
+	bool oom;
+};
+
+static void events_add(struct events *e, const char *ev)
+{
+	if (!ev || !ev[strspn(ev, " \t")] || strcmp(ev, "?") == 0)
+		return;
+	for (size_t i = 0; i < e->n; i++)
+		if (strcmp(e->name[i], ev) == 0)
+			return;
+	if (e->n == EVENTS_KEPT) {
+		e->more = true;
+		return;
+	}
+	if (!(e->name[e->n] = strdup(ev))) {
+		e->oom = true;
+		return;
+	}
+	e->n++;
+}
+
+/* from's names after to's (from's games come later in the input). */
+static void events_merge(struct events *to, const struct events *from)
+{
+	for (size_t i = 0; i < from->n; i++)
+		events_add(to, from->name[i]);
+	to->more |= from->more;
+	to->oom |= from->oom;
+}
+
+static void events_free(struct events *e)
+{
+	for (size_t i = 0; i < e->n; i++)
+		free(e->name[i]);
+	memset(e, 0, sizeof *e);
+}
+
+/* The game's Event tag (its last, as everywhere), or NULL. */
+static const char *event_of(const struct vc_gc_game *g)
+{
+	const char *ev = NULL;
+	for (int i = 0; i < g->ntags; i++)
+		if (strcmp(g->tags[i].name, "Event") == 0)
+			ev = g->tags[i].value;
+	return ev;
+}
+
 struct adjudicate {
 	struct vc_cli_opts opts;
 	const char *fix_path;
@@ -117,11 +175,13 @@ struct adjudicate {
 	FILE *fix_file;
 	bool fixing;
 	struct vc_standings st;
+	struct events events;        /* the standings' games' Event tags */
 	struct vc_verdict_tally tally;
 	struct part *part;           /* a worker's: its games since the last take */
 	bool oom;                    /* out of memory: a correction or a part of
 	                                the summary was lost (exit 3) */
 	bool shard;                  /* a shard run: a part report */
+	bool merging;                /* report merge of adjudicate's parts */
 };
 
 /* What the summary needs of a worker's stretch of games (pipeline.h):
@@ -135,6 +195,7 @@ struct fix_rec {
 struct part {
 	struct vc_verdict_tally tally;
 	struct vc_standings st;
+	struct events events;
 	struct fix_rec *fix;
 	size_t nfix, capfix;
 	bool failed;                 /* out of memory: standings incomplete */
@@ -243,6 +304,8 @@ static int on_game(void *wctx, struct vc_pipe_out *o, const struct vc_gc_game *g
 
 	if (a->standings && vc_standings_add_game(&pt->st, g, v))
 		pt->failed = true;
+	if (a->standings)
+		events_add(&pt->events, event_of(g));
 	if (a->fixing) {
 		if (pt->nfix == pt->capfix) {
 			size_t cap = pt->capfix ? 2 * pt->capfix : 64;
@@ -300,6 +363,7 @@ static void merge(void *ctx, void *state, bool keep)
 		vc_verdict_tally_merge(&a->tally, &pt->tally);
 		if (a->standings && (vc_standings_merge(&a->st, &pt->st) || pt->failed))
 			vc_cli_error("adjudicate", "out of memory: the standings are incomplete");
+		events_merge(&a->events, &pt->events);
 		if (pt->fix_failed)
 			a->oom = true;
 		for (size_t i = 0; i < pt->nfix; i++) {
@@ -315,6 +379,7 @@ static void merge(void *ctx, void *state, bool keep)
 			vc_cli_check_output(a->fix_file); /* --fix-results -: a closed pipe */
 	}
 	vc_standings_release(&pt->st);
+	events_free(&pt->events);
 	free(pt->fix);
 	free(pt);
 }
@@ -560,6 +625,13 @@ static void part_state(void *ctx, struct vc_json *j)
 	}
 	vc_json_end_array(j);
 	vc_json_end_object(j);
+	/* the Event tags, for the merge's warning of several events */
+	vc_json_key(j, "events");
+	vc_json_begin_array(j);
+	for (size_t i = 0; i < a->events.n; i++)
+		vc_json_string(j, a->events.name[i]);
+	vc_json_end_array(j);
+	vc_json_kv_bool(j, "events_more", a->events.more);
 }
 
 static bool jint(const struct vc_jval *v, int64_t *out)
@@ -591,6 +663,16 @@ static bool add_part_state(struct adjudicate *a, const struct vc_jval *state, ui
 		if (!vc_part_get_field(vc_jget(t, tally_fields[i].word), &tally_fields[i], &tally))
 			return false;
 	vc_verdict_tally_merge(&a->tally, &tally);
+	/* the Event tags (in shard order, as one run sees them) */
+	const struct vc_jval *evs = vc_jget(state, "events"), *more = vc_jget(state, "events_more");
+	if (!evs || evs->t != VC_J_ARRAY || !more || more->t != VC_J_BOOL)
+		return false;
+	for (size_t i = 0; i < evs->n; i++) {
+		if (evs->kids[i].t != VC_J_STRING)
+			return false;
+		events_add(&a->events, evs->kids[i].s);
+	}
+	a->events.more |= more->b;
 	const struct vc_jval *sj = vc_jget(state, "standings");
 	const struct vc_jval *pl = vc_jget(sj, "players"), *src = vc_jget(sj, "sources"),
 	                     *gs = vc_jget(sj, "games");
@@ -664,6 +746,7 @@ int vc_merge_adjudicate(struct vc_merge *m, int argc, char **argv)
 		return rc == VC_EXIT_OK ? VC_EXIT_USAGE : rc;
 	}
 	a->st.from_declared = a->from_declared;
+	a->merging = true;
 	int status = VC_EXIT_OK;
 	for (size_t i = 0; i < vc_merge_nparts(m); i++) {
 		const struct vc_jval *st = vc_merge_state(m, i);
@@ -671,6 +754,7 @@ int vc_merge_adjudicate(struct vc_merge *m, int argc, char **argv)
 			vc_cli_error("report merge", "a part's trailer is damaged (its adjudication "
 			             "state)");
 			vc_standings_release(&a->st);
+			events_free(&a->events);
 			free(a);
 			return VC_EXIT_USAGE;
 		}
@@ -678,6 +762,7 @@ int vc_merge_adjudicate(struct vc_merge *m, int argc, char **argv)
 	FILE *out = vc_cli_open_output("report merge", &a->opts);
 	if (!out) {
 		vc_standings_release(&a->st);
+		events_free(&a->events);
 		free(a);
 		return VC_EXIT_INPUT;
 	}
@@ -692,16 +777,49 @@ int vc_merge_adjudicate(struct vc_merge *m, int argc, char **argv)
 		status = VC_EXIT_INPUT;
 	bool findings = has_findings(a);
 	vc_standings_release(&a->st);
+	events_free(&a->events);
 	free(a);
 	if (status == VC_EXIT_INPUT || vc_merge_input_failed(m))
 		return VC_EXIT_INPUT;
 	return findings ? VC_EXIT_FINDINGS : VC_EXIT_OK;
 }
 
+/* --standings over the games of several events (Event tags): one table
+ * ranks them all together, rarely what an arbiter wants; said once on
+ * standard error, the exit status unchanged. */
+static void warn_events(const struct adjudicate *a)
+{
+	const struct events *e = &a->events;
+	if (e->n < 2)
+		return;
+	char list[1024];
+	size_t len = 0;
+	list[0] = '\0';
+	for (size_t i = 0; i < e->n && len < sizeof list; i++) {
+		char *esc = vc_text_escape_dup(e->name[i]); /* text from the games */
+		int k = snprintf(list + len, sizeof list - len, "%s'%.80s%s'", i ? ", " : "",
+		                 esc ? esc : "?", esc && strlen(esc) > 80 ? "..." : "");
+		free(esc);
+		if (k > 0)
+			len += (size_t)k;
+	}
+	char count[32];
+	if (e->more)
+		snprintf(count, sizeof count, "more than %zu", e->n);
+	else
+		snprintf(count, sizeof count, "%zu", e->n);
+	vc_cli_error(a->merging ? "report merge" : "adjudicate",
+	             "warning: standings mix %s events: %s%s (one table ranks the games of all "
+	             "of them together: give one event's games for its standings)",
+	             count, list, e->more ? ", ..." : "");
+}
+
 /* The summary, the standings and the crosstable as the format asks
  * (a run's end, and the merge's). */
 static void write_summary(struct adjudicate *a)
 {
+	if (a->standings)
+		warn_events(a);
 	if (a->standings) {
 		enum vc_tiebreak tb[VC_TB_N];
 		int ntb = a->ntb;
@@ -789,6 +907,20 @@ int cmd_adjudicate(int argc, char **argv)
 			free(a);
 			return vc_cli_usage_error("adjudicate", "--fix-results is not for shard runs: "
 			                          "correct the whole file in one run");
+		}
+		if (a->opts.max_errors > 0) {
+			/* where one run stops, the merge would need the tally
+			 * (and the standings, when asked for) as they stood at
+			 * that game: a part holds them for its whole range */
+			bool st = a->standings;
+			free(a);
+			return vc_cli_usage_error("adjudicate", "--max-errors cannot stop a shard run "
+			                          "where one run would stop: the merge would need the "
+			                          "tally of verdicts%s as they stood at the game that "
+			                          "stops it, and the parts hold %s for their whole "
+			                          "range only: leave --max-errors out",
+			                          st ? " and the standings" : "",
+			                          st ? "them" : "it");
 		}
 		rc = vc_part_resolve("adjudicate", &a->opts, files, nfiles, &sh);
 		if (rc != VC_EXIT_OK) {
@@ -892,6 +1024,7 @@ int cmd_adjudicate(int argc, char **argv)
 	vc_judge_release(&a->judge);
 	vc_pgnfix_free(a->fx);
 	vc_standings_release(&a->st);
+	events_free(&a->events);
 	free(a);
 	if (status == VC_EXIT_INPUT || closed != VC_EXIT_OK)
 		return VC_EXIT_INPUT;

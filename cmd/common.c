@@ -176,6 +176,23 @@ bool vc_cli_parse_u64(const char *text, uint64_t *out)
 	return true;
 }
 
+int vc_cli_number_option(const char *cmd, const char *opt, const char *text, uint64_t min,
+                         uint64_t max, const char *what, uint64_t *out)
+{
+	bool digits = text && *text;
+	for (const char *p = text; digits && *p; p++)
+		digits = *p >= '0' && *p <= '9';
+	uint64_t v = 0;
+	bool over = digits && !vc_cli_parse_u64(text, &v); /* past 2^64 */
+	if (over || (digits && v > max))
+		return vc_cli_usage_error(cmd, "%s: '%s' is too large (at most %llu)", opt, text,
+		                          (unsigned long long)max);
+	if (!digits || v < min)
+		return vc_cli_usage_error(cmd, "%s: '%s' is not %s", opt, text ? text : "", what);
+	*out = v;
+	return 0;
+}
+
 const struct vc_variant *vc_cli_variant(const char *name, const char *text)
 {
 	bool unsupported = false;
@@ -206,7 +223,8 @@ static int common_option(const struct vc_cli_spec *spec,
                          struct vc_cli_opts *o, int val, const char *arg)
 {
 	const char *name = spec->name;
-	long n;
+	uint64_t u;
+	int rc;
 	switch (val) {
 	case V_VARIANT:
 		o->variant = vc_cli_variant(name, arg);
@@ -252,10 +270,10 @@ static int common_option(const struct vc_cli_spec *spec,
 		o->output = strcmp(arg, "-") == 0 ? NULL : arg;
 		return 0;
 	case V_JOBS:
-		if (!vc_cli_parse_long(arg, 1, 256, &n))
-			return vc_cli_usage_error(name, "-j: '%s' is not a number "
-			                          "from 1 to 256", arg);
-		o->jobs = (int)n;
+		if ((rc = vc_cli_number_option(name, "-j", arg, 1, 256, "a number from 1 to 256",
+		                               &u)))
+			return rc;
+		o->jobs = (int)u;
 		return 0;
 	case V_PROGRESS:
 		o->progress = 1;
@@ -264,16 +282,14 @@ static int common_option(const struct vc_cli_spec *spec,
 		o->progress = 0;
 		return 0;
 	case V_MAX_ERRORS:
-		if (!vc_cli_parse_long(arg, 0, LONG_MAX, &n))
-			return vc_cli_usage_error(name, "--max-errors: '%s' is not "
-			                          "a number", arg);
-		o->max_errors = n;
+		if ((rc = vc_cli_number_option(name, "--max-errors", arg, 0, LONG_MAX, "a number",
+		                               &u)))
+			return rc;
+		o->max_errors = (long)u;
 		return 0;
 	case V_MAX_RATIO:
-		if (!vc_cli_parse_u64(arg, &o->max_ratio))
-			return vc_cli_usage_error(name, "--max-ratio: '%s' is not "
-			                          "a number (0: no limit)", arg);
-		return 0;
+		return vc_cli_number_option(name, "--max-ratio", arg, 0, UINT64_MAX,
+		                            "a number (0: no limit)", &o->max_ratio);
 	case V_DEAD:
 		if (strcmp(arg, "full") == 0)
 			o->dead = VC_DEAD_FULL;
@@ -293,20 +309,28 @@ static int common_option(const struct vc_cli_spec *spec,
 			                          "error or warn", arg);
 		return 0;
 	case V_BUDGET:
-		if (!vc_cli_parse_u64(arg, &o->budget) || o->budget == 0)
-			return vc_cli_usage_error(name, "--budget: '%s' is not a "
-			                          "positive number", arg);
-		return 0;
+		return vc_cli_number_option(name, "--budget", arg, 1, UINT64_MAX, "a positive number",
+		                            &o->budget);
 	case V_KEEP_PARTIAL:
 		o->keep_partial = true;
 		return 0;
-	case V_SHARD:
+	case V_SHARD: {
+		/* K/N of digits whose N (or K) is past the limit: too large */
+		const char *slash = strchr(arg, '/');
+		bool digits = slash && slash > arg && slash[1];
+		for (const char *p = arg; digits && *p; p++)
+			digits = (*p >= '0' && *p <= '9') || p == slash;
+		if (digits && (!parse_pair(arg, '/', &o->shard_k, &o->shard_n) ||
+		               o->shard_n > 1000000 || o->shard_k > 1000000))
+			return vc_cli_usage_error(name, "--shard: '%s' is too large (K < N <= "
+			                          "1000000)", arg);
 		if (!parse_pair(arg, '/', &o->shard_k, &o->shard_n) || o->shard_n == 0 ||
 		    o->shard_k >= o->shard_n || o->shard_n > 1000000)
 			return vc_cli_usage_error(name, "--shard: '%s' is not K/N with 0 <= K < N "
 			                          "<= 1000000 (K counts from 0)", arg);
 		o->shard = true;
 		return 0;
+	}
 	case V_SHARD_RANGE:
 		if (!parse_pair(arg, '-', &o->range_start, &o->range_end) ||
 		    o->range_start > o->range_end)

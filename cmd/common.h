@@ -243,6 +243,17 @@ void vc_cli_error(const char *name, const char *fmt, ...)
 bool vc_cli_parse_long(const char *text, long min, long max, long *out);
 bool vc_cli_parse_u64(const char *text, uint64_t *out);
 
+/* A numeric option's value, the one parser every numeric option of every
+ * command goes through for its message: text, all decimal digits, from
+ * min to max, into *out (left alone on error). Returns 0, or the usage
+ * error (VC_EXIT_USAGE, said for command `cmd` on stderr):
+ *   "OPT: 'TEXT' is not WHAT"            not digits, empty, or below min
+ *   "OPT: 'TEXT' is too large (at most MAX)"   digits above max, however
+ *                                        many (past 2^64 too)
+ * where WHAT says the range in words ("a number from 1 to 256"). */
+int vc_cli_number_option(const char *cmd, const char *opt, const char *text, uint64_t min,
+                         uint64_t max, const char *what, uint64_t *out);
+
 /* Resolve a variant name as --variant does (vchess name or PGN Variant tag
  * alias, case-insensitive). On failure reports a usage error naming `name`
  * (the command) and returns NULL. */

@@ -16,6 +16,11 @@ bool vc_dup_hash_game(const struct vc_gc_game *g, struct vc_dup_hash *h)
 	if (!g->setup_ok || !g->game || g->nerrors > 0 || g->rules || !g->game->variant)
 		return false;
 	const struct vc_game *gm = g->game;
+	/* a game without moves (a forfeit, a bare position) says nothing
+	 * that two different games could not share: all forfeits from the
+	 * standard start would be duplicates of the first */
+	if (gm->nplies == 0)
+		return false;
 	char fen[VC_FEN_MAX];
 	vc_fen_write(&gm->line[0], fen, false);
 	/* the library's state is opaque (its size may change with the
@@ -374,8 +379,8 @@ static void stop(struct vc_dups *d, const char *why)
 		return;
 	d->stopped = true;
 	char text[256];
-	snprintf(text, sizeof text, "--duplicates: %s after %zu games: later games are "
-	         "not looked at", why, d->table.count);
+	snprintf(text, sizeof text, "--duplicates: %s after %zu game%s: later games are "
+	         "not looked at", why, d->table.count, d->table.count == 1 ? "" : "s");
 	note(d, text);
 }
 
@@ -537,6 +542,7 @@ void vc_dups_summary_json(struct vc_dups *d, struct vc_json *j)
 void vc_dups_summary_text(struct vc_dups *d, FILE *out, const char *command)
 {
 	if (d->stopped)
-		fprintf(out, "%s: duplicates: looked for among the first %zu games only%s\n", command,
-		        d->table.count, d->nomem ? " (out of memory)" : " (--duplicates-max)");
+		fprintf(out, "%s: duplicates: looked for among the first %zu game%s only%s\n",
+		        command, d->table.count, d->table.count == 1 ? "" : "s",
+		        d->nomem ? " (out of memory)" : " (--duplicates-max)");
 }

@@ -36,9 +36,11 @@ struct vc_dup_hash {
  * 32-bit vc_move values of g->game->moves, in order). Returns true with
  * *h set, or false when the game takes no part: no position could be set
  * up, it has an error (its replay may have stopped before its end, so the
- * moves played do not say what the record holds), or it is a game-level
+ * moves played do not say what the record holds), it is a game-level
  * variant's (Undo Chess: the moves that stand after take-backs are not the
- * record's moves). */
+ * record's moves), or its main line has no move (a forfeit, `1-0` alone:
+ * games between different players that were never played are not the
+ * same game; vchess-validate(1) DUPLICATES). */
 bool vc_dup_hash_game(const struct vc_gc_game *g, struct vc_dup_hash *h);
 
 /* The 32 lowercase hex digits of h, NUL-terminated, into buf[33]. */

@@ -15,6 +15,7 @@
  * table).
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +74,8 @@ static const char usage[] =
         "  -o, --output FILE    write the report to FILE\n"
         "      --keep-partial   keep an interrupted report as FILE.partial\n"
         "      --standings, --tiebreak LIST, --system S, --crosstable\n"
-        "                       adjudicate's standings (vchess-adjudicate(1))\n"
+        "                       adjudicate's standings (vchess-adjudicate(1));\n"
+        "                       parts of adjudicate only\n"
         "  -h, --help           show this help\n"
         "\n"
         "Exit status: that of one run on the whole input (0, 1, 3); 2 for a\n"
@@ -300,7 +302,12 @@ static int check_parts(struct vc_merge *m)
 		uint64_t start = end_u64(p, "start", &has_start);
 		uint64_t next = end_u64(p, "next", &has_next);
 		uint64_t owned = end_u64(p, "owned", NULL);
-		bool cont = prev && prev->file && strcmp(prev->file, p->file) == 0;
+		/* the file's next shard; a shard of the same file from its byte 0
+		 * after its last is the file again, given twice to one run
+		 * (`vchess validate f.pgn f.pgn`: its games twice, numbered from
+		 * 1 each time, as one run reads them) */
+		bool cont = prev && prev->file && strcmp(prev->file, p->file) == 0 &&
+		            !(p->start == 0 && prev->end == prev->size);
 		p->src = cont ? prev->src : p->file;
 		if (!cont) {
 			if (p->start != 0)
@@ -880,6 +887,11 @@ static const struct option merge_options[] = {
 	{ 0, 0, 0, 0 },
 };
 
+/* The merge's options that only adjudicate's parts take (its standings). */
+static const char *const standings_options[] = {
+	"--standings", "--tiebreak", "--system", "--crosstable", NULL,
+};
+
 static int merge_main(int argc, char **argv)
 {
 	/* the options for the command: what the merge is given */
@@ -954,6 +966,14 @@ static int merge_main(int argc, char **argv)
 				break;
 			}
 			stdin_seen = true;
+			/* closed by the caller (<&-: vchess(1) holds it open for
+			 * writing only), as the other commands say it */
+			int fl = fcntl(STDIN_FILENO, F_GETFL);
+			if (fl < 0 || (fl & O_ACCMODE) == O_WRONLY) {
+				vc_cli_error("report merge", "-: standard input is closed");
+				rc = VC_EXIT_INPUT;
+				break;
+			}
 			/* a copy, to be read twice */
 			m.spool = tmpfile();
 			if (!m.spool) {
@@ -1017,7 +1037,16 @@ static int merge_main(int argc, char **argv)
 			for (int i = 0; i < npass; i++)
 				cargv[cargc++] = pass[i];
 			cargv[cargc] = NULL;
-			if (strcmp(p0->command, "validate") == 0)
+			const char *adj_only = NULL; /* an option of adjudicate's parts only */
+			for (int i = 0; i < npass; i++)
+				for (const char *const *o = standings_options; *o; o++)
+					if (!adj_only && strcmp(pass[i], *o) == 0)
+						adj_only = *o;
+			if (adj_only && strcmp(p0->command, "adjudicate") != 0)
+				rc = vc_cli_usage_error("report merge", "%s applies to parts of "
+				                        "'vchess adjudicate' only: these are parts "
+				                        "of 'vchess %s'", adj_only, p0->command);
+			else if (strcmp(p0->command, "validate") == 0)
 				rc = vc_merge_validate(&m, cargc, cargv);
 			else if (strcmp(p0->command, "adjudicate") == 0)
 				rc = vc_merge_adjudicate(&m, cargc, cargv);

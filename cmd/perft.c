@@ -123,16 +123,29 @@ struct perft_args {
 	struct vc_perft_table *table; /* made from hash_mb */
 };
 
+/* A numeric option into a long (common.h vc_cli_number_option: one
+ * parser, one wording, "too large" past max). */
+static int long_option(const char *opt, const char *arg, long min, long max, const char *what,
+                       long *out)
+{
+	uint64_t v;
+	int rc = vc_cli_number_option("perft", opt, arg, (uint64_t)min, (uint64_t)max, what, &v);
+	if (!rc)
+		*out = (long)v;
+	return rc;
+}
+
+#define MAX_DEPTH_TEXT VC_STR(VC_PERFTSUITE_MAX_DEPTH)
+#define VC_STR(x) VC_STR_(x)
+#define VC_STR_(x) #x
+
 static int perft_option(void *ctx, int opt, const char *arg)
 {
 	struct perft_args *a = ctx;
 	switch (opt) {
 	case 'd':
-		if (!vc_cli_parse_long(arg, 0, VC_PERFTSUITE_MAX_DEPTH, &a->depth))
-			return vc_cli_usage_error("perft", "--depth: '%s' is not a "
-			                          "number from 0 to %d", arg,
-			                          VC_PERFTSUITE_MAX_DEPTH);
-		return 0;
+		return long_option("--depth", arg, 0, VC_PERFTSUITE_MAX_DEPTH,
+		                   "a number from 0 to " MAX_DEPTH_TEXT, &a->depth);
 	case O_DIVIDE:
 		a->divide = true;
 		return 0;
@@ -140,25 +153,17 @@ static int perft_option(void *ctx, int opt, const char *arg)
 		a->suite = arg;
 		return 0;
 	case O_MAX_DEPTH:
-		if (!vc_cli_parse_long(arg, 0, VC_PERFTSUITE_MAX_DEPTH,
-		                       &a->max_depth))
-			return vc_cli_usage_error("perft", "--max-depth: '%s' is not "
-			                          "a number from 0 to %d", arg,
-			                          VC_PERFTSUITE_MAX_DEPTH);
-		return 0;
+		return long_option("--max-depth", arg, 0, VC_PERFTSUITE_MAX_DEPTH,
+		                   "a number from 0 to " MAX_DEPTH_TEXT, &a->max_depth);
 	case O_MAX_NODES:
-		if (!vc_cli_parse_u64(arg, &a->max_nodes) || a->max_nodes == 0)
-			return vc_cli_usage_error("perft", "--max-nodes: '%s' is not "
-			                          "a positive number", arg);
-		return 0;
+		return vc_cli_number_option("perft", "--max-nodes", arg, 1, UINT64_MAX,
+		                            "a positive number", &a->max_nodes);
 	case O_UCI_STYLE:
 		a->uci_style = true;
 		return 0;
 	case O_HASH:
-		if (!vc_cli_parse_long(arg, 1, 1L << 20, &a->hash_mb))
-			return vc_cli_usage_error("perft", "--hash: '%s' is not a number of "
-			                          "megabytes from 1 to 1048576", arg);
-		return 0;
+		return long_option("--hash", arg, 1, 1L << 20,
+		                   "a number of megabytes from 1 to 1048576", &a->hash_mb);
 	case O_FORMAT:
 		if (strcmp(arg, "text") == 0)
 			a->format = -1;
@@ -179,16 +184,15 @@ static int perft_option(void *ctx, int opt, const char *arg)
 		a->stop = true;
 		return 0;
 	case O_EXPECT:
-		if (!vc_cli_parse_u64(arg, &a->expect) || a->expect > (uint64_t)INT64_MAX)
-			return vc_cli_usage_error("perft", "--expect: '%s' is not a "
-			                          "number of nodes", arg);
-		a->expect_given = true;
-		return 0;
+	{
+		int rc = vc_cli_number_option("perft", "--expect", arg, 0, INT64_MAX,
+		                              "a number of nodes", &a->expect);
+		a->expect_given = rc == 0;
+		return rc;
+	}
 	case O_MAX_POSITIONS:
-		if (!vc_cli_parse_long(arg, 1, 1000000000L, &a->max_positions))
-			return vc_cli_usage_error("perft", "--max-positions: '%s' is "
-			                          "not a positive number", arg);
-		return 0;
+		return long_option("--max-positions", arg, 1, 1000000000L, "a positive number",
+		                   &a->max_positions);
 	}
 	return vc_cli_usage_error("perft", "internal error: option %d", opt);
 }

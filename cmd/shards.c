@@ -88,14 +88,23 @@ static int shards_option(void *ctx, int opt, const char *arg)
 {
 	struct shards_cmd *s = ctx;
 	if (opt == 'n') {
-		if (!vc_cli_parse_long(arg, 1, 1000000, &s->count))
-			return vc_cli_usage_error("shards", "-n needs a count from 1 to 1000000, not '%s'",
-			                          arg);
-		return 0;
+		uint64_t n;
+		int rc = vc_cli_number_option("shards", "-n", arg, 1, 1000000,
+		                              "a count from 1 to 1000000", &n);
+		if (!rc)
+			s->count = (long)n;
+		return rc;
 	}
-	if (!parse_size(arg, &s->size_each))
+	if (!parse_size(arg, &s->size_each)) {
+		/* digits (and a unit) past 2^64 bytes: too large */
+		size_t n = strlen(arg), d = strspn(arg, "0123456789");
+		if (d && (d == n || (d + 1 == n && strchr("KkMmGgTt", arg[d]))) &&
+		    strspn(arg, "0") < d)
+			return vc_cli_usage_error("shards", "--size: '%s' is too large (at most "
+			                          "18446744073709551615 bytes)", arg);
 		return vc_cli_usage_error("shards", "--size needs a byte count (K, M, G, T allowed), "
 		                                    "not '%s'", arg);
+	}
 	return 0;
 }
 

@@ -49,7 +49,8 @@ static const char usage[] =
         "                       games go to neither copy\n"
         "      --shredder       write FENs as Shredder-FEN (default X-FEN)\n"
         "      --duplicates     warn of each game whose variant, start position and\n"
-        "                       main line are an earlier game's (duplicate-of)\n"
+        "                       main line are an earlier game's (duplicate-of;\n"
+        "                       games without moves, forfeits, take no part)\n"
         "      --duplicates-out FILE  copy those games to FILE, not to --valid-out\n"
         "                       or --invalid-out (implies --duplicates)\n"
         "      --duplicates-max N  look among the first N games only (default\n"
@@ -113,12 +114,13 @@ static int own_option(void *ctx, int opt, const char *arg)
 	case O_DUPS: v->dups = true; break;
 	case O_DUPS_OUT: v->dups = true; v->dups_out = arg; break;
 	case O_DUPS_MAX: {
-		char *end;
+		uint64_t n;
+		int rc = vc_cli_number_option("validate", "--duplicates-max", arg, 1, UINT32_MAX,
+		                              "a number of games from 1 to 4294967295", &n);
+		if (rc)
+			return rc;
 		v->dups = true;
-		v->dups_max = strtoull(arg, &end, 10);
-		if (!*arg || *end || *arg == '-' || v->dups_max == 0 || v->dups_max > UINT32_MAX)
-			return vc_cli_usage_error("validate", "--duplicates-max: a number of games "
-			                          "from 1 to 4294967295");
+		v->dups_max = n;
 		break;
 	}
 	default: break;

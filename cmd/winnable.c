@@ -98,16 +98,9 @@ static int handle_option(void *vctx, int opt, const char *arg)
 			return vc_cli_usage_error("winnable", "--winner: white, black "
 			                          "or both, not '%s'", arg);
 		return 0;
-	case OPT_BUDGET: {
-		char *end;
-		errno = 0;
-		unsigned long long v = strtoull(arg, &end, 10);
-		if (errno || end == arg || *end || v == 0 || arg[0] == '-')
-			return vc_cli_usage_error("winnable", "--budget: a positive "
-			                          "number of nodes, not '%s'", arg);
-		c->budget = v;
-		return 0;
-	}
+	case OPT_BUDGET:
+		return vc_cli_number_option("winnable", "--budget", arg, 1, UINT64_MAX,
+		                            "a positive number of nodes", &c->budget);
 	case OPT_QUICK: c->quick = true; return 0;
 	case OPT_FEN: c->force_fen = true; return 0;
 	case OPT_TIMING: c->timing = true; return 0;

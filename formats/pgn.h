@@ -25,7 +25,8 @@
  *
  * Game boundaries. A game starts at its first token (a tag, a comment, a
  * move, a move number, a result, even a garbage byte; a comment before the
- * first tag section joins the first game). It ends:
+ * first tag section joins the first game; an input of comments and NAGs
+ * alone is no game: game->notes_only). It ends:
  *   - at a `[Name` tag start after movetext (games without a blank line
  *     between them, or without a result);
  *   - at any token other than a comment or NAG after its result (a comment
@@ -258,6 +259,13 @@ struct vc_pgn_game {
 	enum vc_rtok result;    /* the main-line result token */
 	bool skipped;            /* part of the game was skipped (an error or
 	                            a callback's VC_SKIP) */
+	/* No game: the input (a file, an archive member) held nothing but
+	 * comments and NAGs, whitespace and `%` lines aside, and no error
+	 * (a file of one `{comment}`). It still gets its begin_game and
+	 * end_game, without warning missing-result; a caller counts no
+	 * game for it (the checker makes no record: pgn_checker.h), as
+	 * pgn-extract counts none. Final at end_game. */
+	bool notes_only;
 };
 
 /* What a callback returns: enum vc_action (record.h). VC_CONTINUE;

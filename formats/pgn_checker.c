@@ -10,6 +10,12 @@ static int on_begin(void *user, const struct vc_pgn_game *g)
 
 static int on_end(void *user, const struct vc_pgn_game *g)
 {
+	if (g->notes_only) {
+		/* an input of comments alone holds no game (pgn.h): no
+		 * record, so no count and no copy of it */
+		((struct vc_checker *)user)->in_game = false;
+		return VC_CONTINUE;
+	}
 	/* a copy cut at limits.raw is not the game: no copy (limit-raw) */
 	return vc_checker_end_game(user, &g->end, g->raw_truncated ? NULL : g->raw,
 	                           g->raw_truncated ? 0 : g->raw_len);

@@ -18,7 +18,8 @@ extern "C" {
 #pragma GCC visibility push(default)
 
 /* Read every game of one stream (a file or an archive member) with a PGN
- * reader into checker c, calling its on_game for each; source and member
+ * reader into checker c, calling its on_game for each (a stream of
+ * comments alone holds none: pgn.h notes_only); source and member
  * name the stream in the records (vc_checker_set_source). Returns the PGN
  * reader's status: VC_PGN_DONE, VC_PGN_STOPPED (on_game asked to stop),
  * VC_PGN_IO_ERROR (read failed), VC_PGN_NOMEM (no reader could be made). */

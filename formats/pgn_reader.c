@@ -287,7 +287,10 @@ static void close_game(struct vc_pgn_reader *r, bool reopen)
 	struct vc_pgn_game *g = &r->game;
 	if (r->phase == G_NONE)
 		return;
-	if (!r->skipping && !r->stopped) {
+	/* an input of comments and NAGs alone, without error, is no game
+	 * (pgn.h notes_only): no missing-result for it */
+	g->notes_only = g->notes_only && g->errors == 0;
+	if (!r->skipping && !r->stopped && !g->notes_only) {
 		if (r->depth > 0)
 			vc_pgn_finding(r, VC_F_UNBALANCED_VARIATION, &r->last_end,
 			        "game ends inside a variation (%llu unclosed)",
@@ -363,10 +366,13 @@ static void open_game(struct vc_pgn_reader *r, const struct vc_loc *at,
 static void token_start(struct vc_pgn_reader *r, int kind)
 {
 	r->line_has_token = true;
+	if (kind != TK_NOTE)
+		r->game.notes_only = false;
 	switch (r->phase) {
 	case G_NONE:
 		open_game(r, &r->tok_loc, kind == TK_MOVETEXT ? G_MOVES : G_TAGS);
-		break;
+		r->game.notes_only = kind == TK_NOTE;
+		return;
 	case G_TAGS:
 		if (kind == TK_TAG) {
 			if (r->blank_seen) {

@@ -51,6 +51,17 @@ static size_t declared_games(const struct vc_standings *st)
 	return n;
 }
 
+/* A tie-break column's name in the text tables and the CSV: "tb-" and the
+ * word of --tiebreak, so that no tie-break (wins) reads as a count column
+ * (wins) of the same name. */
+#define TB_PREFIX "tb-"
+
+/* The width of tie-break k's column: its name, prefix included. */
+static int tb_width(const struct vc_standings *st, int k)
+{
+	return (int)(strlen(TB_PREFIX) + strlen(vc_tiebreak_word(st->tb[k])));
+}
+
 void vc_standings_text(FILE *f, const struct vc_standings *st)
 {
 	char buf[512];
@@ -83,8 +94,7 @@ void vc_standings_text(FILE *f, const struct vc_standings *st)
 	fprintf(f, "%4s  %-32s %6s %7s %5s %6s %7s", "rank", "player", "games", "points", "wins",
 	        "draws", "losses");
 	for (int k = 0; k < st->ntb; k++)
-		fprintf(f, " %*s", (int)strlen(vc_tiebreak_word(st->tb[k])),
-		        vc_tiebreak_word(st->tb[k]));
+		fprintf(f, " " TB_PREFIX "%s", vc_tiebreak_word(st->tb[k]));
 	fputc('\n', f);
 	for (size_t i = 0; i < st->n; i++) {
 		const struct vc_player *p = &st->p[i];
@@ -93,8 +103,7 @@ void vc_standings_text(FILE *f, const struct vc_standings *st)
 		        p->halves / 2, p->halves % 2 ? ".5" : "  ", p->wins, p->draws, p->losses);
 		for (int k = 0; k < st->ntb; k++) {
 			char v[32];
-			fprintf(f, " %*s", (int)strlen(vc_tiebreak_word(st->tb[k])),
-			        vc_standings_value(p, st->tb[k], v, sizeof v));
+			fprintf(f, " %*s", tb_width(st, k), vc_standings_value(p, st->tb[k], v, sizeof v));
 		}
 		fputc('\n', f);
 	}
@@ -444,7 +453,7 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 		fprintf(f, " %*d", wd[c], col_label(&x, c));
 	fprintf(f, " %7s", "points");
 	for (int k = 0; k < st->ntb; k++)
-		fprintf(f, " %s", vc_tiebreak_word(st->tb[k]));
+		fprintf(f, " " TB_PREFIX "%s", vc_tiebreak_word(st->tb[k]));
 	fputc('\n', f);
 	for (size_t i = 0; i < x.n; i++) {
 		char pts[32];
@@ -459,7 +468,7 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 		fprintf(f, " %7s", points(st->p[i].halves, pts, sizeof pts));
 		for (int k = 0; k < st->ntb; k++) {
 			char v[32];
-			fprintf(f, " %*s", (int)strlen(vc_tiebreak_word(st->tb[k])),
+			fprintf(f, " %*s", tb_width(st, k),
 			        vc_standings_value(&st->p[i], st->tb[k], v, sizeof v));
 		}
 		fputc('\n', f);
@@ -541,9 +550,8 @@ void vc_standings_crosstable_json(struct vc_json *j, const struct vc_standings *
 	xtab_free(&x);
 }
 
-/* A tie-break column's CSV name: "tb-" and the word of --tiebreak, so that
- * no tie-break (wins) has the name of a count column (wins). */
-#define CSV_TB_PREFIX "tb-"
+/* A tie-break column's CSV name: as the text tables' (TB_PREFIX). */
+#define CSV_TB_PREFIX TB_PREFIX
 
 void vc_standings_csv(FILE *f, const struct vc_standings *st, bool crosstable)
 {

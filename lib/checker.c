@@ -18,6 +18,12 @@ struct vc_gc_level {
 	struct vc_position prev, cur;
 	bool has_prev;
 	int ply; /* plies made at this level's current position */
+	/* the position before the variation's start, when known (for the
+	 * reason an en-passant capture as its first move is illegal:
+	 * illegal_move's prev); start_ply: ply at the start */
+	struct vc_position before;
+	bool has_before;
+	int start_ply;
 };
 
 /* Variations nested deeper than this are not checked: the PGN reader's
@@ -708,8 +714,9 @@ static int check_variation_move(struct vc_checker *c, const struct vc_move_token
 			return o == c->rules ? o->in_variation(c, mv, L->ply + 1, label)
 			                     : o->foreign(c, mv, L->ply + 1, label);
 		if (st == VC_SAN_ILLEGAL) {
-			illegal_move(c, &L->cur, L->has_prev ? &L->prev : NULL, mv, L->ply + 1, label,
-			             " in a variation");
+			illegal_move(c, &L->cur,
+			             L->has_prev ? &L->prev : L->has_before ? &L->before : NULL, mv,
+			             L->ply + 1, label, " in a variation");
 			return VC_SKIP;
 		}
 		vc_gc_add(c, vc_code_of_san_status(st), mv->loc.line, mv->loc.column, L->ply + 1, label,
@@ -793,11 +800,16 @@ int vc_checker_begin_variation(void *user, unsigned depth, const struct vc_loc *
 		return VC_CONTINUE; /* the reader reports the depth limit */
 	struct vc_gc_level *L = &c->levels[depth];
 	/* A variation replaces the last move of the line it branches from. */
+	L->has_before = false;
 	if (depth == 1) {
 		const struct vc_game *g = &c->game;
 		if (g->nplies > 0) {
 			L->cur = g->line[g->nplies - 1];
 			L->ply = g->nplies - 1;
+			if (g->nplies > 1) {
+				L->before = g->line[g->nplies - 2];
+				L->has_before = true;
+			}
 		} else {
 			L->cur = g->line[0];
 			L->ply = 0;
@@ -806,7 +818,15 @@ int vc_checker_begin_variation(void *user, unsigned depth, const struct vc_loc *
 		struct vc_gc_level *P = &c->levels[depth - 1];
 		L->cur = P->has_prev ? P->prev : P->cur;
 		L->ply = P->has_prev ? P->ply - 1 : P->ply;
+		/* the position before: the parent's start's, when the parent
+		 * starts here or made one move (only one back is kept) */
+		const bool one_back = P->has_prev && P->ply == P->start_ply + 1;
+		if ((!P->has_prev || one_back) && P->has_before) {
+			L->before = P->before;
+			L->has_before = true;
+		}
 	}
+	L->start_ply = L->ply;
 	L->has_prev = false;
 	c->depth = depth;
 	return VC_CONTINUE;

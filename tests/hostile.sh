@@ -980,5 +980,14 @@ for j in 1 2; do
 done
 # ---- end of part fixes ----
 
+# ---- part trial: the faults of a fresh user's trial (tests/trial.sh) -------
+if sh "$root/tests/trial.sh" "$VCHESS"; then
+	passed=$((passed + 1))
+else
+	echo "hostile: trial: FAIL (tests/trial.sh)"
+	failed=$((failed + 1))
+fi
+# ---- end of part trial ----
+
 echo "hostile: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
