@@ -240,11 +240,15 @@ void *pipe_worker_main(void *arg)
 	struct pipeline *pl = w->pl;
 	pthread_mutex_lock(&pl->mu);
 	for (;;) {
-		while (!pl->quit && !pl->qhead)
-			pthread_cond_wait(&pl->cv_work, &pl->mu);
-		if (!pl->qhead)
+		if (pipe_pr_work(w))
+			continue; /* a block of a plain file (pipe_pread.c) */
+		if (pl->qhead) {
+			pipe_run_one(w);
+			continue;
+		}
+		if (pl->quit)
 			break;
-		pipe_run_one(w);
+		pthread_cond_wait(&pl->cv_work, &pl->mu);
 	}
 	pthread_mutex_unlock(&pl->mu);
 	return NULL;

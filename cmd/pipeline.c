@@ -362,6 +362,18 @@ static int one_path(struct pipeline *pl, const char *path)
 			vc_cli_output_hold(); /* it writes to the outputs */
 			ok = direct_member(pl, &pk, epd, path, member);
 			vc_cli_output_release();
+		} else if (vc_input_kind(in) == VC_INPUT_PLAIN && !member &&
+		           pipe_pr_member(pl, &pk, path, &ok)) {
+			/* read by the workers themselves (pipe_pread.c) */
+			if (pl->pr.saw_error && (!pl->stopped || pl->stop_saw_error)) {
+				char msg[256];
+				snprintf(msg, sizeof msg, "read error: %s", strerror(pl->pr.err));
+				input_error(rep, path, member, VC_F_READ_ERROR, msg);
+				status = VC_EXIT_INPUT;
+			}
+			if (pl->stopped)
+				break;
+			continue;
 		} else {
 			ok = pipe_chunk_member(pl, vc_peek_read, &pk, path, member,
 			                  vc_input_kind(in) == VC_INPUT_PLAIN);
@@ -480,6 +492,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 	pthread_cond_init(&pl.cv_work, NULL);
 	pthread_cond_init(&pl.cv_main, NULL);
 	pthread_cond_init(&pl.cv_chunk, NULL);
+	pthread_cond_init(&pl.cv_lines, NULL);
 	/* signals set a flag from here on, which the calling thread checks
 	 * between games; the worker threads never take them (they are
 	 * started with them blocked), so a signal reaches the thread that
@@ -557,6 +570,11 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 		        (unsigned long long)pl.nread, (unsigned long long)pl.st_jobs,
 		        (unsigned long long)pl.st_extend, (unsigned long long)pl.st_restart,
 		        (unsigned long long)pl.st_giveup, (unsigned long long)pl.st_helped);
+	if (getenv("VCHESS_PAR_DEBUG") && pl.pr.st_blocks)
+		fprintf(stderr, "pread blocks %llu, line waits %llu, counted for another %llu, "
+		        "passed over %llu\n",
+		        (unsigned long long)pl.pr.st_blocks, (unsigned long long)pl.pr.st_waited,
+		        (unsigned long long)pl.pr.st_helped, (unsigned long long)pl.pr.st_skipped);
 	pthread_mutex_lock(&pl.mu);
 	pl.quit = true;
 	pthread_cond_broadcast(&pl.cv_work);
@@ -587,6 +605,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 		free(c->buf);
 	}
 	pipe_shard_release(&pl);
+	pipe_pr_release(&pl);
 	pipe_pool_release();
 	/* a shard run that more input follows: the line end one run owes */
 	pipe_copy_finish(&pl.copier, p->shard && p->shard->more);
@@ -595,6 +614,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 	pthread_cond_destroy(&pl.cv_work);
 	pthread_cond_destroy(&pl.cv_main);
 	pthread_cond_destroy(&pl.cv_chunk);
+	pthread_cond_destroy(&pl.cv_lines);
 	free(pl.chunks);
 	free(pl.workers);
 	return status;
