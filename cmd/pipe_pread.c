@@ -21,7 +21,8 @@
  * itself) writes what is ready, in order: one thread at a time (the
  * `writing` token), the others leave their output and go on. Claims stay
  * within 2N + 2 blocks of the chain, and a job whose output is not wanted
- * yet waits while it holds more than two blocks' worth: memory stays flat.
+ * yet waits while it holds more than half a block's worth: memory stays
+ * flat.
  *
  * Lines: a job's first line is its block's, the sum of the blocks'
  * counts before it; a job that needs a count not published yet waits for
@@ -189,10 +190,13 @@ static void pr_flush(struct pipeline *pl)
 			pthread_cond_broadcast(&pl->cv_work); /* slots free */
 			continue;
 		}
-		/* the member's end (or its read error) */
+		/* the member's end (or its read error): the jobs after it
+		 * (blocks claimed before the end was seen) are not wanted */
 		pr->done = true;
 		pr->saw_error = J->saw_error;
 		pr->wnext = b + 1;
+		for (uint64_t id = b + 1; id < pr->next; id++)
+			pr_cancel(pl, id);
 	}
 	pr->writing = false;
 	pthread_cond_broadcast(&pl->cv_main);
@@ -519,7 +523,9 @@ void pipe_pr_seg_end(struct worker *w, struct job *J)
 	pipe_seg_done(J, false);
 	pipe_seg_open(w, J);
 	pr_flush(pl);
-	while (!J->cancel && !pl->stopped && J->held > pl->job_hold_max) {
+	/* a job ahead of the chain holds up to half a block of output: up to
+	 * 2N + 1 of them may be waiting */
+	while (!J->cancel && !pl->stopped && J->held > pr->bsize / 2) {
 		if (pr->wnext == J->ps->id && !pr->writing) {
 			pr_flush(pl);
 			continue;
