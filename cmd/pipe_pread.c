@@ -293,7 +293,11 @@ static size_t pr_read(void *ctx, const char **data)
 		}
 		if (J->xeof) {
 			J->ps->eof = true;
-			return 0;
+			if (!J->own_err)
+				return 0;
+			J->saw_error = true; /* the bytes before it were read */
+			pr->err = J->own_err;
+			return VC_PGN_READ_ERROR;
 		}
 		if (have == B) {
 			/* block done, no start where the reader rested: on */
@@ -341,14 +345,10 @@ static size_t pr_read(void *ctx, const char **data)
 				J->xresolved = true; /* none in the block */
 			}
 		}
-		if (err && r < want && J->xpos == J->xbase + J->xlen) {
-			J->saw_error = true;
-			pr->err = err;
-			J->ps->eof = true;
-			return VC_PGN_READ_ERROR;
-		}
-		if (err)
+		if (err) {
 			J->xeof = true; /* the bytes read, then the error */
+			J->own_err = err;
+		}
 	}
 }
 
