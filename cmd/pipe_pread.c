@@ -20,9 +20,10 @@
  * Writing: whoever finishes a segment of the chain's job (or the job
  * itself) writes what is ready, in order: one thread at a time (the
  * `writing` token), the others leave their output and go on. Claims stay
- * within 2N + 2 blocks of the chain, and a job whose output is not wanted
- * yet waits while it holds more than half a block's worth: memory stays
- * flat.
+ * within 4N + 24 blocks of the chain (far: a thread that lost its core
+ * for some milliseconds holds nobody up), and stop while 4 blocks' worth
+ * of output waits for the writer; a job whose output is not wanted yet
+ * waits while it holds more than half a block's worth: memory stays flat.
  *
  * Lines: a job's first line is its block's, the sum of the blocks'
  * counts before it; a job that needs a count not published yet waits for
@@ -162,6 +163,7 @@ static void pr_flush(struct pipeline *pl)
 				J->tail = NULL;
 			sg->next = NULL;
 			J->held -= sg->bytes;
+			pr->held -= sg->bytes;
 			pthread_mutex_unlock(&pl->mu);
 			vc_cli_output_hold();
 			pipe_write_seg(pl, sg, pl->chain_base);
@@ -462,9 +464,11 @@ static void pr_run(struct worker *w, struct pr_slot *s)
 	w->rd = NULL;
 	vc_pgn_reader_release(&rd);
 	J->rd = NULL;
+	struct seg *sg = w->seg;
 	pipe_seg_finish(w);
 	pthread_mutex_lock(&pl->mu);
 	pipe_seg_done(J, true);
+	pr->held += sg->bytes;
 	pthread_mutex_unlock(&pl->mu);
 }
 
@@ -479,10 +483,15 @@ bool pipe_pr_work(struct worker *w)
 	uint64_t id = pr->next;
 	if (id >= pr->limit || id >= pr->wnext + (uint64_t)pr->nslots)
 		return false;
+	/* output held back for the writer: the chain's block is claimed
+	 * whatever is held, the others while there is little */
+	if (id != pr->wnext && pr->held > 4 * pr->bsize)
+		return false;
 	struct pr_slot *s = pr_slot(pr, id);
 	if (s->used) {
 		if (s->running || s->id >= pr->wnext || s->id >= pr->lres)
 			return false;
+		pr->held -= s->J.held; /* a job passed over */
 		pipe_seg_free(pl, s->J.head);
 	}
 	memset(s, 0, sizeof *s);
@@ -518,9 +527,11 @@ void pipe_pr_seg_end(struct worker *w, struct job *J)
 {
 	struct pipeline *pl = w->pl;
 	struct pr_state *pr = &pl->pr;
+	struct seg *sg = w->seg;
 	pipe_seg_finish(w);
 	pthread_mutex_lock(&pl->mu);
 	pipe_seg_done(J, false);
+	pr->held += sg->bytes;
 	pipe_seg_open(w, J);
 	pr_flush(pl);
 	/* a job ahead of the chain holds up to half a block of output: up to
@@ -567,7 +578,11 @@ bool pipe_pr_member(struct pipeline *pl, struct vc_peek *pk, const char *path, b
 	}
 	size_t B = pl->chunk_size;
 	if (!pr->slots) {
-		pr->nslots = 2 * pl->nworkers + 2;
+		/* how far the others may go on while the chain's job is not
+		 * running (its thread lost its core): far, since what a job
+		 * ahead holds is bounded (pipe_pr_seg_end, and claims stop
+		 * while 4 blocks' worth of output waits) */
+		pr->nslots = 4 * pl->nworkers + 24;
 		pr->slots = calloc((size_t)pr->nslots, sizeof *pr->slots);
 		if (!pr->slots)
 			pipe_out_of_memory();
@@ -593,6 +608,7 @@ bool pipe_pr_member(struct pipeline *pl, struct vc_peek *pk, const char *path, b
 	pr->lres_line = 1;
 	pr->limit = UINT64_MAX;
 	pr->running = 0;
+	pr->held = 0;
 	pr->writing = pr->done = pr->saw_error = false;
 	pr->err = 0;
 	pl->member_games = 0;
