@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pgn_split.h"
 #include "pipeline_internal.h"
@@ -251,6 +252,9 @@ void *pipe_worker_main(void *arg)
 		pthread_cond_wait(&pl->cv_work, &pl->mu);
 	}
 	pthread_mutex_unlock(&pl->mu);
+	struct timespec ts; /* VCHESS_PAR_DEBUG: the thread's CPU time */
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	w->cpu = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 	return NULL;
 }
 

@@ -599,6 +599,11 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 	pl.quit = true;
 	pthread_cond_broadcast(&pl.cv_work);
 	pthread_mutex_unlock(&pl.mu);
+	if (getenv("VCHESS_PAR_DEBUG")) {
+		struct timespec ts;
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+		pl.workers[0].cpu = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	}
 	for (int i = 0; i < nw; i++) {
 		struct worker *w = &pl.workers[i];
 		if (i > 0)
@@ -606,6 +611,12 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 		vc_checker_release(&w->chk);
 		if (cmd->worker_free)
 			cmd->worker_free(cmd->ctx, w->wctx);
+	}
+	if (getenv("VCHESS_PAR_DEBUG") && nw > 1) {
+		fprintf(stderr, "CPU s per thread:");
+		for (int i = 0; i < nw; i++)
+			fprintf(stderr, " %.3f", pl.workers[i].cpu);
+		fprintf(stderr, "\n");
 	}
 	/* jobs left: cancelled ones that finished after their chunk was
 	 * written are freed by their worker; queued cancelled ones here */

@@ -271,6 +271,7 @@ struct worker {
 	 * block) and its buffer for the bytes after its block */
 	char *pbuf, *xbuf;
 	size_t xcap;
+	double cpu; /* its CPU time in seconds, once it ended (threads) */
 };
 
 /* The PGN member being read into chunks (calling thread). */
