@@ -355,18 +355,33 @@ static size_t pr_read(void *ctx, const char **data)
 }
 
 /* Count block id's line ends for a job that cannot wait for its worker:
- * read apart into w's xbuf. */
+ * read apart, a piece at a time, into w's xbuf. */
 static uint64_t pr_count_block(struct worker *w, uint64_t id)
 {
 	struct pr_state *pr = &w->pl->pr;
 	size_t B = pr->bsize;
-	xreserve(w, B + 3);
-	int err;
-	size_t pre = id ? 3 : 0;
-	size_t n = pread_full(pr->fd, w->xbuf, B + pre, id * B - pre, &err);
-	if (n <= pre)
-		return 0;
-	return count_lines(pre ? w->xbuf[2] : 0, w->xbuf + pre, n - pre);
+	xreserve(w, XPIECE + 1);
+	uint64_t n = 0;
+	char prev = 0;
+	size_t done = 0;
+	if (id) {
+		/* the byte before the block: a LF after a CR is the CR's */
+		int err;
+		if (pread_full(pr->fd, &prev, 1, id * B - 1, &err) != 1)
+			return 0;
+	}
+	while (done < B) {
+		size_t want = B - done < XPIECE ? B - done : XPIECE;
+		int err;
+		size_t got = pread_full(pr->fd, w->xbuf, want, id * B + done, &err);
+		n += count_lines(prev, w->xbuf, got);
+		if (got)
+			prev = w->xbuf[got - 1];
+		done += got;
+		if (got < want)
+			break;
+	}
+	return n;
 }
 
 /* With the lock held (released meanwhile): block k's first line. */
