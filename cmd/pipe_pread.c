@@ -163,7 +163,6 @@ static void pr_flush(struct pipeline *pl)
 				J->tail = NULL;
 			sg->next = NULL;
 			J->held -= sg->bytes;
-			pr->held -= sg->bytes;
 			pthread_mutex_unlock(&pl->mu);
 			vc_cli_output_hold();
 			pipe_write_seg(pl, sg, pl->chain_base);
@@ -479,11 +478,9 @@ static void pr_run(struct worker *w, struct pr_slot *s)
 	w->rd = NULL;
 	vc_pgn_reader_release(&rd);
 	J->rd = NULL;
-	struct seg *sg = w->seg;
 	pipe_seg_finish(w);
 	pthread_mutex_lock(&pl->mu);
 	pipe_seg_done(J, true);
-	pr->held += sg->bytes;
 	pthread_mutex_unlock(&pl->mu);
 }
 
@@ -498,15 +495,20 @@ bool pipe_pr_work(struct worker *w)
 	uint64_t id = pr->next;
 	if (id >= pr->limit || id >= pr->wnext + (uint64_t)pr->nslots)
 		return false;
-	/* output held back for the writer: the chain's block is claimed
-	 * whatever is held, the others while there is little */
-	if (id != pr->wnext && pr->held > 4 * pr->bsize)
-		return false;
+	/* output held back for the writer by the jobs after the chain's:
+	 * the chain's block (and those it passed over, only counted) is
+	 * claimed whatever is held, the others while there is little */
+	if (id > pr->wnext) {
+		uint64_t held = 0;
+		for (uint64_t b = pr->wnext; b < id; b++)
+			held += pr_slot(pr, b)->J.held;
+		if (held > 4 * pr->bsize)
+			return false;
+	}
 	struct pr_slot *s = pr_slot(pr, id);
 	if (s->used) {
 		if (s->running || s->id >= pr->wnext || s->id >= pr->lres)
 			return false;
-		pr->held -= s->J.held; /* a job passed over */
 		pipe_seg_free(pl, s->J.head);
 	}
 	memset(s, 0, sizeof *s);
@@ -542,16 +544,14 @@ void pipe_pr_seg_end(struct worker *w, struct job *J)
 {
 	struct pipeline *pl = w->pl;
 	struct pr_state *pr = &pl->pr;
-	struct seg *sg = w->seg;
 	pipe_seg_finish(w);
 	pthread_mutex_lock(&pl->mu);
 	pipe_seg_done(J, false);
-	pr->held += sg->bytes;
 	pipe_seg_open(w, J);
 	pr_flush(pl);
 	/* a job ahead of the chain holds up to half a block of output: up to
 	 * 2N + 1 of them may be waiting */
-	while (!J->cancel && !pl->stopped && J->held > pr->bsize / 2) {
+	while (!J->cancel && !pl->stopped && !pr->done && J->held > pr->bsize / 2) {
 		if (pr->wnext == J->ps->id && !pr->writing) {
 			pr_flush(pl);
 			continue;
@@ -623,7 +623,6 @@ bool pipe_pr_member(struct pipeline *pl, struct vc_peek *pk, const char *path, b
 	pr->lres_line = 1;
 	pr->limit = UINT64_MAX;
 	pr->running = 0;
-	pr->held = 0;
 	pr->writing = pr->done = pr->saw_error = false;
 	pr->err = 0;
 	pl->member_games = 0;

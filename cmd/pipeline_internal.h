@@ -232,7 +232,6 @@ struct pr_state {
 	uint64_t wnext;      /* the chain's block: the next output written */
 	uint64_t lres, lres_line; /* blocks before lres counted; lres's line */
 	int running;         /* jobs in workers */
-	uint64_t held;       /* bytes of output done, not written yet */
 	bool writing;        /* a thread writes the output */
 	bool done;           /* the chain reached the member's end */
 	bool saw_error;      /* ... at a read error, errno err */
