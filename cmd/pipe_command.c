@@ -209,6 +209,10 @@ int pipe_worker_on_game(void *user, const struct vc_gc_game *g)
 	 * writer may have to stop after this game */
 	struct job *J = w->job;
 	s->failed = failed;
+	if (J->ps) {
+		pipe_pr_seg_end(w, J); /* a block job of a plain file */
+		return 0;
+	}
 	pipe_seg_finish(w);
 	pthread_mutex_lock(&pl->mu);
 	pipe_seg_done(J, false);

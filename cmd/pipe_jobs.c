@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pgn_split.h"
 #include "pipeline_internal.h"
@@ -240,13 +241,20 @@ void *pipe_worker_main(void *arg)
 	struct pipeline *pl = w->pl;
 	pthread_mutex_lock(&pl->mu);
 	for (;;) {
-		while (!pl->quit && !pl->qhead)
-			pthread_cond_wait(&pl->cv_work, &pl->mu);
-		if (!pl->qhead)
+		if (pipe_pr_work(w))
+			continue; /* a block of a plain file (pipe_pread.c) */
+		if (pl->qhead) {
+			pipe_run_one(w);
+			continue;
+		}
+		if (pl->quit)
 			break;
-		pipe_run_one(w);
+		pthread_cond_wait(&pl->cv_work, &pl->mu);
 	}
 	pthread_mutex_unlock(&pl->mu);
+	struct timespec ts; /* VCHESS_PAR_DEBUG: the thread's CPU time */
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	w->cpu = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 	return NULL;
 }
 

@@ -255,7 +255,7 @@ static void write_decided(struct pipeline *pl, struct seg *s, const char *b, siz
 	write_piece(to, b, join_piece(pl, join, b, pos, n), n, &s->marks, &mi, base);
 }
 
-static void write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
+void pipe_write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 {
 	const struct vc_pipe *p = pl->p;
 	struct vc_report *rep = pl->rep;
@@ -410,7 +410,7 @@ void pipe_flush_ready(struct pipeline *pl)
 		J->held -= s->bytes;
 		pthread_mutex_unlock(&pl->mu);
 		vc_cli_output_hold();
-		write_seg(pl, s, pl->chain_base);
+		pipe_write_seg(pl, s, pl->chain_base);
 		vc_cli_output_release();
 		pl->member_games += s->counts.games;
 		pipe_seg_free(pl, s);

@@ -26,7 +26,20 @@
  * report writer is then the identity). EPD members are small; they are
  * checked after every chunk before them is written (pipe_drain()).
  *
- * Chunked mode (-j N, N >= 2): N workers, N - 1 threads and the calling
+ * Block mode (-j N, N >= 2, a named regular file read as plain PGN, when
+ * no copy or stream needs the member's bytes in order; pipe_pread.c): no
+ * reading thread. Each of the N workers (the calling thread one of them)
+ * claims the next block of the file, reads it itself with pread, counts
+ * its lines, and runs its job from the block's first game start on, past
+ * the block's end to a later block's first start where its reader is at
+ * rest, reading those bytes itself too; whoever finishes a piece of the
+ * chain's output writes what is ready, in order. So -j N is N threads
+ * doing -j 1's work plus a line count per block, and no thread waits for
+ * one that lost its core, except for output held back (memory) or a
+ * block's line count (a moment, then it counts the block itself).
+ *
+ * Chunked mode (-j N, N >= 2, other PGN members: compressed, archives,
+ * standard input, copies): N workers, N - 1 threads and the calling
  * thread (workers[0], `main`). The calling thread reads each PGN member
  * into chunk buffers of about 1 MiB (VCHESS_CHUNK_SIZE; plain files are
  * read, not mapped: a mapped file truncated meanwhile would kill the
@@ -69,9 +82,9 @@
  *
  * Files, one job each: pipeline.c (this one) runs the whole (vc_pipe_run:
  * workers, paths, the end) and the INPUT stage: opening each path, each
- * member told PGN or EPD and read directly or in chunks, unreadable inputs.
- * pipe_chunks.c is the chunk ring the calling thread reads a PGN member
- * into; pipe_jobs.c the jobs and the worker threads that run them;
+ * member told PGN or EPD and read directly, in blocks or in chunks,
+ * unreadable inputs. pipe_pread.c is block mode; pipe_chunks.c is the
+ * chunk ring the calling thread reads a PGN member into; pipe_jobs.c the jobs and the worker threads that run them;
  * pipe_command.c the command's side (on_game's output, copies, the
  * segment ends that --max-errors needs); pipe_output.c the segments of
  * output and the writer that puts them out in input order.
@@ -141,7 +154,11 @@ void pipe_progress(struct pipeline *pl, bool final)
 		return;
 	pl->last = now;
 	double el = now - pl->t0;
-	uint64_t done = pl->bytes_done + (pl->cur ? vc_input_bytes_consumed(pl->cur) : 0);
+	uint64_t done = pl->bytes_done;
+	if (pl->pr.on) /* pipe_pread.c: the blocks before the chain's */
+		done += __atomic_load_n(&pl->pr.wnext, __ATOMIC_RELAXED) * pl->pr.bsize;
+	else if (pl->cur)
+		done += vc_input_bytes_consumed(pl->cur);
 	uint64_t games = pl->rep->games;
 	double rate = el > 0 ? (double)games / el : 0;
 	fprintf(stderr, "\r%.1f MB", (double)done / 1e6);
@@ -293,6 +310,7 @@ static int one_path(struct pipeline *pl, const char *path)
 		return VC_EXIT_INPUT;
 	}
 	int status = VC_EXIT_OK, r = 0;
+	bool pread_used = false; /* its bytes counted by pipe_pr_member */
 	uint64_t records = rep->games; /* final: the path before was drained */
 	/* the failure reported last: a failure the archive cannot go on
 	 * from is returned again by vc_input_next_member, not said twice */
@@ -362,6 +380,19 @@ static int one_path(struct pipeline *pl, const char *path)
 			vc_cli_output_hold(); /* it writes to the outputs */
 			ok = direct_member(pl, &pk, epd, path, member);
 			vc_cli_output_release();
+		} else if (vc_input_kind(in) == VC_INPUT_PLAIN && !member &&
+		           pipe_pr_member(pl, &pk, path, &ok)) {
+			/* read by the workers themselves (pipe_pread.c) */
+			pread_used = true;
+			if (pl->pr.saw_error && (!pl->stopped || pl->stop_saw_error)) {
+				char msg[256];
+				snprintf(msg, sizeof msg, "read error: %s", strerror(pl->pr.err));
+				input_error(rep, path, member, VC_F_READ_ERROR, msg);
+				status = VC_EXIT_INPUT;
+			}
+			if (pl->stopped)
+				break;
+			continue;
 		} else {
 			ok = pipe_chunk_member(pl, vc_peek_read, &pk, path, member,
 			                  vc_input_kind(in) == VC_INPUT_PLAIN);
@@ -400,7 +431,8 @@ static int one_path(struct pipeline *pl, const char *path)
 	if (status == VC_EXIT_OK && !pl->stopped && rep->games == records && whole)
 		vc_report_input_warning(rep, path, NULL, VC_F_EMPTY_INPUT,
 		                        "no game or position in the input");
-	pl->bytes_done += vc_input_bytes_consumed(in);
+	if (!pread_used)
+		pl->bytes_done += vc_input_bytes_consumed(in);
 	pl->cur = NULL;
 	vc_input_close(in);
 	return status;
@@ -480,6 +512,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 	pthread_cond_init(&pl.cv_work, NULL);
 	pthread_cond_init(&pl.cv_main, NULL);
 	pthread_cond_init(&pl.cv_chunk, NULL);
+	pthread_cond_init(&pl.cv_lines, NULL);
 	/* signals set a flag from here on, which the calling thread checks
 	 * between games; the worker threads never take them (they are
 	 * started with them blocked), so a signal reaches the thread that
@@ -557,10 +590,20 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 		        (unsigned long long)pl.nread, (unsigned long long)pl.st_jobs,
 		        (unsigned long long)pl.st_extend, (unsigned long long)pl.st_restart,
 		        (unsigned long long)pl.st_giveup, (unsigned long long)pl.st_helped);
+	if (getenv("VCHESS_PAR_DEBUG") && pl.pr.st_blocks)
+		fprintf(stderr, "pread blocks %llu, line waits %llu, counted for another %llu, "
+		        "passed over %llu\n",
+		        (unsigned long long)pl.pr.st_blocks, (unsigned long long)pl.pr.st_waited,
+		        (unsigned long long)pl.pr.st_helped, (unsigned long long)pl.pr.st_skipped);
 	pthread_mutex_lock(&pl.mu);
 	pl.quit = true;
 	pthread_cond_broadcast(&pl.cv_work);
 	pthread_mutex_unlock(&pl.mu);
+	if (getenv("VCHESS_PAR_DEBUG")) {
+		struct timespec ts;
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+		pl.workers[0].cpu = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	}
 	for (int i = 0; i < nw; i++) {
 		struct worker *w = &pl.workers[i];
 		if (i > 0)
@@ -568,6 +611,12 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 		vc_checker_release(&w->chk);
 		if (cmd->worker_free)
 			cmd->worker_free(cmd->ctx, w->wctx);
+	}
+	if (getenv("VCHESS_PAR_DEBUG") && nw > 1) {
+		fprintf(stderr, "CPU s per thread:");
+		for (int i = 0; i < nw; i++)
+			fprintf(stderr, " %.3f", pl.workers[i].cpu);
+		fprintf(stderr, "\n");
 	}
 	/* jobs left: cancelled ones that finished after their chunk was
 	 * written are freed by their worker; queued cancelled ones here */
@@ -587,6 +636,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 		free(c->buf);
 	}
 	pipe_shard_release(&pl);
+	pipe_pr_release(&pl);
 	pipe_pool_release();
 	/* a shard run that more input follows: the line end one run owes */
 	pipe_copy_finish(&pl.copier, p->shard && p->shard->more);
@@ -595,6 +645,7 @@ int vc_pipe_run(const struct vc_pipe *p, char **paths, int npaths)
 	pthread_cond_destroy(&pl.cv_work);
 	pthread_cond_destroy(&pl.cv_main);
 	pthread_cond_destroy(&pl.cv_chunk);
+	pthread_cond_destroy(&pl.cv_lines);
 	free(pl.chunks);
 	free(pl.workers);
 	return status;

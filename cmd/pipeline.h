@@ -3,8 +3,11 @@
  * their games checked, and each game handed to the command, which writes
  * its report entry and its copies; the pipeline writes everything in input
  * order and merges the summary. One code path for every -j (vchess(1),
- * "-j N"): N threads in all, the calling thread included, which reads the
- * input, writes the output and checks games when it would otherwise wait.
+ * "-j N"): N threads in all, the calling thread included. A plain file
+ * is read by the workers themselves, block by block, and whoever finishes
+ * the output that is next writes it; other inputs are read by the calling
+ * thread, which writes the output and checks games when it would
+ * otherwise wait.
  * With -j 1 no thread is started and nothing is copied or handed over:
  * the checker reads each input directly, and the command writes straight
  * to the final outputs. The map of the stages is at the top of
@@ -18,7 +21,8 @@
  * --format (tests/par_identical.sh).
  *
  * Environment, for tests: VCHESS_CHUNK_SIZE (bytes, >= 16) sets the chunk
- * size of -j N >= 2; VCHESS_PAR_DEBUG prints chunk and job counts.
+ * (and block) size of -j N >= 2; VCHESS_PAR_DEBUG prints chunk, block and
+ * job counts; VCHESS_NO_PREAD reads plain files in chunks too.
  */
 #ifndef VC_CMD_PIPELINE_H
 #define VC_CMD_PIPELINE_H

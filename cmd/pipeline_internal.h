@@ -185,6 +185,61 @@ struct job {
 	struct vc_pgn_reader *rd;
 	struct worker *w;
 	struct name *member;   /* a reference */
+	/* a block job of a plain file (pipe_pread.c): its block's bytes
+	 * (own, own_len; own_err: the read failed after them), then the
+	 * following blocks read piece by piece into the worker's xbuf:
+	 * block xblock's bytes [xbase, xbase + xlen), the next to lend
+	 * at xpos, its first game start xstop (NO_START: none, not known
+	 * yet or passed; xresolved: looked for), xpre its 3 bytes before,
+	 * xtail the last 3 read, xeof: the file ended after them */
+	struct pr_slot *ps;
+	const char *own;
+	size_t own_len;
+	int own_err;
+	bool ext, xresolved, xeof;
+	uint64_t xblock;
+	size_t xbase, xlen, xpos, xstop;
+	unsigned char xpre[3], xtail[3];
+};
+
+/* A block of a plain file read with pread by the worker that claims it
+ * (pipe_pread.c): its line ends, and how its job ended. */
+struct pr_slot {
+	uint64_t id;
+	bool used;
+	bool running;       /* its worker is in the job */
+	bool counted;       /* nlines known */
+	bool finished;      /* its job is over */
+	bool cut;           /* ... at the first game start of block end_block */
+	bool eof;           /* ... at the member's end (or its read error) */
+	uint64_t nlines;    /* line ends in the block (a CR LF split by the
+	                       block's start counted in the block before) */
+	uint64_t line;      /* of its first byte, once lres passed it */
+	uint64_t end_block;
+	struct job J;
+};
+
+/* The plain-file mode of -j N (pipe_pread.c). */
+struct pr_state {
+	bool on;             /* a member is read so */
+	int fd;
+	size_t bsize;        /* block size */
+	int nslots;
+	struct pr_slot *slots;
+	const char *source;
+	uint64_t next;       /* the next block to claim */
+	uint64_t limit;      /* no block from here on: past the file's end */
+	uint64_t wnext;      /* the chain's block: the next output written */
+	uint64_t lres, lres_line; /* blocks before lres counted; lres's line */
+	int running;         /* jobs in workers */
+	bool writing;        /* a thread writes the output */
+	bool done;           /* the chain reached the member's end */
+	bool saw_error;      /* ... at a read error, errno err */
+	int err;
+	uint64_t end_off;    /* where (bytes of the member) */
+	int line_waiters;
+	/* statistics (VCHESS_PAR_DEBUG) */
+	uint64_t st_blocks, st_helped, st_waited, st_skipped;
 };
 
 /* A worker: a thread, or the calling thread (workers[0]), with its own
@@ -211,6 +266,11 @@ struct worker {
 	 * (vc_pipe_decide), and the answer (VC_PIPE_LATER under -j N) */
 	bool decided;
 	int answer;
+	/* pipe_pread.c: the worker's block (3 bytes before it, then the
+	 * block) and its buffer for the bytes after its block */
+	char *pbuf, *xbuf;
+	size_t xcap;
+	double cpu; /* its CPU time in seconds, once it ended (threads) */
 };
 
 /* The PGN member being read into chunks (calling thread). */
@@ -236,7 +296,7 @@ struct pipeline {
 	struct vc_report *rep;   /* the main report */
 	struct vc_input_options iopts;
 	pthread_mutex_t mu;
-	pthread_cond_t cv_work, cv_main, cv_chunk;
+	pthread_cond_t cv_work, cv_main, cv_chunk, cv_lines;
 	struct chunk *chunks;
 	int nchunks;             /* ring size */
 	size_t chunk_size;
@@ -278,6 +338,7 @@ struct pipeline {
 	uint64_t total_bytes, bytes_done;
 	struct vc_input *cur;
 	struct shard_run *shard;  /* a shard run (pipe_shard.c), or NULL */
+	struct pr_state pr;       /* plain files under -j N (pipe_pread.c) */
 };
 
 /* The slot of chunk `id`. */
@@ -361,5 +422,12 @@ void pipe_seg_finish(struct worker *w);
 void pipe_seg_done(struct job *J, bool chunk_end);
 void pipe_flush_ready(struct pipeline *pl);
 void pipe_drain(struct pipeline *pl);
+void pipe_write_seg(struct pipeline *pl, struct seg *s, uint64_t base);
+
+/* pipe_pread.c */
+bool pipe_pr_member(struct pipeline *pl, struct vc_peek *pk, const char *path, bool *ok);
+bool pipe_pr_work(struct worker *w);
+void pipe_pr_seg_end(struct worker *w, struct job *J);
+void pipe_pr_release(struct pipeline *pl);
 
 #endif

@@ -135,6 +135,20 @@ run() {
 	echo $? > "$tmp/$name.status"
 }
 
+# runr NAME JOBS CHUNK OPTIONS... -- FILES...: like run, without the copies
+# (a plain file is then read in blocks by the workers themselves,
+# cmd/pipe_pread.c, not in chunks by the calling thread)
+runr() {
+	name=$1 jobs=$2 chunk=$3
+	shift 3
+	runs=$((runs + 1))
+	VCHESS_CHUNK_SIZE=$chunk "$VCHESS" validate -j "$jobs" -o "$tmp/$name.out" "$@" \
+		2> "$tmp/$name.err"
+	echo $? > "$tmp/$name.status"
+	: > "$tmp/$name.valid"
+	: > "$tmp/$name.invalid"
+}
+
 same() { # same A B WHAT
 	for x in out valid invalid err status; do
 		if ! cmp -s "$tmp/$1.$x" "$tmp/$2.$x"; then
@@ -164,6 +178,12 @@ for f in "$mk/hostile.pgn" "$mk/hostile-crlf.pgn"; do
 				run par "$jobs" "$chunk" --format jsonl "$tmp/shifted.pgn"
 				same ref par "$f shifted by $n, jsonl, -j $jobs, chunk $chunk"
 			done
+			# read in blocks (no copies): the same boundaries
+			runr ref 1 16 --format jsonl "$tmp/shifted.pgn"
+			for jobs in 2 3; do
+				runr par "$jobs" "$chunk" --format jsonl "$tmp/shifted.pgn"
+				same ref par "$f shifted by $n, jsonl, blocks, -j $jobs, chunk $chunk"
+			done
 			n=$((n + 1))
 		done
 	done
@@ -192,6 +212,24 @@ for opts in "--format jsonl" "--format text --verbose" "--format text" \
 			# shellcheck disable=SC2086
 			run par "$jobs" "$chunk" $opts "$@"
 			same ref par "all files, $opts, -j $jobs, chunk $chunk"
+		done
+	done
+done
+
+# plain files read in blocks by the workers (no copies asked for):
+# every kind of output, --max-errors and --duplicates
+set -- $(cat "$list")
+for opts in "--format jsonl" "--format text --verbose" "--format json" \
+            "--format jsonl --max-errors 1" "--format text --max-errors 7" \
+            "--format json --max-errors 3" "--format sarif" "--format junit --max-errors 2 --strict" \
+            "--format jsonl --duplicates" "--format github --strict --duplicates"; do
+	# shellcheck disable=SC2086
+	runr ref 1 16 $opts "$@"
+	for chunk in 16 257 1048576; do
+		for jobs in 2 3; do
+			# shellcheck disable=SC2086
+			runr par "$jobs" "$chunk" $opts "$@"
+			same ref par "all files, blocks, $opts, -j $jobs, chunk $chunk"
 		done
 	done
 done
