@@ -80,7 +80,7 @@ PUB_HDR = $(filter-out %_internal.h lib/internal.h,$(wildcard lib/*.h formats/*.
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft check-perft-middlegame \
         check-asan check-debug check-hostile check-parallel check-shards check-corpus check-diff check-uci check-perft-formats check-ci-formats check-backwards-long demo bench bench-perft install deps fuzz \
         check-exports check-embed check-python install-python check-layers check-nomem check-html \
-        check-distributed bench-distributed
+        check-distributed bench-distributed build-main-tree build-debug-tree build-asan-tree
 
 all: vchess lib/libvchess.a $(BUILD)/$(SOFILE)
 
@@ -204,10 +204,7 @@ check-parallel: deps vchess
 	sh tests/par_identical.sh ./vchess
 
 # Whole unit and golden suites again under AddressSanitizer + UBSan.
-check-asan: deps
-	$(MAKE) BUILD=build-asan OPT=-O1 \
-	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	  build-asan/unit-tests vchess-asan
+check-asan: deps build-asan-tree
 	ASAN_OPTIONS=detect_leaks=1 build-asan/unit-tests --jobs 2
 	VCHESS_ASAN=1 sh tests/run_golden.sh ./vchess-asan
 	sh tests/corpus_count.sh ./vchess-asan
@@ -252,19 +249,40 @@ check-python: deps all
 # The unit tests, the quick perft subset and the golden games with the
 # position invariants checked after every make (DEBUG=1, own build
 # directory; about two minutes).
-check-debug: deps
-	$(MAKE) BUILD=build-debug DEBUG=1 build-debug/unit-tests vchess-debug
+check-debug: deps build-debug-tree
 	build-debug/unit-tests --jobs 2
 	sh tests/perft_quick.sh ./vchess-debug
-	sh tests/run_golden.sh ./vchess-debug
+	VCHESS_DEBUG=1 sh tests/run_golden.sh ./vchess-debug
 
 vchess-debug: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ) $(LDLIBS)
 
-check: deps all check-layers check-unit check-golden check-corpus check-nomem check-perft-quick \
+# The build trees of make check: the program's, the DEBUG=1 one and the
+# sanitizers' (sub-makes with their own variables). The sub-makes use
+# CHECK_JOBS jobs (default: the processors) unless make itself was given
+# -j, whose job slots they then share.
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+SUBJOBS = $(if $(findstring jobserver,$(MAKEFLAGS))$(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS))
+build-main-tree:
+	$(MAKE) $(SUBJOBS) all $(BUILD)/unit-tests
+build-debug-tree:
+	$(MAKE) $(SUBJOBS) BUILD=build-debug DEBUG=1 build-debug/unit-tests vchess-debug
+build-asan-tree:
+	$(MAKE) $(SUBJOBS) BUILD=build-asan OPT=-O1 \
+	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	  build-asan/unit-tests vchess-asan
+
+# make check: the three trees built first, side by side (CHECK_JOBS jobs,
+# or make's -j), then the suites one after the other (-j1: their output
+# stays readable, and the suites that measure time or memory run alone);
+# the suites run their own cases two at a time where that is safe.
+CHECK_SUITES = check-layers check-unit check-golden check-corpus check-nomem check-perft-quick \
        check-perft-formats check-ci-formats check-uci \
        check-hostile check-parallel check-shards check-distributed check-exports check-embed check-python check-html \
        check-debug check-asan
+check: deps
+	$(MAKE) $(SUBJOBS) build-main-tree build-debug-tree build-asan-tree
+	$(MAKE) -j1 $(CHECK_SUITES)
 	@echo "make check: all test suites passed"
 
 # The bundled games (data/games/, any depth) through validate; a finding is

@@ -19,7 +19,13 @@
 # CR LF line ends, Latin-1 bytes, a BOM, a truncated gzip, an input smaller
 # than a chunk, comments holding game starts at every block offset). All
 # files in one run, then each file on its own (PAR_ALL_ONLY=1: the first
-# only; PAR_HOSTILE_ONLY=1: the block offsets only).
+# only, as make check-asan runs it: there the block offsets at block size
+# 16 and the all-files runs at chunk size 16 only, both at -j 3 only, the
+# plain build having run them all; PAR_HOSTILE_ONLY=1: the block offsets
+# only).
+# In the all-files runs each option set runs at every chunk size, -j 2
+# and -j 3 taking turns (pairs below): each chunk size runs at both -j
+# over any two option sets in a row, rather than at both for every set.
 # Prints one line per difference; exits 1 on any.
 set -u
 
@@ -158,6 +164,23 @@ same() { # same A B WHAT
 	done
 }
 
+# pairs K CHUNK...: "CHUNK JOBS" lines, one a chunk size, -j 2 and -j 3
+# taking turns from the K-th option set's turn on (K counts the option
+# sets: over two sets in a row, every chunk size runs at both -j). Under
+# the sanitizers (PAR_ALL_ONLY=1) the first chunk size only, at -j 3.
+pairs() {
+	k=$1
+	shift
+	if [ "${PAR_ALL_ONLY:-0}" = 1 ]; then
+		echo "$1 3"
+		return
+	fi
+	for c in "$@"; do
+		echo "$c $((2 + k % 2))"
+		k=$((k + 1))
+	done
+}
+
 # the hostile boundaries at every block offset: block sizes 16 and 37,
 # the file shifted by 0 to size - 1 bytes (a `%` line before it), so that
 # a cut falls at every byte of the comments and variations above
@@ -168,13 +191,16 @@ pad() { # pad N: N bytes of PGN that hold no game
 	*) printf '%%%*s\n' $(($1 - 2)) '' ;;
 	esac
 }
+# under the sanitizers (PAR_ALL_ONLY=1): block size 16 and -j 3 only
+hchunks="16 37" hjobs="2 3"
+[ "${PAR_ALL_ONLY:-0}" = 1 ] && hchunks=16 hjobs=3
 for f in "$mk/hostile.pgn" "$mk/hostile-crlf.pgn"; do
-	for chunk in 16 37; do
+	for chunk in $hchunks; do
 		n=0
 		while [ $n -lt $chunk ]; do
 			{ pad $n; cat "$f"; } > "$tmp/shifted.pgn"
 			run ref 1 16 --format jsonl "$tmp/shifted.pgn"
-			for jobs in 2 3; do
+			for jobs in $hjobs; do
 				run par "$jobs" "$chunk" --format jsonl "$tmp/shifted.pgn"
 				same ref par "$f shifted by $n, jsonl, -j $jobs, chunk $chunk"
 			done
@@ -196,6 +222,7 @@ fi
 
 # all files in one run: every option set, several chunk sizes and -j
 set -- $(cat "$list")
+nset=0
 for opts in "--format jsonl" "--format text --verbose" "--format text" \
             "--format jsonl --strict" "--format json" "--format text --quiet" \
             "--format jsonl --max-errors 1" "--format text --max-errors 7" \
@@ -207,13 +234,14 @@ for opts in "--format jsonl" "--format text --verbose" "--format text" \
 	chunks="16 61 257 1000 4096 1048576"
 	# the CI formats' joins (vc_report_join) at fewer chunk sizes
 	case $opts in *github*|*sarif*|*junit*) chunks="16 257 4096" ;; esac
-	for chunk in $chunks; do
-		for jobs in 2 3; do
-			# shellcheck disable=SC2086
-			run par "$jobs" "$chunk" $opts "$@"
-			same ref par "all files, $opts, -j $jobs, chunk $chunk"
-		done
-	done
+	nset=$((nset + 1))
+	# shellcheck disable=SC2086
+	pairs $nset $chunks > "$tmp/pairs"
+	while read -r chunk jobs; do
+		# shellcheck disable=SC2086
+		run par "$jobs" "$chunk" $opts "$@"
+		same ref par "all files, $opts, -j $jobs, chunk $chunk"
+	done < "$tmp/pairs"
 done
 
 # plain files read in blocks by the workers (no copies asked for):
@@ -250,15 +278,13 @@ for opts in "--format jsonl" "--format text --verbose" "--format json" \
             "--format sarif" "--format junit" "--format github --strict"; do
 	# shellcheck disable=SC2086
 	rund ref 1 16 $opts "$@"
-	chunks="16 257 4096"
-	[ "${PAR_ALL_ONLY:-0}" = 1 ] && chunks=16
-	for chunk in $chunks; do
-		for jobs in 2 3; do
-			# shellcheck disable=SC2086
-			rund par "$jobs" "$chunk" $opts "$@"
-			same ref par "all files, --duplicates $opts, -j $jobs, chunk $chunk"
-		done
-	done
+	nset=$((nset + 1))
+	pairs $nset 16 257 4096 > "$tmp/pairs"
+	while read -r chunk jobs; do
+		# shellcheck disable=SC2086
+		rund par "$jobs" "$chunk" $opts "$@"
+		same ref par "all files, --duplicates $opts, -j $jobs, chunk $chunk"
+	done < "$tmp/pairs"
 done
 
 # adjudicate and replay run on the same pipeline (cmd/pipeline.h): the
@@ -293,15 +319,13 @@ for cmd in adjudicate replay; do
 		# shellcheck disable=SC2086
 		runc ref "$cmd" 1 16 $opts "$@"
 		# under the sanitizers one chunk size (tiny: most cuts) is enough
-		chunks="16 257 4096"
-		[ "${PAR_ALL_ONLY:-0}" = 1 ] && chunks=16
-		for chunk in $chunks; do
-			for jobs in 2 3; do
-				# shellcheck disable=SC2086
-				runc par "$cmd" "$jobs" "$chunk" $opts "$@"
-				same ref par "$cmd, all files, $opts, -j $jobs, chunk $chunk"
-			done
-		done
+		nset=$((nset + 1))
+		pairs $nset 16 257 4096 > "$tmp/pairs"
+		while read -r chunk jobs; do
+			# shellcheck disable=SC2086
+			runc par "$cmd" "$jobs" "$chunk" $opts "$@"
+			same ref par "$cmd, all files, $opts, -j $jobs, chunk $chunk"
+		done < "$tmp/pairs"
 	done
 done
 

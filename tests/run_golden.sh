@@ -13,7 +13,14 @@
 #   status  the expected exit status (a number);
 #   no-asan optional: skip the test when VCHESS_ASAN is set (slow under
 #           the sanitizers).
+#   no-debug optional: skip the test when VCHESS_DEBUG is set (make
+#           check-debug: tests whose time goes to work that plays no
+#           moves the other tests do not, such as merging reports).
 # Any other file in the directory (inputs) is the test's own.
+#
+# The tests run VCHESS_TEST_JOBS (default 2) at a time, each into its own
+# files; the results are printed in the tests' order once all have run,
+# so the output does not depend on the number of jobs.
 #
 # Prints a FAIL line with a diff per failure and ends with the line
 # "N passed, N failed"; exits 1 if any test failed.
@@ -59,6 +66,29 @@ fi
 passed=0
 failed=0
 skipped=0
+dskipped=0
+# which tests run: those skipped are counted (and said) at the end
+: >"$tmp/todo"
+for name in $names; do
+	dir=tests/golden/$name
+	[ -f "$dir/cmd" ] || continue
+	if [ -n "${VCHESS_ASAN:-}" ] && [ -f "$dir/no-asan" ]; then
+		continue
+	fi
+	if [ -n "${VCHESS_DEBUG:-}" ] && [ -f "$dir/no-debug" ]; then
+		continue
+	fi
+	echo "$name" >>"$tmp/todo"
+done
+# run them, VCHESS_TEST_JOBS at a time, test NAME into $tmp/run/NAME/
+mkdir "$tmp/run" || exit 2
+RUN=$tmp/run
+export RUN
+# shellcheck disable=SC2016
+xargs -n 1 -P "${VCHESS_TEST_JOBS:-2}" sh -c 'mkdir "$RUN/$1" &&
+	sh -c "$(cat "tests/golden/$1/cmd")" </dev/null >"$RUN/$1/stdout" 2>"$RUN/$1/stderr"
+	echo $? >"$RUN/$1/status"' sh <"$tmp/todo"
+
 for name in $names; do
 	dir=tests/golden/$name
 	if [ ! -f "$dir/cmd" ]; then
@@ -70,13 +100,18 @@ for name in $names; do
 		skipped=$((skipped + 1))
 		continue
 	fi
-	sh -c "$(cat "$dir/cmd")" </dev/null >"$tmp/stdout" 2>"$tmp/stderr"
-	status=$?
+	if [ -n "${VCHESS_DEBUG:-}" ] && [ -f "$dir/no-debug" ]; then
+		dskipped=$((dskipped + 1))
+		continue
+	fi
+	out=$RUN/$name
+	status=missing
+	[ -f "$out/status" ] && read -r status <"$out/status"
 
 	if [ "$update" = 1 ]; then
-		cp "$tmp/stdout" "$dir/stdout"
+		cp "$out/stdout" "$dir/stdout"
 		echo "$status" >"$dir/status"
-		[ -f "$dir/stderr" ] && cp "$tmp/stderr" "$dir/stderr"
+		[ -f "$dir/stderr" ] && cp "$out/stderr" "$dir/stderr"
 		echo "updated $name (status $status)"
 		passed=$((passed + 1))
 		continue
@@ -94,9 +129,9 @@ for name in $names; do
 			[ $stream = stderr ] && continue
 			expected=/dev/null # no stdout file: nothing expected
 		fi
-		if ! cmp -s "$expected" "$tmp/$stream"; then
+		if ! cmp -s "$expected" "$out/$stream"; then
 			echo "FAIL $name: $stream differs (--- expected, +++ got)"
-			diff -u "$expected" "$tmp/$stream" | sed -n '3,60p'
+			diff -u "$expected" "$out/$stream" | sed -n '3,60p'
 			ok=0
 		fi
 	done
@@ -108,5 +143,6 @@ for name in $names; do
 done
 
 [ "$skipped" -gt 0 ] && echo "($skipped skipped under the sanitizers)"
+[ "$dskipped" -gt 0 ] && echo "($dskipped skipped under DEBUG=1: marked no-debug)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
