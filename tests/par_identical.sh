@@ -131,14 +131,24 @@ for d in "${VCHESS_REFDATA:-}" "$root/../shared/refdata" /work/shared/refdata; d
 done
 
 # run NAME JOBS CHUNK OPTIONS... -- FILES...: outputs into $tmp/NAME.*
+# a run that does not end within $limit seconds is a failure of its own (a
+# hang must never eat CI's time): named, and the test goes on
+limit=${PAR_TIMEOUT:-300}
+hung() {
+	echo "HANG: no end within $limit s: $*"
+	fail=1
+}
+
 run() {
 	name=$1 jobs=$2 chunk=$3
 	shift 3
 	runs=$((runs + 1))
-	VCHESS_CHUNK_SIZE=$chunk "$VCHESS" validate -j "$jobs" -o "$tmp/$name.out" \
+	VCHESS_CHUNK_SIZE=$chunk timeout -k 5 "$limit" "$VCHESS" validate -j "$jobs" -o "$tmp/$name.out" \
 		--valid-out "$tmp/$name.valid" --invalid-out "$tmp/$name.invalid" "$@" \
 		2> "$tmp/$name.err"
-	echo $? > "$tmp/$name.status"
+	st=$?
+	echo $st > "$tmp/$name.status"
+	[ $st = 124 ] && hung "$name" "$@"
 }
 
 # runr NAME JOBS CHUNK OPTIONS... -- FILES...: like run, without the copies
@@ -148,9 +158,11 @@ runr() {
 	name=$1 jobs=$2 chunk=$3
 	shift 3
 	runs=$((runs + 1))
-	VCHESS_CHUNK_SIZE=$chunk "$VCHESS" validate -j "$jobs" -o "$tmp/$name.out" "$@" \
+	VCHESS_CHUNK_SIZE=$chunk timeout -k 5 "$limit" "$VCHESS" validate -j "$jobs" -o "$tmp/$name.out" "$@" \
 		2> "$tmp/$name.err"
-	echo $? > "$tmp/$name.status"
+	st=$?
+	echo $st > "$tmp/$name.status"
+	[ $st = 124 ] && hung "$name" "$@"
 	: > "$tmp/$name.valid"
 	: > "$tmp/$name.invalid"
 }
@@ -206,7 +218,7 @@ for f in "$mk/hostile.pgn" "$mk/hostile-crlf.pgn"; do
 			done
 			# read in blocks (no copies): the same boundaries
 			runr ref 1 16 --format jsonl "$tmp/shifted.pgn"
-			for jobs in 2 3; do
+			for jobs in $hjobs; do
 				runr par "$jobs" "$chunk" --format jsonl "$tmp/shifted.pgn"
 				same ref par "$f shifted by $n, jsonl, blocks, -j $jobs, chunk $chunk"
 			done
@@ -295,9 +307,11 @@ runc() { # runc NAME CMD JOBS CHUNK OPTIONS... -- like run, no copy outputs
 	shift 4
 	runs=$((runs + 1))
 	rm -f "$tmp/fix"
-	VCHESS_CHUNK_SIZE=$chunk "$VCHESS" "$cmd" --no-progress -j "$jobs" "$@" \
+	VCHESS_CHUNK_SIZE=$chunk timeout -k 5 "$limit" "$VCHESS" "$cmd" --no-progress -j "$jobs" "$@" \
 		> "$tmp/$name.out" 2> "$tmp/$name.err"
-	echo $? > "$tmp/$name.status"
+	st=$?
+	echo $st > "$tmp/$name.status"
+	[ $st = 124 ] && hung "$name" "$@"
 	if [ -f "$tmp/fix" ]; then mv "$tmp/fix" "$tmp/$name.valid"; else : > "$tmp/$name.valid"; fi
 	: > "$tmp/$name.invalid"
 }
