@@ -152,6 +152,34 @@ static size_t job_read(void *ctx, const char **data)
 	}
 }
 
+/* Check J's games from its start (PGN byte offset OFFSET of the input, on
+ * line LINE) with worker W's checker, reading through BORROW (ctx J), then
+ * finish W's output segment: the part every kind of job shares
+ * (pipeline_internal.h). */
+void pipe_check_games(struct worker *w, struct job *J, vc_pgn_borrow_fn borrow,
+                      const char *source, const char *member, uint64_t offset,
+                      uint64_t line)
+{
+	struct vc_pgn_visitor vis;
+	vc_checker_visitor(&w->chk, &vis, source, member);
+	struct vc_pgn_options po;
+	memset(&po, 0, sizeof po);
+	po.keep_raw = w->pl->keep_raw;
+	po.comment_marker = '%'; /* as vc_checker_run: clocks only */
+	po.start_offset = offset;
+	po.start_line = line;
+	struct vc_pgn_reader rd;
+	if (vc_pgn_reader_init_borrow(&rd, borrow, J, &vis, &po) != 0)
+		pipe_out_of_memory();
+	J->rd = &rd;
+	w->rd = &rd;
+	vc_pgn_read(&rd);
+	w->rd = NULL;
+	vc_pgn_reader_release(&rd);
+	J->rd = NULL;
+	pipe_seg_finish(w);
+}
+
 static void run_job(struct worker *w, struct job *J)
 {
 	struct pipeline *pl = w->pl;
@@ -173,24 +201,8 @@ static void run_job(struct worker *w, struct job *J)
 	}
 	J->pos = st;
 	J->stop = NO_START;
-	struct vc_pgn_visitor vis;
-	vc_checker_visitor(&w->chk, &vis, c->source, name_str(J->member));
-	struct vc_pgn_options po;
-	memset(&po, 0, sizeof po);
-	po.keep_raw = pl->keep_raw;
-	po.comment_marker = '%'; /* as vc_checker_run: clocks only */
-	po.start_offset = c->off + st;
-	po.start_line = line;
-	struct vc_pgn_reader rd;
-	if (vc_pgn_reader_init_borrow(&rd, job_read, J, &vis, &po) != 0)
-		pipe_out_of_memory();
-	J->rd = &rd;
-	w->rd = &rd;
-	vc_pgn_read(&rd);
-	w->rd = NULL;
-	vc_pgn_reader_release(&rd);
-	J->rd = NULL;
-	pipe_seg_finish(w);
+	pipe_check_games(w, J, job_read, c->source, name_str(J->member),
+	                 c->off + st, line);
 }
 
 /* With the lock held (released while the job runs): run the job at the

@@ -461,24 +461,7 @@ static void pr_run(struct worker *w, struct pr_slot *s)
 	J->own_err = short_read ? err : 0;
 	J->pos = st;
 	J->ext = false;
-	struct vc_pgn_visitor vis;
-	vc_checker_visitor(&w->chk, &vis, pr->source, NULL);
-	struct vc_pgn_options po;
-	memset(&po, 0, sizeof po);
-	po.keep_raw = pl->keep_raw;
-	po.comment_marker = '%'; /* as vc_checker_run: clocks only */
-	po.start_offset = k * B + st;
-	po.start_line = line;
-	struct vc_pgn_reader rd;
-	if (vc_pgn_reader_init_borrow(&rd, pr_read, J, &vis, &po) != 0)
-		pipe_out_of_memory();
-	J->rd = &rd;
-	w->rd = &rd;
-	vc_pgn_read(&rd);
-	w->rd = NULL;
-	vc_pgn_reader_release(&rd);
-	J->rd = NULL;
-	pipe_seg_finish(w);
+	pipe_check_games(w, J, pr_read, pr->source, NULL, k * B + st, line);
 	pthread_mutex_lock(&pl->mu);
 	pipe_seg_done(J, true);
 	pthread_mutex_unlock(&pl->mu);

@@ -419,6 +419,9 @@ void pipe_pool_release(void);
 void pipe_seg_free(struct pipeline *pl, struct seg *s);
 void pipe_seg_open(struct worker *w, struct job *J);
 void pipe_seg_finish(struct worker *w);
+void pipe_check_games(struct worker *w, struct job *J, vc_pgn_borrow_fn borrow,
+                      const char *source, const char *member, uint64_t offset,
+                      uint64_t line);
 void pipe_seg_done(struct job *J, bool chunk_end);
 void pipe_flush_ready(struct pipeline *pl);
 void pipe_drain(struct pipeline *pl);
