@@ -91,6 +91,8 @@ struct vc_input {
 	struct archive *ar;
 	locale_t utf8;        /* C.UTF-8 for libarchive's name conversions */
 	bool replay;          /* hand the sniffed bytes to libarchive first */
+	bool raw_only;        /* libarchive reads one compressed file, no
+	                         archive formats (raw_again) */
 	uint64_t apos;        /* offset of the raw stream after the last read */
 	uint64_t hiwater;     /* highest offset read so far */
 	int io_errno;         /* errno of a failed read callback */
@@ -534,6 +536,8 @@ static ptrdiff_t gz_read(struct vc_input *in, char *buf, size_t n)
 }
 
 /* ---- libarchive -------------------------------------------------------------- */
+
+static int raw_again(struct vc_input *in);
 
 static la_ssize_t ar_read_cb(struct archive *a, void *cd, const void **buf)
 {
@@ -1129,6 +1133,21 @@ static int ar_next_in_locale(struct vc_input *in, const char **name)
 				in->empty_pending = true;
 				continue;
 			}
+			/* A compressed stream whose text begins with 512
+			 * or more NUL bytes: libarchive takes them for an
+			 * empty tar archive and would drop all that
+			 * follows. Read it again as one compressed file,
+			 * as a plain file of the same bytes is read (a
+			 * plain tar needs its "ustar" magic: sniff). */
+			if (in->members == 0 && in->entries == 0 &&
+			    !in->raw_only &&
+			    (archive_format(in->ar) & ARCHIVE_FORMAT_BASE_MASK) ==
+			            ARCHIVE_FORMAT_TAR &&
+			    archive_filter_count(in->ar) > 1) {
+				if (raw_again(in) < 0)
+					return -1;
+				continue;
+			}
 			in->ar_done = true;
 			return 0;
 		}
@@ -1264,6 +1283,38 @@ static void annotate(struct vc_input *in)
 }
 
 static int ar_setup(struct vc_input *in, struct vc_input_error *err);
+
+/* Open the input again for libarchive with no archive format but raw (one
+ * compressed file): the compressed stream's text began with zero blocks,
+ * which the tar reader took for an empty archive. Regular files only (a
+ * pipe's bytes are gone): a pipe fails with VC_INPUT_EUNSUPPORTED, saying
+ * so, rather than dropping what follows. Returns 0, -1 on failure
+ * (recorded). */
+static int raw_again(struct vc_input *in)
+{
+	struct vc_input_error e;
+
+	if (!in->seekable) {
+		fail(in, VC_INPUT_EUNSUPPORTED, 0, "the decompressed text begins "
+		     "with 512 or more NUL bytes, read as an empty tar archive; "
+		     "give it as a regular file (not a pipe) to read it as text");
+		in->ar_done = true;
+		return -1;
+	}
+	in->raw_only = true;
+	archive_read_free(in->ar);
+	in->ar = NULL;
+	in->ar_fatal = false;
+	in->io_errno = 0;
+	in->entry = NULL;
+	in->in_member = false;
+	vc_input_error_init(&e);
+	if (ar_setup(in, &e) < 0) {
+		fail(in, e.kind, e.sys_errno, "%s", e.message);
+		return -1;
+	}
+	return in->err.kind != VC_INPUT_OK ? -1 : 0;
+}
 
 /* Open the file's archive again and pass the entries read so far: after
  * libarchive gave up on a damaged member of a zip or 7z, whose central
@@ -1459,16 +1510,17 @@ static int ar_setup(struct vc_input *in, struct vc_input_error *err)
 	    archive_read_support_filter_lzop(a) < ARCHIVE_WARN ||
 	    archive_read_support_filter_xz(a) < ARCHIVE_WARN ||
 	    archive_read_support_filter_zstd(a) < ARCHIVE_WARN ||
-	    archive_read_support_format_7zip(a) < ARCHIVE_WARN ||
-	    archive_read_support_format_ar(a) < ARCHIVE_WARN ||
-	    archive_read_support_format_cab(a) < ARCHIVE_WARN ||
-	    archive_read_support_format_cpio(a) < ARCHIVE_WARN ||
-	    archive_read_support_format_empty(a) < ARCHIVE_WARN ||
-	    archive_read_support_format_rar(a) < ARCHIVE_WARN ||
-	    archive_read_support_format_rar5(a) < ARCHIVE_WARN ||
-	    archive_read_support_format_tar(a) < ARCHIVE_WARN ||
-	    archive_read_support_format_xar(a) < ARCHIVE_WARN ||
-	    archive_read_support_format_zip(a) < ARCHIVE_WARN ||
+	    (!in->raw_only &&
+	     (archive_read_support_format_7zip(a) < ARCHIVE_WARN ||
+	      archive_read_support_format_ar(a) < ARCHIVE_WARN ||
+	      archive_read_support_format_cab(a) < ARCHIVE_WARN ||
+	      archive_read_support_format_cpio(a) < ARCHIVE_WARN ||
+	      archive_read_support_format_empty(a) < ARCHIVE_WARN ||
+	      archive_read_support_format_rar(a) < ARCHIVE_WARN ||
+	      archive_read_support_format_rar5(a) < ARCHIVE_WARN ||
+	      archive_read_support_format_tar(a) < ARCHIVE_WARN ||
+	      archive_read_support_format_xar(a) < ARCHIVE_WARN ||
+	      archive_read_support_format_zip(a) < ARCHIVE_WARN)) ||
 	    archive_read_support_format_raw(a) < ARCHIVE_WARN ||
 	    archive_read_set_callback_data(a, in) != ARCHIVE_OK ||
 	    archive_read_set_read_callback(a, ar_read_cb) != ARCHIVE_OK ||

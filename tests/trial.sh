@@ -365,5 +365,30 @@ grep -q "no such piece can reach the square" "$tmp/o" || {
 }
 [ $n = 0 ] && ok "en passant: a variation's first move gives the main line's reason"
 
+# ---- 11. compressed text that begins with zero blocks --------------------
+# 512 or more NUL bytes at the start of a compressed stream look like an
+# empty tar archive to libarchive; the games after them must be read as from
+# the plain file of the same bytes (every compressor), the zip-bomb guard
+# must still see the bytes, and a pipe is refused plainly (exit 3).
+{ head -c 1024 /dev/zero; printf '[Event "A"]\n[Result "*"]\n\n1. e4 e5 *\n\n'
+  printf '[Event "B"]\n[Result "*"]\n\n1. e4 Ke7 2. Qxf7 *\n'; } >"$tmp/z0.pgn"
+v validate --format jsonl "$tmp/z0.pgn" | sed 's/z0\.pgn/F/g' >"$tmp/z0.want"
+n=0
+for c in xz zstd bzip2 gzip; do
+	command -v $c >/dev/null 2>&1 || { fail "zero blocks: $c not installed"; n=$((n + 1)); continue; }
+	$c -c "$tmp/z0.pgn" >"$tmp/z0.$c"
+	v validate --format jsonl "$tmp/z0.$c" | sed "s/z0\.$c/F/g" >"$tmp/z0.got"
+	cmp -s "$tmp/z0.want" "$tmp/z0.got" || { fail "zero blocks: $c differs from the plain file"; n=$((n + 1)); }
+done
+grep -q '"games":2,' "$tmp/z0.want" || { fail "zero blocks: the plain file does not hold 2 games"; n=$((n + 1)); }
+head -c 20000000 /dev/zero | xz -c >"$tmp/zb.xz"
+v validate "$tmp/zb.xz" >/dev/null 2>"$tmp/zb.err"
+s=$?
+{ [ $s = 3 ] && grep -q limit-exceeded "$tmp/zb.err"; } || { fail "zero blocks: 20 MB of NULs as .xz: status $s, not limit-exceeded"; n=$((n + 1)); }
+xz -c "$tmp/z0.pgn" | "$VCHESS" validate - >/dev/null 2>"$tmp/zp.err"
+s=$?
+{ [ $s = 3 ] && grep -q "unsupported: .*NUL bytes" "$tmp/zp.err"; } || { fail "zero blocks from a pipe: status $s: $(head -c 200 "$tmp/zp.err")"; n=$((n + 1)); }
+[ $n = 0 ] && ok "compressed text after zero blocks: read as the plain file, guarded, a pipe refused"
+
 echo "trial: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
