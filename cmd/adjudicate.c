@@ -182,6 +182,7 @@ struct adjudicate {
 	                                the summary was lost (exit 3) */
 	bool shard;                  /* a shard run: a part report */
 	bool merging;                /* report merge of adjudicate's parts */
+	const char *prog;            /* the command's name in messages */
 };
 
 /* What the summary needs of a worker's stretch of games (pipeline.h):
@@ -453,7 +454,7 @@ static int own_option(void *ctx, int opt, const char *arg)
 		}
 		a->ntb = vc_tiebreak_parse_list(arg, a->tb, VC_TB_N, &bad);
 		if (a->ntb < 0)
-			return vc_cli_usage_error("adjudicate", "--tiebreak: '%.*s' is not a tie-break "
+			return vc_cli_usage_error(a->prog, "--tiebreak: '%.*s' is not a tie-break "
 			                          "of the list (or is repeated); see the manual",
 			                          (int)strcspn(bad, ","), bad);
 		break;
@@ -464,7 +465,7 @@ static int own_option(void *ctx, int opt, const char *arg)
 		else if (strcmp(arg, "swiss") == 0)
 			a->system = VC_SYSTEM_SWISS;
 		else
-			return vc_cli_usage_error("adjudicate", "--system: '%s' is not rr or swiss", arg);
+			return vc_cli_usage_error(a->prog, "--system: '%s' is not rr or swiss", arg);
 		break;
 	case O_FROM:
 		a->standings_option = "--standings-from";
@@ -475,7 +476,7 @@ static int own_option(void *ctx, int opt, const char *arg)
 		while (k < 2 && strcmp(arg, words[k]) != 0)
 			k++;
 		if (k == 2)
-			return vc_cli_usage_error("adjudicate", "--standings-from: '%s' is not rules "
+			return vc_cli_usage_error(a->prog, "--standings-from: '%s' is not rules "
 			                          "or declared", arg);
 		a->from_declared = k == 1;
 		break;
@@ -499,7 +500,7 @@ static int own_option(void *ctx, int opt, const char *arg)
 		else if (vc_cli_ci_format(arg, &a->opts.format))
 			;
 		else if (strcmp(arg, "text") != 0)
-			return vc_cli_usage_error("adjudicate", "--format: '%s' is not text, json, "
+			return vc_cli_usage_error(a->prog, "--format: '%s' is not text, json, "
 			                          "jsonl, github, sarif, junit, csv or html", arg);
 		a->sformat_word = arg;
 		break;
@@ -523,6 +524,7 @@ static int parse_options(struct adjudicate *a, const char *name, int argc, char 
 		.options = own_options, .handle = own_option, .ctx = a,
 	};
 	a->ntb = -1;
+	a->prog = name;
 	int rc = vc_cli_parse(argc, argv, &spec, &a->opts, first);
 	if (rc != VC_CLI_CONTINUE)
 		return rc;

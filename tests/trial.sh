@@ -390,5 +390,19 @@ s=$?
 { [ $s = 3 ] && grep -q "unsupported: .*NUL bytes" "$tmp/zp.err"; } || { fail "zero blocks from a pipe: status $s: $(head -c 200 "$tmp/zp.err")"; n=$((n + 1)); }
 [ $n = 0 ] && ok "compressed text after zero blocks: read as the plain file, guarded, a pipe refused"
 
+# ---- 12. report merge names itself in adjudicate's option errors ---------
+f=$(ls data/games/chess960/*.pgn 2>/dev/null | head -n 1)
+v adjudicate --shard 0/1 -o "$tmp/ap.jsonl" "$f" 2>/dev/null
+n=0
+for o in "--system round-robin" "--tiebreak zz" "--standings-from x" "--format xml"; do
+	# shellcheck disable=SC2086
+	v report merge --standings $o "$tmp/ap.jsonl" >/dev/null 2>"$tmp/me.err"
+	s=$?
+	{ [ $s = 2 ] && head -n 1 "$tmp/me.err" | grep -q "^vchess report merge: " &&
+	  ! grep -q adjudicate "$tmp/me.err"; } ||
+		{ fail "report merge $o: status $s: $(head -c 200 "$tmp/me.err")"; n=$((n + 1)); }
+done
+[ $n = 0 ] && ok "report merge: adjudicate's option errors name report merge"
+
 echo "trial: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
