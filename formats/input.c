@@ -1284,24 +1284,12 @@ static void annotate(struct vc_input *in)
 
 static int ar_setup(struct vc_input *in, struct vc_input_error *err);
 
-/* Open the input again for libarchive with no archive format but raw (one
- * compressed file): the compressed stream's text began with zero blocks,
- * which the tar reader took for an empty archive. Regular files only (a
- * pipe's bytes are gone): a pipe fails with VC_INPUT_EUNSUPPORTED, saying
- * so, rather than dropping what follows. Returns 0, -1 on failure
- * (recorded). */
-static int raw_again(struct vc_input *in)
+/* Free the archive reader and set up a new one from the input's first byte
+ * (ar_setup: the file is seekable). Returns 0, -1 on failure (recorded). */
+static int ar_restart(struct vc_input *in)
 {
 	struct vc_input_error e;
 
-	if (!in->seekable) {
-		fail(in, VC_INPUT_EUNSUPPORTED, 0, "the decompressed text begins "
-		     "with 512 or more NUL bytes, read as an empty tar archive; "
-		     "give it as a regular file (not a pipe) to read it as text");
-		in->ar_done = true;
-		return -1;
-	}
-	in->raw_only = true;
 	archive_read_free(in->ar);
 	in->ar = NULL;
 	in->ar_fatal = false;
@@ -1316,6 +1304,25 @@ static int raw_again(struct vc_input *in)
 	return in->err.kind != VC_INPUT_OK ? -1 : 0;
 }
 
+/* Open the input again for libarchive with no archive format but raw (one
+ * compressed file): the compressed stream's text began with zero blocks,
+ * which the tar reader took for an empty archive. Regular files only (a
+ * pipe's bytes are gone): a pipe fails with VC_INPUT_EUNSUPPORTED, saying
+ * so, rather than dropping what follows. Returns 0, -1 on failure
+ * (recorded). */
+static int raw_again(struct vc_input *in)
+{
+	if (!in->seekable) {
+		fail(in, VC_INPUT_EUNSUPPORTED, 0, "the decompressed text begins "
+		     "with 512 or more NUL bytes, read as an empty tar archive; "
+		     "give it as a regular file (not a pipe) to read it as text");
+		in->ar_done = true;
+		return -1;
+	}
+	in->raw_only = true;
+	return ar_restart(in);
+}
+
 /* Open the file's archive again and pass the entries read so far: after
  * libarchive gave up on a damaged member of a zip or 7z, whose central
  * directory says where the next one starts. Returns 0, -1 on failure
@@ -1323,24 +1330,12 @@ static int raw_again(struct vc_input *in)
 static int reopen(struct vc_input *in)
 {
 	uint64_t skip = in->entries;
-	struct vc_input_error e;
 	locale_t old;
 
 	in->reopened = true;
 	in->reopened_at = skip;
 
-	archive_read_free(in->ar);
-	in->ar = NULL;
-	in->ar_fatal = false;
-	in->io_errno = 0;
-	in->entry = NULL;
-	in->in_member = false;
-	vc_input_error_init(&e);
-	if (ar_setup(in, &e) < 0) {
-		fail(in, e.kind, e.sys_errno, "%s", e.message);
-		return -1;
-	}
-	if (in->err.kind != VC_INPUT_OK)
+	if (ar_restart(in) < 0)
 		return -1;
 	old = enter_utf8(in);
 	for (uint64_t i = 0; i < skip; i++) {
