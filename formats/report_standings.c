@@ -165,19 +165,25 @@ void vc_standings_json(struct vc_json *j, const struct vc_standings *st)
 	vc_json_kv_uint(j, "standings_findings_omitted", st->findings_omitted);
 }
 
-static void csv_field(FILE *f, const char *s)
+/* s between double quotes, after PREFIX, its quotes doubled (RFC 4180). */
+static void csv_quoted(FILE *f, const char *prefix, const char *s)
 {
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, f);
-		return;
-	}
 	fputc('"', f);
+	fputs(prefix, f);
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', f);
 		fputc(*s, f);
 	}
 	fputc('"', f);
+}
+
+static void csv_field(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n"))
+		fputs(s, f);
+	else
+		csv_quoted(f, "", s);
 }
 
 /* A field of text from the games (a player's name, a footnote naming a
@@ -187,17 +193,10 @@ static void csv_field(FILE *f, const char *s)
  * (results, "---") are written as they are. */
 static void csv_text(FILE *f, const char *s)
 {
-	if (!*s || !strchr("=+-@\t\r", *s)) {
+	if (!*s || !strchr("=+-@\t\r", *s))
 		csv_field(f, s);
-		return;
-	}
-	fputs("\"'", f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
+	else
+		csv_quoted(f, "'", s);
 }
 
 /* ---- the crosstable ---------------------------------------------------------- */
