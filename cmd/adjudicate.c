@@ -181,8 +181,8 @@ struct adjudicate {
 	bool oom;                    /* out of memory: a correction or a part of
 	                                the summary was lost (exit 3) */
 	bool shard;                  /* a shard run: a part report */
-	bool merging;                /* report merge of adjudicate's parts */
-	const char *prog;            /* the command's name in messages */
+	const char *prog;            /* the command's name in messages: adjudicate,
+	                                or report merge of its parts */
 };
 
 /* What the summary needs of a worker's stretch of games (pipeline.h):
@@ -748,7 +748,6 @@ int vc_merge_adjudicate(struct vc_merge *m, int argc, char **argv)
 		return rc == VC_EXIT_OK ? VC_EXIT_USAGE : rc;
 	}
 	a->st.from_declared = a->from_declared;
-	a->merging = true;
 	int status = VC_EXIT_OK;
 	for (size_t i = 0; i < vc_merge_nparts(m); i++) {
 		const struct vc_jval *st = vc_merge_state(m, i);
@@ -810,7 +809,7 @@ static void warn_events(const struct adjudicate *a)
 		snprintf(count, sizeof count, "more than %zu", e->n);
 	else
 		snprintf(count, sizeof count, "%zu", e->n);
-	vc_cli_error(a->merging ? "report merge" : "adjudicate",
+	vc_cli_error(a->prog,
 	             "warning: standings mix %s events: %s%s (one table ranks the games of all "
 	             "of them together: give one event's games for its standings)",
 	             count, list, e->more ? ", ..." : "");
