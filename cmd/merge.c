@@ -327,14 +327,16 @@ static int check_parts(struct vc_merge *m)
 			p->base_line = prev->base_line + end_u64(prev, "lines", NULL);
 			if (end_bool(prev, "trail_cr") && end_bool(p, "lead_lf"))
 				p->base_line--; /* one CR LF, counted on both sides */
-			/* the boundary check */
+			/* the boundary check: the game after prev's range is
+			 * p's first (which may start past p's range: its line
+			 * starts in it), or runs over the whole of p */
 			bool ok;
 			if (!have_g || g_none)
 				ok = !has_start;
-			else if (g >= p->base_offset + owned)
-				ok = !has_start; /* the game runs over this whole shard */
+			else if (has_start)
+				ok = p->base_offset + start == g;
 			else
-				ok = has_start && p->base_offset + start == g;
+				ok = g >= p->base_offset + owned;
 			int64_t st_prev = 0;
 			vc_jval_i64(vc_jget(prev->end_rec, "status"), &st_prev);
 			if (st_prev == VC_EXIT_INPUT) {
@@ -348,15 +350,23 @@ static int check_parts(struct vc_merge *m)
 				return VC_EXIT_USAGE;
 			}
 			if (!ok) {
-				uint64_t at = has_start ? p->base_offset + start : p->base_offset;
+				/* which side saw a game start the other did not */
+				const bool line_only = has_start &&
+				                       (!have_g || g_none || p->base_offset + start < g);
+				uint64_t at = line_only ? p->base_offset + start : g;
 				vc_cli_error("report merge", "shards %llu (%s) and %llu (%s) disagree about "
-				             "the game boundary near byte %llu of %s's content: a line that "
-				             "looks like a game start (a '[' line after a blank line or a "
-				             "result) inside a comment or a game, where the cut fell. Cut the file otherwise "
-				             "(vchess shards -n with another count, or --size) or check it "
-				             "in one run", (unsigned long long)prev->k, prev->name,
-				             (unsigned long long)p->k, p->name, (unsigned long long)at,
-				             p->file);
+				             "the game boundary near byte %llu of %s's content: %s. Cut the "
+				             "file otherwise (vchess shards -n with another count, or --size) "
+				             "or check it in one run", (unsigned long long)prev->k,
+				             prev->name, (unsigned long long)p->k, p->name,
+				             (unsigned long long)at, p->file,
+				             line_only
+				                 ? "a line that looks like a game start (a '[' first, after "
+				                   "a blank line or a result) lies inside a comment or a game "
+				                   "there"
+				                 : "a game starts there on a line that does not look like a "
+				                   "game start (its '[' not first on its line, or not after a "
+				                   "blank line or a result)");
 				return VC_EXIT_USAGE;
 			}
 		}

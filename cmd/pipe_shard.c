@@ -44,6 +44,13 @@ struct shard_run {
 	size_t carry_pos, carry_len;
 	uint64_t pos;              /* offset of the next byte counted */
 	bool prev_cr;
+	bool d_eol;                /* the range's last byte ends a line */
+	unsigned char at_d[3];     /* the first 3 bytes after the range */
+	size_t n_at_d;
+	uint64_t read_from;        /* where the reading starts: the line
+	                              start of the first game's `[` */
+	size_t tap_skip;           /* its bytes before the `[`: the shard
+	                              before's (copies, streamed bytes) */
 	bool done;                 /* the game after the range was met */
 	/* rendering */
 	struct vc_report fr[VC_FORMAT_COUNT];
@@ -127,12 +134,28 @@ static void count(struct shard_run *s, const char *b, size_t n)
 	/* a CR at the end counts as a lone one: the LF after it, if any, is
 	 * the next call's b[0], passed over by prev_cr */
 	s->part->lines += vc_pgn_count_lines(b + i, lim - i);
+	for (size_t k = lim; D != UINT64_MAX && k < n && s->pos + k < D + 3; k++)
+		if (s->pos + k >= D && s->n_at_d < 3)
+			s->at_d[s->n_at_d++] = (unsigned char)b[k];
 	if (lim) {
 		s->prev_cr = b[lim - 1] == '\r';
-		if (D != UINT64_MAX && s->pos + lim == D)
+		if (D != UINT64_MAX && s->pos + lim == D) {
 			s->part->trail_cr = s->prev_cr;
+			s->d_eol = s->prev_cr || b[lim - 1] == '\n';
+		}
 	}
 	s->pos += n;
+}
+
+static const char bom[3] = { '\xef', '\xbb', '\xbf' };
+
+/* A line that starts right at the range's end (its first byte) with a BOM
+ * is the shard before's: the next shard's reader, whose offsets begin at
+ * its range's start, would take the BOM for the input's own (it takes no
+ * column, pgn.h), where one run counts its 3 bytes. */
+static bool bom_line_at_end(const struct shard_run *s)
+{
+	return s->d_eol && s->n_at_d == 3 && memcmp(s->at_d, bom, 3) == 0;
 }
 
 /* The reader's byte source: the bytes from the first game start on,
@@ -154,15 +177,22 @@ static size_t shard_read(void *ctx, char *out, size_t n)
 	}
 	if (r) {
 		count(s, out, r);
-		if (pl->copy_input || pl->cmd->stream_bytes)
-			pipe_stream_bytes(pl, out, r);
+		size_t skip = s->tap_skip < r ? s->tap_skip : r;
+		s->tap_skip -= skip;
+		if ((pl->copy_input || pl->cmd->stream_bytes) && r > skip)
+			pipe_stream_bytes(pl, out + skip, r - skip);
 	}
 	return r;
 }
 
 /* Find the first game start of the range (not in the file's first
- * shard): counts the line ends before it. Returns true when there is one
- * (its bytes on are s->buf[carry_pos, + carry_len)). */
+ * shard): a `[` that the line rule of pgn_split.h (vc_pgn_line_scan)
+ * takes for a game start, on a line that starts in the range (a line
+ * that starts before it is the shard before's: pipe_shard_on_game), so
+ * that a range's end inside a line's lead of blanks cuts no game. Counts
+ * the line ends before the line. Returns true when there is one: the
+ * reading starts at its line's start (s->read_from, the bytes on in
+ * s->buf[carry_pos, + carry_len)), the game at its `[` (part->start). */
 static bool resync(struct pipeline *pl, bool first)
 {
 	struct shard_run *s = pl->shard;
@@ -174,63 +204,66 @@ static bool resync(struct pipeline *pl, bool first)
 	struct vc_pgn_line_scan l = { 0 };
 	char before[256];
 	size_t nb = vc_input_range_before(s->in, before);
-	static const char bom[3] = { '\xef', '\xbb', '\xbf' };
-	size_t bom_left = 0; /* BOM bytes at the range's start, passed over */
 	if (nb && nb == s->start_in_file) {
-		/* the file's start is in view: it starts a game, after a BOM */
+		/* the file's start is in view: it starts a game (a BOM is a
+		 * blank of its lead) */
 		l.at_start = l.prev_blank = true;
-		size_t k = 0;
-		while (k < nb && k < 3 && before[k] == bom[k])
-			k++;
-		if (k == nb && k < 3)
-			bom_left = 3 - k; /* the BOM may go on in the range */
-		else if (k < 3)
-			k = 0;
-		for (size_t i = k; i < nb; i++)
-			vc_pgn_line_scan_feed(&l, before[i]);
-	} else if (nb) {
-		/* the line the range starts in: from up to 256 bytes before */
-		for (size_t i = 0; i < nb; i++)
-			vc_pgn_line_scan_feed(&l, before[i]);
-	} else {
+	} else if (!nb) {
 		/* frames: what ends the frame before cannot be seen */
 		l.at_start = l.prev_blank = l.unsure = true;
 	}
+	for (size_t i = 0; i < nb; i++)
+		vc_pgn_line_scan_feed(&l, before[i]);
+	/* the start of the line being read (range offsets), -1: before the
+	 * range */
+	int64_t ls = !nb || before[nb - 1] == '\n' || before[nb - 1] == '\r' ? 0 : -1;
 	if (nb)
 		s->prev_cr = before[nb - 1] == '\r';
 	bool at0 = true;
+	size_t keep = 0; /* s->buf[0, keep): a lead carried over (s->pos is its start) */
 	for (;;) {
-		size_t n = vc_peek_read(s->pk, s->buf, SHARD_BUF);
+		size_t n = vc_peek_read(s->pk, s->buf + keep, SHARD_BUF - keep);
 		if (n == 0 || n == VC_PGN_READ_ERROR)
 			return false; /* an error: the member reader keeps it */
 		if (at0 && s->buf[0] == '\n' && !nb)
 			s->part->lead_lf = true;
 		at0 = false;
-		uint64_t D = vc_input_range_owned(s->in);
-		size_t lim = n;
-		if (D != UINT64_MAX)
-			lim = s->pos >= D ? 0 : D - s->pos < n ? (size_t)(D - s->pos) : n;
-		for (size_t i = 0; i < lim; i++) {
-			if (bom_left) {
-				if (s->buf[i] == bom[3 - bom_left]) {
-					bom_left--;
-					continue;
-				}
-				bom_left = 0;
-			}
-			if (vc_pgn_line_scan_feed(&l, s->buf[i]) &&
+		n += keep;
+		const uint64_t D = vc_input_range_owned(s->in);
+		size_t i = keep;
+		for (; i < n; i++) {
+			const uint64_t at = s->pos + i;
+			/* past the range: only a lead begun in it goes on */
+			if (at >= D && !(l.at_start && ls >= 0 && (uint64_t)ls < D))
+				break;
+			const char c = s->buf[i];
+			const bool hit = vc_pgn_line_scan_feed(&l, c);
+			if (c == '\n' || c == '\r')
+				ls = (int64_t)at + 1;
+			if (hit && ls >= 0 && (uint64_t)ls >= s->pos &&
+			    !(ls == 0 && memcmp(s->buf, bom, 3) == 0) &&
 			    (!l.need_event || (n - i >= 7 && memcmp(s->buf + i, "[Event ", 7) == 0))) {
-				count(s, s->buf, i);
+				const size_t li = (size_t)((uint64_t)ls - s->pos);
+				count(s, s->buf, li);
+				s->read_from = s->pos;
+				s->tap_skip = i - li;
 				s->part->has_start = true;
-				s->part->start = s->pos;
+				s->part->start = s->pos + (i - li);
 				s->part->start_lines = s->part->lines;
-				s->carry_pos = i;
-				s->carry_len = n - i;
+				s->carry_pos = li;
+				s->carry_len = n - li;
 				return true;
 			}
 		}
-		count(s, s->buf, n);
-		if (D != UINT64_MAX && s->pos >= D)
+		/* a lead that the buffer's end cut: carried to the next read
+		 * (a longer one, half the buffer, is no candidate) */
+		keep = 0;
+		if (i == n && l.at_start && ls >= 0 && (uint64_t)ls >= s->pos &&
+		    n - (size_t)((uint64_t)ls - s->pos) <= SHARD_BUF / 2)
+			keep = n - (size_t)((uint64_t)ls - s->pos);
+		count(s, s->buf, n - keep);
+		memmove(s->buf, s->buf + n - keep, keep);
+		if (i < n || (D != UINT64_MAX && s->pos >= D && !keep))
 			return false;
 	}
 }
@@ -261,7 +294,7 @@ bool pipe_shard_member(struct pipeline *pl, struct vc_input *in, struct vc_peek 
 		w->out.rep = pl->rep;
 		for (int k = 0; k < VC_PIPE_MAX_COPIES; k++)
 			w->out.copy[k] = k < pl->p->ncopies ? pl->p->copies[k] : NULL;
-		ok = pipe_read_pgn(pl, w, shard_read, pl, path, NULL, s->part->start,
+		ok = pipe_read_pgn(pl, w, shard_read, pl, path, NULL, s->read_from,
 		                   1 + s->part->start_lines);
 		w->direct = false;
 		if (tap)
@@ -328,8 +361,12 @@ int pipe_shard_on_game(struct worker *w, const struct vc_gc_game *g)
 	const struct vc_pipe_command *cmd = pl->cmd;
 	struct vc_report *main_rep = w->out.rep;
 	if (s->ranged) {
+		/* a game is the range's whose line starts in it: the next
+		 * shard's first is on a line after the range's last byte's */
 		uint64_t D = vc_input_range_owned(s->in);
-		if (D != UINT64_MAX && g->offset >= D) {
+		const uint64_t last_line = 1 + s->part->lines - (s->d_eol ? 1 : 0);
+		if (D != UINT64_MAX && g->offset >= D && g->line > last_line &&
+		    !(g->line == last_line + 1 && bom_line_at_end(s))) {
 			/* the next shard's first game: its share up to its start
 			 * (the bytes between the games) goes where it goes */
 			s->part->has_next = true;

@@ -9,6 +9,7 @@
 #endif
 
 #include "pgn_split.h"
+#include "pgn_internal.h" /* the reader's blanks (vc_pgn_unicode_space) */
 
 #if defined(__x86_64__) && defined(__GNUC__)
 /* LFs in p[0, n) by 32-byte compares, on CPUs with AVX2 (vc_pgn_count_lines
@@ -90,22 +91,83 @@ uint64_t vc_pgn_count_lines(const char *buf, size_t n)
 	return lf;
 }
 
-/* Inlined into vc_pgn_next_cut's loop; the exported one calls it. */
-static inline bool start_at(const unsigned char *b, size_t p)
+/* ---- The game-start line: one rule for every finder ------------------
+ * A candidate is a line whose first bytes other than blanks are a `[`,
+ * the blanks being those the PGN reader passes over between tokens
+ * (pgn_internal.h): space, tab, VT, FF, a Latin-1 no-break space (0xA0),
+ * and the Unicode spaces of vc_pgn_unicode_space, the BOM (EF BB BF) among
+ * them, so that files joined by `cat` start their games where the reader
+ * starts them. The line before it decides too (blank, a result, `%` lines
+ * passed over): the callers below. The candidate's place is its line's
+ * start: a reader started there reports the columns one reader of the
+ * whole stream does. */
+
+#define MORE ((size_t)-1)   /* the bytes end before it is decided */
+#define NOT_TAG ((size_t)-2) /* the line is no candidate */
+
+/* The length of the blank that starts p[0, n) (n >= 1), 0 when p[0]
+ * starts none, MORE when p[0, n) is the start of one cut short. */
+static size_t blank_len(const unsigned char *p, size_t n)
 {
-	if (p < 2 || b[p] != '[')
+	const unsigned c = p[0];
+	if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == 0xA0)
+		return 1;
+	if (c < 0xC2 || c > 0xF4)
+		return 0;
+	const size_t need = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+	for (size_t i = 1; i < need; i++) {
+		if (i == n)
+			return MORE;
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+	}
+	uint32_t cp;
+	return vc_pgn_u8_seq(p, need, &cp) == need && vc_pgn_unicode_space(cp) ? need : 0;
+}
+
+/* The shared predicate: the line that starts at p[0, n). The count of
+ * blank bytes before its `[` when its first non-blank byte is one;
+ * NOT_TAG when it is not; MORE when p[0, n) holds blanks only. */
+static size_t tag_line(const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		if (p[i] == '[')
+			return i;
+		const size_t b = blank_len(p + i, n - i);
+		if (b == MORE)
+			return MORE;
+		if (b == 0)
+			return NOT_TAG;
+		i += b;
+	}
+	return MORE;
+}
+
+/* Do the bytes before b[ls] end in a blank line: LF LF, LF CR LF (so
+ * CR LF CR LF too), CR CR or LF CR? Reads b[ls - 3, ls); false when
+ * ls < 2. */
+static inline bool after_blank(const unsigned char *b, size_t ls)
+{
+	if (ls < 2)
 		return false;
-	if (b[p - 1] == '\n')
-		return b[p - 2] == '\n' || (p >= 3 && b[p - 2] == '\r' && b[p - 3] == '\n');
-	return b[p - 1] == '\r' && (b[p - 2] == '\r' || b[p - 2] == '\n');
+	if (b[ls - 1] == '\n')
+		return b[ls - 2] == '\n' || (ls >= 3 && b[ls - 2] == '\r' && b[ls - 3] == '\n');
+	return b[ls - 1] == '\r' && (b[ls - 2] == '\r' || b[ls - 2] == '\n');
 }
 
 bool vc_pgn_game_start_at(const char *buf, size_t pos)
 {
-	return start_at((const unsigned char *)buf, pos);
+	const unsigned char *b = (const unsigned char *)buf;
+	if (b[pos] != '[')
+		return false;
+	size_t ls = pos; /* its line's start */
+	while (ls > 0 && b[ls - 1] != '\n' && b[ls - 1] != '\r')
+		ls--;
+	return tag_line(b + ls, pos + 1 - ls) == pos - ls && after_blank(b, ls);
 }
 
-/* memchr to each `[`, then a look at the bytes before it. */
+/* memchr to each `[`, then a look at its line and the bytes before it. */
 size_t vc_pgn_next_cut(const char *buf, size_t from, size_t to)
 {
 	const unsigned char *b = (const unsigned char *)buf;
@@ -115,8 +177,14 @@ size_t vc_pgn_next_cut(const char *buf, size_t from, size_t to)
 		if (!q)
 			return to;
 		p = (size_t)(q - b);
-		if (start_at(b, p))
-			return p;
+		/* the line's start from `from` on; before it only the
+		 * bytes of the blank line rule are read */
+		size_t ls = p;
+		while (ls > from && b[ls - 1] != '\n' && b[ls - 1] != '\r')
+			ls--;
+		if ((ls > from || (ls > 0 && (b[ls - 1] == '\n' || b[ls - 1] == '\r'))) &&
+		    tag_line(b + ls, p + 1 - ls) == p - ls && after_blank(b, ls))
+			return ls;
 		p++;
 	}
 	return to;
@@ -179,34 +247,60 @@ size_t vc_pgn_first_start(const char *before, size_t nbefore, const char *buf, s
 {
 	/* the blank-line rule across the boundary: before's last 3 bytes
 	 * and buf's first 3 in one window */
-	char w[6] = { 0 };
+	unsigned char w[6] = { 0 };
 	size_t nb = nbefore < 3 ? nbefore : 3;
 	if (nb)
 		memcpy(w + 3 - nb, before + nbefore - nb, nb);
 	size_t n = len < 3 ? len : 3;
 	if (n)
 		memcpy(w + 3, buf, n);
+	const unsigned char *b = (const unsigned char *)buf;
 	size_t p = 0;
 	while (p < len) {
 		const char *q = memchr(buf + p, '[', len - p);
 		if (!q)
 			break;
 		p = (size_t)(q - buf);
-		char prev = p ? buf[p - 1] : nb ? w[2] : 0;
-		if (prev == '\n' || prev == '\r') {
-			if (p < 3 ? start_at((const unsigned char *)w, 3 + p)
-			          : start_at((const unsigned char *)buf, p))
-				return p;
-			if (p > 0 && after_line_rule(buf, p))
-				return p;
+		/* its line's start, in buf: buf[0] when the byte before
+		 * buf ends a line */
+		size_t ls = p;
+		while (ls > 0 && b[ls - 1] != '\n' && b[ls - 1] != '\r')
+			ls--;
+		const bool in_buf = ls > 0 || (nb && (w[2] == '\n' || w[2] == '\r'));
+		if (in_buf && tag_line(b + ls, p + 1 - ls) == p - ls) {
+			if (ls < 3 ? after_blank(w, 3 + ls) : after_blank(b, ls))
+				return ls;
+			if (ls > 0 && after_line_rule(buf, ls))
+				return ls;
 		}
 		p++;
 	}
 	return len;
 }
 
+/* A byte of a line's content (past its lead): the last token is kept
+ * for the result rule. */
+static void content(struct vc_pgn_line_scan *l, char c)
+{
+	if (c == ' ' || c == '\t') {
+		l->tok_done = true;
+		return;
+	}
+	l->nonblank = true;
+	if (l->tok_done) {
+		l->ntok = 0;
+		l->tok_done = false;
+	}
+	if (l->ntok == sizeof l->tok)
+		l->ntok = sizeof l->tok - 1; /* too long for a result: stays one */
+	l->tok[l->ntok++] = c;
+}
+
 /* Feed byte c at a line start or inside a line; true when c is a `[`
- * that starts a game by the rule above. */
+ * that starts a game by the rule above. While at_start holds, the line's
+ * lead is read (tag_line's rule, a byte at a time): tok[0, ntok) holds a
+ * blank begun, tok_done says that the lead holds a blank (a `%` escapes
+ * a line only in its first column, as the reader has it). */
 bool vc_pgn_line_scan_feed(struct vc_pgn_line_scan *l, char c)
 {
 	if (c == '\n' && l->after_cr) {
@@ -230,29 +324,44 @@ bool vc_pgn_line_scan_feed(struct vc_pgn_line_scan *l, char c)
 		l->tok_done = false;
 		return false;
 	}
-	bool start = l->at_start;
-	l->at_start = false;
-	if (start && c == '%') {
+	if (l->escape)
+		return false;
+	if (!l->at_start) {
+		content(l, c);
+		return false;
+	}
+	if (l->ntok == 0 && c == '[') {
+		l->at_start = false;
+		l->tok_done = false;
+		if (l->prev_blank || l->prev_result) {
+			l->need_event = l->unsure;
+			return true;
+		}
+		content(l, c);
+		return false;
+	}
+	if (l->ntok == 0 && !l->tok_done && c == '%') {
+		l->at_start = false;
 		l->escape = true;
 		return false;
 	}
-	if (l->escape)
-		return false;
-	if (c == ' ' || c == '\t') {
-		l->tok_done = true;
-		return false;
-	}
-	if (start && c == '[' && (l->prev_blank || l->prev_result)) {
-		l->need_event = l->unsure;
-		return true;
-	}
-	l->nonblank = true;
-	if (l->tok_done) {
-		l->ntok = 0;
-		l->tok_done = false;
-	}
-	if (l->ntok == sizeof l->tok)
-		l->ntok = sizeof l->tok - 1; /* too long for a result: stays one */
 	l->tok[l->ntok++] = c;
+	const size_t b = blank_len((const unsigned char *)l->tok, l->ntok);
+	if (b == l->ntok) {
+		l->ntok = 0;
+		l->tok_done = true; /* a blank of the lead */
+		return false;
+	}
+	if (b == MORE)
+		return false;
+	/* no blank: the line's content begins with the bytes held */
+	char held[sizeof l->tok];
+	const size_t n = l->ntok;
+	memcpy(held, l->tok, n);
+	l->at_start = false;
+	l->ntok = 0;
+	l->tok_done = false;
+	for (size_t i = 0; i < n; i++)
+		content(l, held[i]);
 	return false;
 }
