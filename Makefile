@@ -180,6 +180,7 @@ check-hostile: deps vchess
 # (checked by decoding every range with the zstd tool), errors.
 check-shards: deps vchess
 	sh tests/shards.sh ./vchess
+	sh tests/boundary.sh ./vchess
 
 # Shard runs under GNU parallel (-j 2, -j 3) and a Slurm array job with a
 # dependent merge (slurmctld and slurmd started on loopback, stopped after):

@@ -156,6 +156,8 @@ static inline bool after_blank(const unsigned char *b, size_t ls)
 	return b[ls - 1] == '\r' && (b[ls - 2] == '\r' || b[ls - 2] == '\n');
 }
 
+static bool after_line_rule(const char *b, size_t p);
+
 bool vc_pgn_game_start_at(const char *buf, size_t pos)
 {
 	const unsigned char *b = (const unsigned char *)buf;
@@ -164,7 +166,8 @@ bool vc_pgn_game_start_at(const char *buf, size_t pos)
 	size_t ls = pos; /* its line's start */
 	while (ls > 0 && b[ls - 1] != '\n' && b[ls - 1] != '\r')
 		ls--;
-	return tag_line(b + ls, pos + 1 - ls) == pos - ls && after_blank(b, ls);
+	return tag_line(b + ls, pos + 1 - ls) == pos - ls &&
+	       (after_blank(b, ls) || (ls > 0 && after_line_rule(buf, ls)));
 }
 
 /* memchr to each `[`, then a look at its line and the bytes before it. */
@@ -183,7 +186,8 @@ size_t vc_pgn_next_cut(const char *buf, size_t from, size_t to)
 		while (ls > from && b[ls - 1] != '\n' && b[ls - 1] != '\r')
 			ls--;
 		if ((ls > from || (ls > 0 && (b[ls - 1] == '\n' || b[ls - 1] == '\r'))) &&
-		    tag_line(b + ls, p + 1 - ls) == p - ls && after_blank(b, ls))
+		    tag_line(b + ls, p + 1 - ls) == p - ls &&
+		    (after_blank(b, ls) || (ls > from && after_line_rule(buf + from, ls - from))))
 			return ls;
 		p++;
 	}

@@ -5,9 +5,16 @@
  *
  * A piece boundary must be a place where a fresh PGN reader can start, so
  * that its records are those of one reader reading the whole stream. The
- * functions here find *candidates* by the shape of the lines only: a `[`
- * that starts a line right after a blank line (a tag section's first tag,
- * as every PGN writer puts it). They do not parse, so a candidate can lie
+ * functions here find *candidates* by the shape of the lines only: a line
+ * whose first bytes other than blanks are a `[` (a tag section's first
+ * tag, as every PGN writer puts it), right after a blank line or a line
+ * that ends with a result. The blanks are those the PGN reader passes over
+ * between tokens: space, tab, VT, FF, a Latin-1 no-break space (0xA0) and
+ * the Unicode spaces, the BOM EF BB BF among them (files joined by `cat`),
+ * so that the reader and every finder here take the same lines; one
+ * predicate in pgn_split.c serves them all. A candidate's place (where a
+ * piece starts) is its line's start, so that a reader started there
+ * counts columns as the reader of the whole stream. They do not parse, so a candidate can lie
  * inside a multi-line `{...}` comment, inside a game that has no result
  * yet, or a tag section written with a blank line inside it; whether it is
  * a real game boundary is the reader's to say: a reader that reads the
@@ -38,24 +45,27 @@ extern "C" {
 #endif
 #pragma GCC visibility push(default)
 
-/* Is buf[pos] a candidate game start: a `[` at the start of a line that
- * follows a blank line, that is, the bytes before it end in LF LF,
- * LF CR LF (so CR LF CR LF too), CR CR or LF CR? Reads buf[pos - 3, pos]
- * (from buf[0] when pos < 3); false when pos < 2: the start of a stream
- * is the caller's to treat as a start. A blank line written CR CR LF is
- * not recognised (a candidate missed costs a longer piece, never a wrong
- * record). */
+/* Is the `[` at buf[pos] a candidate game start's: only blanks before it
+ * on its line, and the bytes before the line end in a blank line (LF LF,
+ * LF CR LF, CR LF CR LF, CR CR, LF CR) or the line before ends with a
+ * result token (`%` lines passed over)? Reads buf[0, pos]; false when the
+ * line before does not lie in buf: the start of a stream is the caller's
+ * to treat as a start. */
 bool vc_pgn_game_start_at(const char *buf, size_t pos);
 
-/* The first candidate game start (vc_pgn_game_start_at) in buf[from, to),
- * or `to` when there is none (also when from >= to). Reads buf[from - 3,
- * to): the bytes before `from` decide whether buf[from] is one. */
+/* The start of the first candidate line (vc_pgn_game_start_at: its `[`
+ * follows the blanks) that starts in buf[from, to), or `to` when there is
+ * none (also when from >= to). Reads buf[from - 3, to): the bytes before
+ * `from` decide whether a line starts at buf[from]; a result line before
+ * the candidate counts when it starts after buf[from]. */
 size_t vc_pgn_next_cut(const char *buf, size_t from, size_t to);
 
 /* The first game start in buf[0, len), a block of a stream cut anywhere,
- * by the rule of vc_pgn_line_scan below: a `[` that starts a line after a
- * blank line, or after a line whose last token is a game result, `%`
- * lines between passed over. before[0, nbefore) are the bytes of the
+ * by the rule of vc_pgn_line_scan below: the start of a line whose first
+ * bytes but blanks are a `[` (the line starts in buf: a lead of blanks
+ * that begins before buf is the block before's), after a blank line, or
+ * after a line whose last token is a game result, `%` lines between
+ * passed over. before[0, nbefore) are the bytes of the
  * stream just before buf (its last 3 at most are read; nbefore 0 at the
  * stream's start, where buf[0] is not a candidate: the caller's to treat
  * as a start): a blank line that ends there counts; a result line or `%`
@@ -79,12 +89,16 @@ uint64_t vc_pgn_count_lines(const char *buf, size_t n);
 
 /* Game starts by the shape of the lines, as a reader that starts in the
  * middle of a file must find them without parsing what came before: a `[`
- * that starts a line after a blank line (every PGN writer separates games
+ * that is the first byte but blanks of a line (the rule above: its lead
+ * is read a byte at a time, a `%` escapes a line only in its first
+ * column) after a blank line (every PGN writer separates games
  * so) or after a line whose last token is a game result (files of games
  * joined without a blank line). Such a line can also lie inside a
  * multi-line comment: the merge's boundary check catches that. */
 struct vc_pgn_line_scan {
-	bool at_start;       /* the next byte starts a line */
+	bool at_start;       /* the next byte starts a line, or is in its lead
+	                        of blanks (tok holds a blank begun, tok_done
+	                        says that the lead holds one) */
 	bool prev_blank;     /* the line before was blank */
 	bool prev_result;    /* ... or ended with a result token */
 	bool nonblank;       /* the current line has a byte other than space/tab */
@@ -105,8 +119,9 @@ struct vc_pgn_line_scan {
 
 /* Feed the next byte c of a stream to *l (zeroed at first, or set with
  * at_start and prev_blank when the stream starts after a blank line, and
- * unsure when what came before cannot be seen): true when c is a `[` that
- * starts a game by the rule above; need_event then says whether the caller
+ * unsure when what came before cannot be seen): true when c is the `[` of
+ * a line that starts a game by the rule above (the caller knows where the
+ * line started: the byte after the last line end it fed); need_event then says whether the caller
  * must also see "[Event " there. `%` escape lines between a game's end and
  * the next game are passed over. Feed the bytes
  * before a point in the middle of a file first, when they can be read, so

@@ -30,11 +30,23 @@ Test(pgn_split, game_start_after_a_blank_line_in_every_line_end)
 	/* not after a blank line, not at a line start, not a `[` */
 	cr_assert_not(start_in("[A \"1\"]\n[E", "[E"));
 	cr_assert_not(start_in("[A \"1\"]\r\n[E", "[E"));
-	cr_assert_not(start_in("1-0\n\n [E", "[E"));
+	cr_assert_not(start_in("1-0\n\n x[E", "[E"));
 	cr_assert_not(start_in("1-0\n\nx[E", "[E"));
 	cr_assert_not(vc_pgn_game_start_at("1-0\n\n{", 5));
-	/* documented miss: a blank line written CR CR LF */
-	cr_assert_not(start_in("1-0\r\r\n[E", "[E"));
+	/* the line's lead: the blanks the reader passes over (space, tab,
+	 * VT, FF, BOM, no-break spaces UTF-8 and Latin-1, U+3000) */
+	cr_assert(start_in("1-0\n\n [E", "[E"));
+	cr_assert(start_in("1-0\n\n\t [E", "[E"));
+	cr_assert(start_in("1-0\r\n\r\n\xef\xbb\xbf[E", "[E"));
+	cr_assert(start_in("1-0\n\n\v\f\xc2\xa0\xa0\xe3\x80\x80 \xef\xbb\xbf\t[E", "[E"));
+	/* not blanks: a `%` (an escape at column 1 only), a broken BOM, a
+	 * character that is no space (U+2020), a word */
+	cr_assert_not(start_in("1-0\n\n %[E", "[E"));
+	cr_assert_not(start_in("1-0\n\n\xef\xbb[E", "[E"));
+	cr_assert_not(start_in("1-0\n\n\xe2\x80\xa0[E", "[E"));
+	cr_assert_not(start_in("1-0\n\n\xef\xbb\xbf \xef\xbb\xbf x [E", "[E"));
+	/* a blank line written CR CR LF: the line before is blank */
+	cr_assert(start_in("1-0\r\r\n[E", "[E"));
 }
 
 /* vc_pgn_first_start against the byte-wise rule of vc_pgn_line_scan fed
@@ -57,7 +69,10 @@ Test(pgn_split, first_start_in_a_block_is_a_start_of_the_line_rule)
 		size_t r = vc_pgn_first_start(s, k, s + k, n - k);
 		cr_assert_leq(r, n - k);
 		if (r < n - k) {
-			cr_assert(is[k + r], "block at %zu: %zu is no game start", k, k + r);
+			size_t b = k + r; /* the line's start: its `[` after the lead */
+			while (s[b] != '[')
+				b++;
+			cr_assert(is[b], "block at %zu: %zu is no game start", k, k + r);
 			found++;
 		}
 	}
@@ -304,4 +319,95 @@ Test(pgn_split, a_fresh_reader_at_a_candidate_at_rest_reads_as_the_whole)
 		c++;
 	}
 	cr_assert_eq(vc_pgn_next_cut(s, c, n), n, "no more candidates");
+}
+
+/* ---- Leads: the blanks before a `[` ----------------------------------------- */
+
+/* Games whose `[Event` lines begin with the blanks the reader passes over
+ * (files joined by cat: a BOM mid-file; indented tags), a second tag on
+ * the line so that columns count, in LF, CR LF and CR files. */
+static const char leads[] =
+	"[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n"
+	"\xef\xbb\xbf[Event \"bom\"] [Site \"x\"]\n\n1. d4 d5 0-1\n\n"
+	"  [Event \"spaces\"] [Site \"y\"]\r\n\r\n1. c4 *\r\n\r\n"
+	"\t\xc2\xa0[Event \"tab nbsp\"] [Site \"z\"]\r\r1. Nf3 *\r\r"
+	" \xef\xbb\xbf \xe3\x80\x80[Event \"mixed\"]\n\n1. e4 {\n\n  [Event \"in a comment\"]\n} *\n"
+	"1-0 [Event \"after a result, in a line\"]\n\n1. g3 *\n";
+
+/* The `[` of the candidate line at s[ls]. */
+static size_t bracket(const char *s, size_t ls)
+{
+	return (size_t)(strchr(s + ls, '[') - s);
+}
+
+/* The finders agree on every candidate: next_cut (line starts), the
+ * byte-wise line scan (their `[`), first_start from every block start
+ * that holds the line before; game_start_at on each `[`; and a fresh
+ * reader at each candidate where the reader of the bytes before is at
+ * rest reads as the whole stream (offsets, lines, columns), the lead's
+ * BOM included (3 columns, as one reader counts it mid-file). */
+Test(pgn_split, leads_of_blanks_are_one_rule_for_every_finder_and_the_reader)
+{
+	const char *s = leads;
+	size_t n = sizeof leads - 1;
+	static const struct {
+		const char *at;
+		bool rest;
+	} want[] = {
+		{ "[Event \"bom\"]", true },
+		{ "[Event \"spaces\"]", true },
+		{ "[Event \"tab nbsp\"]", true },
+		{ "[Event \"mixed\"]", true },
+		{ "[Event \"in a comment\"]", false },
+	};
+	bool *is = calloc(n, sizeof *is);
+	cr_assert(is);
+	struct vc_pgn_line_scan l = { .at_start = true, .prev_blank = true };
+	for (size_t i = 0; i < n; i++)
+		is[i] = vc_pgn_line_scan_feed(&l, s[i]);
+	static struct events whole, head, tail;
+	memset(&whole, 0, sizeof whole);
+	read_piece(s, n, 0, 0, &whole);
+	size_t c = 0, found = 0;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		c = vc_pgn_next_cut(s, c, n);
+		size_t b = bracket(s, c);
+		cr_assert_eq(b, (size_t)(strstr(s, want[i].at) - s), "candidate %zu", i);
+		cr_assert(s[c - 1] == '\n' || s[c - 1] == '\r', "%s: a line's start", want[i].at);
+		cr_assert(is[b], "the line scan passes over %s", want[i].at);
+		cr_assert(vc_pgn_game_start_at(s, b));
+		cr_assert_not(vc_pgn_game_start_at(s, c) && c != b);
+		/* first_start from the line before's start, and from inside
+		 * the lead (no candidate of that block: the line began before) */
+		size_t k = c - 1;
+		while (k > 0 && s[k - 1] != '\n' && s[k - 1] != '\r')
+			k--;
+		k = k > 1 ? k - 1 : 0; /* from the line end before it */
+		if (s[k] == '\n' && k > 0 && s[k - 1] == '\r')
+			k--;
+		cr_assert_eq(k + vc_pgn_first_start(s, k, s + k, n - k), c, "%s from %zu", want[i].at, k);
+		for (size_t m = c + 1; m <= b; m++)
+			cr_assert_neq(m + vc_pgn_first_start(s, m, s + m, n - m), c);
+		memset(&head, 0, sizeof head);
+		bool rest = read_piece(s, c, 0, 0, &head);
+		cr_assert_eq(rest, want[i].rest, "at rest before %s", want[i].at);
+		if (rest) {
+			memset(&tail, 0, sizeof tail);
+			read_piece(s + c, n - c, c, 1 + vc_pgn_count_lines(s, c), &tail);
+			char key[64];
+			snprintf(key, sizeof key, "begin @%zu ", b);
+			const char *from = strstr(whole.text, key);
+			cr_assert_not_null(from, "the whole stream starts a game at %zu", b);
+			cr_assert_str_eq(tail.text, from, "read from %s", want[i].at);
+			cr_assert_eq(strncmp(whole.text, head.text, head.len), 0);
+		}
+		found++;
+		c++;
+	}
+	cr_assert_eq(vc_pgn_next_cut(s, c, n), n, "no more candidates (a `[` in a line is none)");
+	size_t scanned = 0; /* the stream's start is the caller's */
+	for (size_t i = 1; i < n; i++)
+		scanned += is[i];
+	cr_assert_eq(scanned, found, "the line scan finds the candidates, no more");
+	free(is);
 }

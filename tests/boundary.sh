@@ -1,0 +1,91 @@
+#!/bin/sh
+# Game starts whose `[Event` line begins with blanks the PGN reader passes
+# over (a BOM in the middle of files joined by cat, spaces, tabs, no-break
+# spaces; LF, CR LF and CR files), a second tag on the line so that columns
+# count: shard runs cut at every byte around those lines and -j with
+# blocks of every size from 1 to 24 bytes give one run's report
+# (validate, JSONL: offsets, lines, columns), byte for byte; shard cuts at
+# every byte around each such line. The oracle is
+# the run over the whole file (-j 1).
+#
+# usage: tests/boundary.sh VCHESS       (make check-shards)
+set -u
+VCHESS=$1
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/vchess-boundary.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+failed=0
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+
+f=$tmp/leads.pgn
+printf '[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n' >"$f"
+cat >"$tmp/b.pgn" <<'PGN'
+[Event "b"] [Event "b2"] [Result "0-1"]
+
+1. d4 d5 0-1
+PGN
+printf '\357\273\277' | cat - "$tmp/b.pgn" >>"$f" # file b with its BOM, joined by cat
+printf '\n  [Event "c"] [Event "c2"]\n[Result "*"]\n\n1. c4 *\n' >>"$f"
+printf '\n\t[Event "d"]\n[Result "*"]\n\n1. Nf3 *\n' >>"$f"
+printf '\302\240\302\240[Event "e"][Event "e2"]\r\n[Result "*"]\r\n\r\n1. Nf3 *\r\n' >>"$f"
+printf '\r\n \357\273\277 [Event "f"] [Event "f2"]\r[Result "*"]\r\r1. Nc3 *\r' >>"$f"
+printf '\357\273\277[Event "g"] [Event "g2"]\n[Result "*"]\n\n1. e4 {\n\n \357\273\277[Event "in a comment"]\n} *\n' >>"$f"
+size=$(wc -c <"$f")
+
+"$VCHESS" validate -j 1 --format jsonl "$f" >"$tmp/one" 2>/dev/null
+orc=$?
+[ "$(grep -c '"column":' "$tmp/one")" -ge 5 ] || fail "the oracle has no findings with columns: $(head -c 300 "$tmp/one")"
+
+# cuts at every byte around each `[Event` line's start (from 3 bytes
+# before the line to 3 after its `[`): one list a distance from the line
+# starts, each list all of the lines' cuts at that distance (a shard
+# each). Cuts inside the comment that holds an `[Event` line may be
+# refused (exit 2, naming the comment case), never merged otherwise.
+python3 - "$f" "$tmp" <<'PY'
+import re, sys
+data = open(sys.argv[1], 'rb').read()
+size = len(data)
+lines = [m.start() for m in re.finditer(rb'(?:^|(?<=[\r\n]))[^\r\n]*?\[Event', data)]
+for d in range(-3, 12):
+    cuts = sorted({ls + d for ls in lines if 0 < ls + d < size})
+    with open('%s/list.%d' % (sys.argv[2], d + 3), 'w') as out:
+        prev = 0
+        for k, c in enumerate(cuts + [size]):
+            out.write('%d\t%d\t%d-%d\n' % (k, len(cuts) + 1, prev, c))
+            prev = c
+PY
+lo=$(grep -boa '{' "$f" | head -1 | cut -d: -f1)
+hi=$(grep -boa '}' "$f" | head -1 | cut -d: -f1)
+for lst in "$tmp"/list.*; do
+	rm -f "$tmp"/part.*
+	while IFS="$(printf '\t')" read -r k n range; do
+		"$VCHESS" validate --shard "$k/$n" --shard-range "$range" -o "$tmp/part.$k" "$f" 2>>"$tmp/err" ||
+			fail "$lst: shard $k ($range) failed"
+	done <"$lst"
+	"$VCHESS" report merge --format jsonl "$tmp"/part.* >"$tmp/merged" 2>"$tmp/merge.err"
+	mrc=$?
+	cuts=$(cut -f3 "$lst" | tr '\n' ' ')
+	if [ "$mrc" -eq 2 ]; then
+		at=$(sed -n 's/.*near byte \([0-9]*\).*/\1/p' "$tmp/merge.err")
+		[ -n "$at" ] && [ "$at" -gt "$lo" ] && [ "$at" -lt "$hi" ] &&
+			grep -q "inside a comment or a game" "$tmp/merge.err" ||
+			fail "cuts $cuts: refused: $(head -c 400 "$tmp/merge.err")"
+	elif [ "$mrc" -ne "$orc" ] || ! cmp -s "$tmp/merged" "$tmp/one"; then
+		fail "cuts $cuts: the merge (exit $mrc) is not one run's (exit $orc)"
+	fi
+done
+
+# -j with tiny blocks (the pread workers and the reading thread)
+for chunk in $(seq 1 24); do
+	j=$((2 + chunk % 2))
+	if [ $((chunk % 4)) -lt 2 ]; then
+		VCHESS_CHUNK_SIZE=$chunk "$VCHESS" validate -j "$j" --format jsonl "$f" >"$tmp/par" 2>/dev/null
+		cmp -s "$tmp/par" "$tmp/one" || fail "-j $j, blocks of $chunk bytes: not one run's report"
+	else
+		VCHESS_NO_PREAD=1 VCHESS_CHUNK_SIZE=$chunk "$VCHESS" validate -j "$j" --format jsonl "$f" \
+			>"$tmp/par" 2>/dev/null
+		cmp -s "$tmp/par" "$tmp/one" || fail "-j $j (reading thread), chunks of $chunk bytes: not one run's report"
+	fi
+done
+
+[ "$failed" -eq 0 ] && echo "boundary: every cut near a game start line and every block size agree with one run"
+[ "$failed" -eq 0 ]
