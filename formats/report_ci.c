@@ -79,6 +79,13 @@ static void put_input(FILE *f, const char *source, const char *member, enum esc 
 	}
 }
 
+/* The plural ending for a count of n: the CI formats' nouns are regular
+ * (game, finding, error, warning, input, position), as the text summary's */
+static const char *s_for(uint64_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
 /* A finding's text as the text report writes it after "game N": ply,
  * move, variation, message and code (escaped for mode). */
 static void put_finding_text(FILE *f, const struct vc_finding *fd, enum esc mode)
@@ -159,7 +166,7 @@ static void gh_game(struct vc_report *r, const struct vc_gc_game *g, void *ctx)
 		gh_head(f, r->marks, "notice", g->source, g->member, g->line, 1, NULL);
 		fputs("game ", f);
 		vc_report_put_index(r->marks, f, g->index);
-		fprintf(f, ": %d more findings not shown\n", more);
+		fprintf(f, ": %d more finding%s not shown\n", more, s_for((uint64_t)more));
 	}
 	if (ctx && r->game_point)
 		r->game_point(ctx); /* a warning the command adds */
@@ -170,14 +177,15 @@ static void gh_summary(struct vc_report *r)
 	FILE *f = r->out;
 	fputs("::notice title=vchess ", f);
 	put_esc(f, r->command, ESC_GH_PROP);
-	fprintf(f, "::%llu games, %llu valid, %llu invalid, %llu errors, %llu warnings",
-	        (unsigned long long)r->games, (unsigned long long)r->valid,
-	        (unsigned long long)r->invalid, (unsigned long long)r->errors,
-	        (unsigned long long)r->warnings);
+	fprintf(f, "::%llu game%s, %llu valid, %llu invalid, %llu error%s, %llu warning%s",
+	        (unsigned long long)r->games, s_for(r->games), (unsigned long long)r->valid,
+	        (unsigned long long)r->invalid, (unsigned long long)r->errors, s_for(r->errors),
+	        (unsigned long long)r->warnings, s_for(r->warnings));
 	if (r->skipped) /* games in a variant vchess does not implement */
 		fprintf(f, ", %llu skipped", (unsigned long long)r->skipped);
 	if (r->input_errors)
-		fprintf(f, ", %llu unreadable inputs", (unsigned long long)r->input_errors);
+		fprintf(f, ", %llu unreadable input%s", (unsigned long long)r->input_errors,
+		        s_for(r->input_errors));
 	for (int i = 0; i < r->ncodes; i++)
 		fprintf(f, "%s%s %llu", i ? ", " : "; ", vc_code_word(r->code_order[i]),
 		        (unsigned long long)r->code_count[r->code_order[i]]);
@@ -492,7 +500,7 @@ static void junit_game(struct vc_report *r, const struct vc_gc_game *g,
 		for (int i = 0; i < g->nfindings; i++)
 			junit_finding(r, g, &g->findings[i]);
 		if (more > 0)
-			fprintf(f, "%d more findings not shown\n", more);
+			fprintf(f, "%d more finding%s not shown\n", more, s_for((uint64_t)more));
 		fputs("</failure>\n", f);
 		listed = true;
 	}
@@ -502,7 +510,7 @@ static void junit_game(struct vc_report *r, const struct vc_gc_game *g,
 			for (int i = 0; i < g->nfindings; i++)
 				junit_finding(r, g, &g->findings[i]);
 			if (more > 0)
-				fprintf(f, "%d more findings not shown\n", more);
+				fprintf(f, "%d more finding%s not shown\n", more, s_for((uint64_t)more));
 		}
 		/* never an error (vc_report_ci_warning): here, not in the
 		 * failure */

@@ -281,3 +281,33 @@ Test(report_ci, added_warning)
 		}
 	}
 }
+
+/* The GitHub summary's counts agree in number with their nouns, for each
+ * count 0, 1 and 2 (the oracle: "1 game", "2 games", "0 games"). */
+Test(report_ci, github_summary_singular_and_plural)
+{
+	for (uint64_t n = 0; n < 3; n++) {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&text, &len);
+		cr_assert_not_null(mem);
+		struct vc_report_options ro = { .format = VC_FORMAT_GITHUB, .command = "validate" };
+		struct vc_report r;
+		vc_report_init(&r, mem, &ro);
+		r.games = r.errors = r.warnings = r.input_errors = n;
+		r.valid = n;
+		vc_report_summary(&r);
+		fclose(mem);
+		const char *s = n == 1 ? "" : "s";
+		char want[256];
+		snprintf(want, sizeof want, "::%llu game%s, %llu valid, 0 invalid, %llu error%s, "
+		         "%llu warning%s", (unsigned long long)n, s, (unsigned long long)n,
+		         (unsigned long long)n, s, (unsigned long long)n, s);
+		cr_assert_not_null(strstr(text, want), "%s", text);
+		if (n) {
+			snprintf(want, sizeof want, ", %llu unreadable input%s", (unsigned long long)n, s);
+			cr_assert_not_null(strstr(text, want), "%s", text);
+		}
+		free(text);
+	}
+}
