@@ -7,11 +7,84 @@
 
 #include "report_standings.h"
 #include "textesc.h"
+#include "utf8_internal.h"
 
 /* Text from the input, escaped for a text report (textesc.h). */
 static const char *esc(char *buf, size_t size, const char *s)
 {
 	return vc_text_needs_escape(s) ? vc_text_escape(buf, size, s) : s;
+}
+
+/* ---- columns of names --------------------------------------------------------
+ * The text tables' name columns are as wide as the longest name as a
+ * terminal shows it (arbiters' tools widen the column rather than cut a
+ * name): each character of the escaped name (well-formed UTF-8, textesc.h)
+ * takes one column, an East Asian wide or full-width one two, a combining
+ * mark or zero-width space none (Unicode's EastAsianWidth W/F and general
+ * category Mn, in their common blocks). */
+
+static const uint32_t wide[][2] = {
+	{ 0x1100, 0x115F }, { 0x2E80, 0x303E }, { 0x3041, 0x33FF }, { 0x3400, 0x4DBF },
+	{ 0x4E00, 0x9FFF }, { 0xA000, 0xA4CF }, { 0xAC00, 0xD7A3 }, { 0xF900, 0xFAFF },
+	{ 0xFE30, 0xFE4F }, { 0xFF00, 0xFF60 }, { 0xFFE0, 0xFFE6 }, { 0x1F300, 0x1F64F },
+	{ 0x1F900, 0x1F9FF }, { 0x20000, 0x3FFFD },
+};
+static const uint32_t zero[][2] = {
+	{ 0x0300, 0x036F }, { 0x0483, 0x0489 }, { 0x0591, 0x05BD }, { 0x0610, 0x061A },
+	{ 0x064B, 0x065F }, { 0x200B, 0x200F }, { 0x20D0, 0x20FF }, { 0xFE00, 0xFE0F },
+	{ 0xFE20, 0xFE2F },
+};
+
+static bool in_ranges(uint32_t cp, const uint32_t (*r)[2], size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (cp >= r[i][0] && cp <= r[i][1])
+			return true;
+	return false;
+}
+
+/* The columns s takes (escaped text: well-formed UTF-8; any other byte
+ * counts one). */
+static size_t text_width(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t w = 0;
+	while (*p) {
+		size_t len = *p < 0x80 ? 1 : vc_utf8_len(p, SIZE_MAX);
+		if (len <= 1) {
+			w++;
+			p++;
+			continue;
+		}
+		uint32_t cp = p[0] & (0x7Fu >> len);
+		for (size_t i = 1; i < len; i++)
+			cp = cp << 6 | (p[i] & 0x3Fu);
+		w += in_ranges(cp, zero, sizeof zero / sizeof zero[0])   ? 0
+		     : in_ranges(cp, wide, sizeof wide / sizeof wide[0]) ? 2
+		                                                         : 1;
+		p += len;
+	}
+	return w;
+}
+
+/* s, then spaces up to `width` columns. */
+static void put_padded(FILE *f, const char *s, size_t width)
+{
+	fputs(s, f);
+	for (size_t w = text_width(s); w < width; w++)
+		putc(' ', f);
+}
+
+/* The name column's width: the widest escaped name, at least `least`. */
+static size_t name_width(const struct vc_standings *st, size_t least)
+{
+	char buf[1024];
+	for (size_t i = 0; i < st->n; i++) {
+		size_t w = text_width(esc(buf, sizeof buf, st->p[i].name));
+		if (w > least)
+			least = w;
+	}
+	return least;
 }
 
 const char *vc_standings_value(const struct vc_player *p, enum vc_tiebreak t, char *buf,
@@ -91,16 +164,20 @@ void vc_standings_text(FILE *f, const struct vc_standings *st)
 		        esc(buf, sizeof buf, st->findings[i].message));
 	if (st->findings_omitted)
 		fprintf(f, "standings: %zu more warnings not shown\n", st->findings_omitted);
-	fprintf(f, "%4s  %-32s %6s %7s %5s %6s %7s", "rank", "player", "games", "points", "wins",
-	        "draws", "losses");
+	/* 32 columns at least, as wide as the widest name */
+	const size_t namew = name_width(st, 32);
+	fprintf(f, "%4s  ", "rank");
+	put_padded(f, "player", namew);
+	fprintf(f, " %6s %7s %5s %6s %7s", "games", "points", "wins", "draws", "losses");
 	for (int k = 0; k < st->ntb; k++)
 		fprintf(f, " " TB_PREFIX "%s", vc_tiebreak_word(st->tb[k]));
 	fputc('\n', f);
 	for (size_t i = 0; i < st->n; i++) {
 		const struct vc_player *p = &st->p[i];
-		fprintf(f, "%4ld  %-32s %6ld %5ld%s %5ld %6ld %7ld", p->rank,
-		        esc(buf, sizeof buf, p->name), p->games,
-		        p->halves / 2, p->halves % 2 ? ".5" : "  ", p->wins, p->draws, p->losses);
+		char nb[1024];
+		fprintf(f, "%4ld  ", p->rank);
+		put_padded(f, esc(nb, sizeof nb, p->name), namew);
+		fprintf(f, " %6ld %5ld%s %5ld %6ld %7ld", p->games, p->halves / 2, p->halves % 2 ? ".5" : "  ", p->wins, p->draws, p->losses);
 		for (int k = 0; k < st->ntb; k++) {
 			char v[32];
 			fprintf(f, " %*s", tb_width(st, k), vc_standings_value(p, st->tb[k], v, sizeof v));
@@ -421,17 +498,8 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 	                                                          : "Swiss, by round");
 	/* column widths: the widest cell of each column */
 	int *wd = calloc((size_t)x.cols + 1, sizeof *wd);
-	/* the names as written (escaped, textesc.h), at most 32 bytes, an
-	 * escape never cut in two */
-	size_t namew = 6;
-	for (size_t i = 0; i < x.n; i++) {
-		char nb[64];
-		size_t len = strlen(vc_text_escape(nb, 33, st->p[i].name));
-		if (len > namew)
-			namew = len;
-	}
-	if (namew > 32)
-		namew = 32;
+	/* the names as written (escaped, textesc.h): as wide as the widest */
+	const size_t namew = name_width(st, 6);
 	for (int c = 0; wd && c < x.cols; c++) {
 		char h[16];
 		snprintf(h, sizeof h, "%d", col_label(&x, c));
@@ -447,7 +515,8 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 		xtab_free(&x);
 		return;
 	}
-	fprintf(f, "%4s  %-*s", "rank", (int)namew, "player");
+	fprintf(f, "%4s  ", "rank");
+	put_padded(f, "player", namew);
 	for (int c = 0; c < x.cols; c++)
 		fprintf(f, " %*d", wd[c], col_label(&x, c));
 	fprintf(f, " %7s", "points");
@@ -456,9 +525,9 @@ void vc_standings_crosstable_text(FILE *f, const struct vc_standings *st)
 	fputc('\n', f);
 	for (size_t i = 0; i < x.n; i++) {
 		char pts[32];
-		char nb[64];
-		fprintf(f, "%4ld  %-*s", st->p[i].rank, (int)namew,
-		        vc_text_escape(nb, namew + 1, st->p[i].name));
+		char nb[1024];
+		fprintf(f, "%4ld  ", st->p[i].rank);
+		put_padded(f, esc(nb, sizeof nb, st->p[i].name), namew);
 		for (int c = 0; c < x.cols; c++) {
 			char buf[128];
 			cell_text(&x, st, i, c, false, buf, sizeof buf);
