@@ -177,10 +177,13 @@ check-hostile: deps vchess
 	sh tests/hostile.sh ./vchess
 
 # vchess shards: ranges that tile each file, zstd cuts on frame boundaries
-# (checked by decoding every range with the zstd tool), errors.
+# (checked by decoding every range with the zstd tool), errors; shard and
+# -j cuts around game-start lines led by blanks (BOM, spaces: boundary.sh);
+# shard runs and zstd input without libarchive (shard_inputs.sh).
 check-shards: deps vchess
 	sh tests/shards.sh ./vchess
 	sh tests/boundary.sh ./vchess
+	sh tests/shard_inputs.sh ./vchess
 
 # Shard runs under GNU parallel (-j 2, -j 3) and a Slurm array job with a
 # dependent merge (slurmctld and slurmd started on loopback, stopped after):

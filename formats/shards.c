@@ -209,9 +209,13 @@ int vc_shard_file_scan(const char *path, struct vc_shard_file *f, char *err, siz
 	struct vc_input_error ie;
 	vc_input_error_init(&ie);
 	struct vc_input *in = vc_input_open(path, &ie);
-	if (!in)
-		return fail(err, errlen, "cannot read %s: %s", path,
-		            ie.message[0] ? ie.message : "unreadable");
+	if (!in) {
+		/* not readable here (a compressed file or an archive whose
+		 * library cannot be loaded, say): one shard, whose run reports
+		 * the input's error as one run does (its part records it) */
+		f->why = "cannot be read here (the shard's run reports why)";
+		return 0;
+	}
 	switch (vc_input_kind(in)) {
 	case VC_INPUT_PLAIN: {
 		/* EPD positions are one shard: a shard run reads PGN (the
