@@ -9,7 +9,9 @@
  *            (regular files, which also lets libarchive use the zip central
  *            directory and read 7z at all). libarchive is loaded the first
  *            time it is needed (archive_dl_internal.h): plain, gzip and
- *            zstd-shard inputs never load it.
+ *            zstd inputs never load it;
+ *   zstd     a zstd file (named, regular, no archive inside) and zstd
+ *            shards: libzstd (zstd_range_internal.h).
  * vc_input_read() wraps them with the zip-bomb guard.
  *
  * An archive member that is itself compressed or an archive is decoded by
@@ -1541,6 +1543,42 @@ static int ar_setup(struct vc_input *in, struct vc_input_error *err)
 	return 0;
 }
 
+/* A zstd file, of one frame or several (pzstd, the lichess dumps), whose
+ * payload is no archive: read through libzstd (zstd_range_internal.h, the
+ * reader of zstd shards) from its first byte to its end, so that reading
+ * it never needs libarchive. It needs the file itself (pread): a regular
+ * file opened at its start; a pipe, an archive member, a .tar.zst (the
+ * payload sniffed: an archive inside) go to libarchive as before. Returns
+ * true with the back end set up. */
+static bool zstd_direct(struct vc_input *in)
+{
+	const unsigned char *p = in->raw;
+	size_t n = in->raw_len;
+	const bool magic = has(p, n, 0, "\x28\xb5\x2f\xfd", 4) ||
+	                   (n >= 4 && (p[0] & 0xf0) == 0x50 && has(p, n, 1, "\x2a\x4d\x18", 3));
+	if (!magic || in->parent || in->fd < 0 || !in->seekable || in->start_off != 0)
+		return false;
+	const uint64_t size = in->total_size > 0 ? (uint64_t)in->total_size : 0;
+	struct vc_zstd_range *z = vc_zstd_range_new(in->fd, 0, size);
+	if (!z)
+		return false;
+	/* the payload's first bytes: damage there is libzstd's to report */
+	char out[PEEK_OUT];
+	size_t got = 0;
+	ssize_t r = 1;
+	while (got < sizeof out && (r = vc_zstd_range_read(z, out + got, sizeof out - got)) > 0)
+		got += (size_t)r;
+	vc_zstd_range_free(z);
+	if (r >= 0 && sniff((const unsigned char *)out, got) != SNIFF_PLAIN)
+		return false;
+	in->zr = vc_zstd_range_new(in->fd, 0, size);
+	if (!in->zr)
+		return false;
+	in->be = BE_ZRANGE;
+	in->kind = VC_INPUT_COMPRESSED;
+	return true;
+}
+
 /* Pick the back end for the sniffed bytes in raw. */
 static int start_backend(struct vc_input *in, struct vc_input_error *err)
 {
@@ -1565,6 +1603,9 @@ static int start_backend(struct vc_input *in, struct vc_input_error *err)
 		in->gz = GZ_MEMBER;
 		break;
 	case SNIFF_COMPRESSED:
+		if (!zstd_direct(in) && ar_setup(in, err) < 0)
+			return -1;
+		break;
 	case SNIFF_ARCHIVE:
 		if (ar_setup(in, err) < 0)
 			return -1;

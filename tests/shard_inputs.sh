@@ -11,7 +11,7 @@
 #    without libarchive reports their games as one run with it does.
 #
 # usage: tests/shard_inputs.sh VCHESS       (make check-shards)
-# Needs xz, zstd, tar.
+# Needs xz, zstd (pzstd when there), tar.
 set -u
 VCHESS=$1
 case $VCHESS in /*) ;; *) VCHESS=$(pwd)/$VCHESS ;; esac
@@ -56,6 +56,24 @@ for fmt in text jsonl; do
 	[ "$mrc" -eq "$orc" ] && cmp -s merged one ||
 		fail "$fmt: the merge (exit $mrc) is not one run's (exit $orc): $(head -c 400 merged.err)"
 	cmp -s merged.err one.err || fail "$fmt: the merge's messages differ from one run's"
+done
+
+# zstd: one frame, frames compressed apart, pzstd's (skippable size
+# headers); without libarchive as with it (same report, exit 0)
+zstd -q -c a.pgn >one.zst
+split -b 20000 a.pgn piece.
+for p in piece.*; do zstd -q -c "$p"; done >frames.zst
+command -v pzstd >/dev/null && pzstd -q -p 2 -c a.pgn >p.zst 2>/dev/null || cp frames.zst p.zst
+"$VCHESS" validate --format jsonl a.pgn >plain.out 2>/dev/null
+for z in one.zst frames.zst p.zst; do
+	"$VCHESS" validate --format jsonl "$z" >lib.out 2>lib.err
+	lrc=$?
+	nolib "$VCHESS" validate --format jsonl "$z" >nolib.out 2>nolib.err
+	nrc=$?
+	[ "$lrc" -eq "$nrc" ] && cmp -s lib.out nolib.out && cmp -s lib.err nolib.err ||
+		fail "$z without libarchive (exit $nrc) is not read as with it (exit $lrc): $(head -c 300 nolib.err)"
+	sed "s/\"source\":\"$z\"/\"source\":\"a.pgn\"/" nolib.out | cmp -s - plain.out ||
+		fail "$z: its games are not those of the plain file"
 done
 
 [ "$failed" -eq 0 ] && echo "shard_inputs: shard runs and zstd without libarchive agree with one run"
