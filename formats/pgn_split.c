@@ -156,6 +156,23 @@ static inline bool after_blank(const unsigned char *b, size_t ls)
 	return b[ls - 1] == '\r' && (b[ls - 2] == '\r' || b[ls - 2] == '\n');
 }
 
+/* Back from the `[` at b[p] over the bytes a lead can hold (the ASCII
+ * blanks, and any byte of a multi-byte one), no further than b[lo]: where
+ * they begin. Only there can the `[`'s line start (tag_line then checks
+ * the bytes exactly), so a `[` inside a line costs a byte or two. */
+static inline size_t lead_back(const unsigned char *b, size_t lo, size_t p)
+{
+	while (p > lo && (b[p - 1] == ' ' || b[p - 1] == '\t' || b[p - 1] == '\v' ||
+	                  b[p - 1] == '\f' || b[p - 1] >= 0x80))
+		p--;
+	return p;
+}
+
+static inline bool eol(unsigned char c)
+{
+	return c == '\n' || c == '\r';
+}
+
 static bool after_line_rule(const char *b, size_t p);
 
 bool vc_pgn_game_start_at(const char *buf, size_t pos)
@@ -163,10 +180,8 @@ bool vc_pgn_game_start_at(const char *buf, size_t pos)
 	const unsigned char *b = (const unsigned char *)buf;
 	if (b[pos] != '[')
 		return false;
-	size_t ls = pos; /* its line's start */
-	while (ls > 0 && b[ls - 1] != '\n' && b[ls - 1] != '\r')
-		ls--;
-	return tag_line(b + ls, pos + 1 - ls) == pos - ls &&
+	const size_t ls = lead_back(b, 0, pos); /* its line's start, if any */
+	return ls > 0 && eol(b[ls - 1]) && tag_line(b + ls, pos + 1 - ls) == pos - ls &&
 	       (after_blank(b, ls) || (ls > 0 && after_line_rule(buf, ls)));
 }
 
@@ -182,10 +197,8 @@ size_t vc_pgn_next_cut(const char *buf, size_t from, size_t to)
 		p = (size_t)(q - b);
 		/* the line's start from `from` on; before it only the
 		 * bytes of the blank line rule are read */
-		size_t ls = p;
-		while (ls > from && b[ls - 1] != '\n' && b[ls - 1] != '\r')
-			ls--;
-		if ((ls > from || (ls > 0 && (b[ls - 1] == '\n' || b[ls - 1] == '\r'))) &&
+		const size_t ls = lead_back(b, from, p);
+		if (ls > 0 && eol(b[ls - 1]) &&
 		    tag_line(b + ls, p + 1 - ls) == p - ls &&
 		    (after_blank(b, ls) || (ls > from && after_line_rule(buf + from, ls - from))))
 			return ls;
@@ -267,10 +280,8 @@ size_t vc_pgn_first_start(const char *before, size_t nbefore, const char *buf, s
 		p = (size_t)(q - buf);
 		/* its line's start, in buf: buf[0] when the byte before
 		 * buf ends a line */
-		size_t ls = p;
-		while (ls > 0 && b[ls - 1] != '\n' && b[ls - 1] != '\r')
-			ls--;
-		const bool in_buf = ls > 0 || (nb && (w[2] == '\n' || w[2] == '\r'));
+		const size_t ls = lead_back(b, 0, p);
+		const bool in_buf = ls > 0 ? eol(b[ls - 1]) : nb && eol(w[2]);
 		if (in_buf && tag_line(b + ls, p + 1 - ls) == p - ls) {
 			if (ls < 3 ? after_blank(w, 3 + ls) : after_blank(b, ls))
 				return ls;
