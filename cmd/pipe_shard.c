@@ -2,11 +2,15 @@
  * vchess-report(1) SHARDS).
  *
  * A shard of a plain file or of a multi-frame zstd file is the file read
- * from its range's first byte on. Its games are those that start in the
- * range: the reading skips to the first game start (a `[` after a blank
- * line, or after a result; none is looked for in the file's first
+ * from its range's first byte on. Its games are those whose first line
+ * starts in the range: the reading skips to the first game start (a line
+ * whose first bytes but blanks, a BOM among them, are a `[`, after a blank
+ * line or a result: pgn_split.h; none is looked for in the file's first
  * shard), reads on past the range's end to finish its last game, and stops
- * at the first game that starts after the range (the next shard's first:
+ * at the first game on a line that starts after the range (so that a
+ * range's end inside a line's lead of blanks cuts no game; a line that
+ * starts right at the end with a BOM stays with the range, whose reader
+ * counts the BOM's columns as one run does) (the next shard's first:
  * its offset goes into the part, for the merge's check that the two
  * shards agree on the boundary; its share of the input up to its start,
  * the bytes between the two games, goes with it into the copies, as one
