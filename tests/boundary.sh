@@ -74,6 +74,21 @@ for lst in "$tmp"/list.*; do
 	fi
 done
 
+# the other refusal: a game that starts on a line the rule does not take
+# (its tags right after the moves of a game without a result); the
+# message names that kind and the game's offset
+printf '[Event "x"]\n\n1. e4 e5\n[Event "y"]\n\n1. d4 *\n' >"$tmp/nores.pgn"
+at=$(grep -boa '\[Event "y"' "$tmp/nores.pgn" | cut -d: -f1)
+n=$(wc -c <"$tmp/nores.pgn")
+rm -f "$tmp"/part.*
+"$VCHESS" validate --shard 0/2 --shard-range "0-$((at - 3))" -o "$tmp/part.0" "$tmp/nores.pgn" &&
+	"$VCHESS" validate --shard 1/2 --shard-range "$((at - 3))-$n" -o "$tmp/part.1" "$tmp/nores.pgn" ||
+	fail "nores.pgn: a shard run failed"
+"$VCHESS" report merge "$tmp"/part.* >/dev/null 2>"$tmp/merge.err"
+mrc=$?
+[ "$mrc" -eq 2 ] && grep -q "near byte $at .*a game starts there on a line that does not look like" \
+	"$tmp/merge.err" || fail "nores.pgn: exit $mrc, $(cat "$tmp/merge.err")"
+
 # -j with tiny blocks (the pread workers and the reading thread)
 for chunk in $(seq 1 24); do
 	j=$((2 + chunk % 2))
