@@ -227,8 +227,10 @@ static bool resync(struct pipeline *pl, bool first)
 	size_t keep = 0; /* s->buf[0, keep): a lead carried over (s->pos is its start) */
 	for (;;) {
 		size_t n = vc_peek_read(s->pk, s->buf + keep, SHARD_BUF - keep);
-		if (n == 0 || n == VC_PGN_READ_ERROR)
+		if (n == 0 || n == VC_PGN_READ_ERROR) {
+			count(s, s->buf, keep); /* a lead the input ended in */
 			return false; /* an error: the member reader keeps it */
+		}
 		if (at0 && s->buf[0] == '\n' && !nb)
 			s->part->lead_lf = true;
 		at0 = false;

@@ -182,7 +182,7 @@ bool vc_pgn_game_start_at(const char *buf, size_t pos)
 		return false;
 	const size_t ls = lead_back(b, 0, pos); /* its line's start, if any */
 	return ls > 0 && eol(b[ls - 1]) && tag_line(b + ls, pos + 1 - ls) == pos - ls &&
-	       (after_blank(b, ls) || (ls > 0 && after_line_rule(buf, ls)));
+	       (after_blank(b, ls) || after_line_rule(buf, ls));
 }
 
 /* memchr to each `[`, then a look at its line and the bytes before it. */
