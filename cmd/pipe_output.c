@@ -317,7 +317,7 @@ void pipe_write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 		/* answered by write_decided above (see vc_pipe_command decide) */
 		if (cr->d >= 0 && s->drecs[cr->d].answer > 0 && p->decided_copy_on)
 			f = p->copies[p->decided_copy];
-		pipe_copy_emit(&pl->copier, f, cr->end);
+		pipe_copy_emit(&pl->copier, f, cr->end, cr->term);
 	}
 	for (int k = 0; k < p->ncopies; k++) {
 		struct gbuf *g = s->copy[k];
