@@ -175,6 +175,7 @@ check-uci: vchess
 # end, huge comments, tags and nesting, zip bombs): time, flat peak memory.
 check-hostile: deps vchess
 	sh tests/hostile.sh ./vchess
+	python3 tests/copies_reread.py ./vchess
 
 # vchess shards: ranges that tile each file, zstd cuts on frame boundaries
 # (checked by decoding every range with the zstd tool), errors.
