@@ -30,6 +30,19 @@
  * follow (pipe_copy_finish), so the shards' copies put together are one
  * run's. The last member of a run gets none: each input alone is still
  * copied byte for byte (vchess-validate(1) COPIES).
+ *
+ * Separator between games not next to each other: in the input a game
+ * without a result token ends at the next game's tag (or the member's
+ * end); a copy that holds it and then a tagless game (or a result alone,
+ * or any game after a game of tags only) would read the two as one. So
+ * when the share after a game's is given to another copy or to none
+ * (pipe_copy_emit), the game's copy gets a line end if the share ended
+ * inside a line (a `%` line after it in the copy stays at a line start),
+ * then, if the game had no result token, its result token (its Result
+ * tag's value when standard, else `*`: pipe_copy_term) on a line of its
+ * own; the result line is owed at a member's end too, with the two LF.
+ * Decided by the input and each game's copy alone: a shard run sees its
+ * next shard's first game's copy (pipe_shard.c), so it is one run's.
  */
 #define _GNU_SOURCE /* pread, pwrite on 64-bit offsets */
 #include <errno.h>
