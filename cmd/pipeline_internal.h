@@ -441,6 +441,19 @@ void pipe_seg_done(struct job *J, bool chunk_end);
 void pipe_flush_ready(struct pipeline *pl);
 void pipe_drain(struct pipeline *pl);
 void pipe_write_seg(struct pipeline *pl, struct seg *s, uint64_t base);
+/* The writer's step, block mode (pipe_pread.c pr_flush) and chunk mode
+ * (pipe_flush_ready) alike. Called with pl->mu held by the one thread that
+ * writes (block mode: the one that set pr->writing; chunk mode: the
+ * calling thread), J's head segment done: unlink it from J (J->held less its bytes) under the
+ * lock, write it with the lock released (vc_cli_output_hold, chain_base),
+ * count its games into member_games, free it, take the lock again and wake
+ * a job waiting for room (cv_chunk). Returns with pl->mu held; true when J
+ * had finished and no segment of it was left (read under the lock, before
+ * it was released: J may be finished by then). The unlinked segment is
+ * the writer's alone (no other thread reaches it from J any more), and
+ * member_games and chain_base are the writer's only, so nothing written
+ * outside the lock is shared. */
+bool pipe_write_head(struct pipeline *pl, struct job *J);
 
 /* pipe_pread.c */
 bool pipe_pr_member(struct pipeline *pl, struct vc_peek *pk, const char *path, bool *ok);
