@@ -84,7 +84,7 @@ def main():
     rnd = random.Random(7)
     names = sorted(KINDS)
     seqs = [list(p) for p in itertools.product(names, repeat=2)]
-    seqs += [[rnd.choice(names) for _ in range(rnd.randint(3, 7))] for _ in range(40)]
+    seqs += [[rnd.choice(names) for _ in range(rnd.randint(3, 7))] for _ in range(30)]
     fails = 0
     checked = 0
     shard_sets = refused = 0
@@ -131,7 +131,7 @@ def main():
                         fails += 1
                         print("FAIL pgn-extract: %d games in %s, %d in its copies"
                               % (a, "|".join("".join(p) for p in parts), b))
-            if i % 4 == 1:
+            if i % 6 == 1:
                 # shard runs (vchess shards -n 3): their copies put
                 # together are one run's
                 # (when the merge takes them: a cut inside a game or
