@@ -38,9 +38,10 @@
  * when the share after a game's is given to another copy or to none
  * (pipe_copy_emit), the game's copy gets a line end if the share ended
  * inside a line (a `%` line after it in the copy stays at a line start),
- * then, if the game had no result token, its result token (its Result
- * tag's value when standard, else `*`: pipe_copy_term) on a line of its
- * own; the result line is owed at a member's end too, with the two LF.
+ * then, if the game had no result token, its result token (the result
+ * of its Result tag as PGN writes it, else `*`: pipe_copy_term) on a
+ * line of its own; the result line is owed at a member's end too, with
+ * the two LF.
  * Decided by the input and each game's copy alone: a shard run sees its
  * next shard's first game's copy (pipe_shard.c), so it is one run's.
  */
@@ -228,13 +229,11 @@ static void give(struct copier *cp, FILE *f, uint64_t n)
 
 const char *pipe_copy_term(const struct vc_pgn_game *pg, const char *declared)
 {
-	static const char *const tokens[] = { "1-0", "0-1", "1/2-1/2", "*" };
 	if (!pg || pg->result != VC_RTOK_NONE || pg->notes_only)
 		return NULL;
-	for (size_t i = 0; declared && i < sizeof tokens / sizeof *tokens; i++)
-		if (strcmp(declared, tokens[i]) == 0)
-			return tokens[i];
-	return tokens[3];
+	unsigned form;
+	enum vc_rtok t = declared ? vc_result_read(declared, strlen(declared), &form) : VC_RTOK_NONE;
+	return vc_rtok_word(t == VC_RTOK_NONE ? VC_RTOK_OPEN : t);
 }
 
 void pipe_copy_emit(struct copier *cp, FILE *f, uint64_t end, const char *term)
