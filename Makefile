@@ -172,9 +172,14 @@ check-uci: vchess
 	sh tests/diff_stockfish.sh ./vchess
 
 # validate on hostile input made on the fly (garbage, 100 MB without a line
-# end, huge comments, tags and nesting, zip bombs): time, flat peak memory.
+# end, huge comments, tags and nesting, zip bombs): time, flat peak memory;
+# the copies of generated game sequences read back hold the same games, by
+# vchess and by pgn-extract's count (tests/copies_reread.py; pgn-extract is
+# installed through tests/deps.sh when root and missing).
 check-hostile: deps vchess
 	sh tests/hostile.sh ./vchess
+	@sh tests/deps.sh pgn-extract >/dev/null 2>&1 || echo "check-hostile: pgn-extract missing (sh tests/deps.sh pgn-extract): copies_reread runs without its oracle" >&2
+	python3 tests/copies_reread.py ./vchess
 
 # vchess shards: ranges that tile each file, zstd cuts on frame boundaries
 # (checked by decoding every range with the zstd tool), errors; shard and

@@ -29,7 +29,7 @@ static void seg_copy_rec(struct worker *w, int k)
 		at = s->copy[k]->len;
 	}
 	long d = w->decided ? (long)s->ndrecs - 1 : -1;
-	s->recs[s->nrecs++] = (struct copy_rec){ k, at, w->copy_end, d };
+	s->recs[s->nrecs++] = (struct copy_rec){ k, at, w->copy_end, w->copy_term, d };
 }
 
 /* The segment's data of answers to come: n bytes of p, at the returned
@@ -118,7 +118,7 @@ void vc_pipe_copy_game(struct vc_pipe_out *o, int k, const struct vc_gc_game *g)
 		const struct vc_pipe *p = w->pl->p;
 		if (w->decided && w->answer > 0 && p->decided_copy_on)
 			f = o->copy[p->decided_copy];
-		pipe_copy_emit(&w->pl->copier, f, w->copy_end);
+		pipe_copy_emit(&w->pl->copier, f, w->copy_end, w->copy_term);
 		if (f && o->rep->after_write)
 			o->rep->after_write(f); /* --valid-out -: a closed pipe */
 	} else
@@ -153,6 +153,7 @@ int pipe_worker_on_game(void *user, const struct vc_gc_game *g)
 	if (pl->copy_input) {
 		/* where g's share of the input ends (vc_pipe_copy_game) */
 		const struct vc_pgn_game *pg = w->rd ? vc_pgn_reader_game(w->rd) : NULL;
+		w->copy_term = pipe_copy_term(pg, g->declared);
 		if (pg)
 			w->copy_end = pg->copy_end;
 		else if (w->epd)
@@ -171,7 +172,7 @@ int pipe_worker_on_game(void *user, const struct vc_gc_game *g)
 		int stop = pipe_shard_on_game(w, g);
 		if (pl->copy_input && !w->copy_taken) {
 			w->copy_taken = true;
-			pipe_copy_emit(&pl->copier, NULL, w->copy_end);
+			pipe_copy_emit(&pl->copier, NULL, w->copy_end, w->copy_term);
 		}
 		if (pl->progress)
 			pipe_progress(pl, false);
@@ -182,7 +183,7 @@ int pipe_worker_on_game(void *user, const struct vc_gc_game *g)
 		/* not copied: its share goes nowhere */
 		w->copy_taken = true;
 		if (w->direct)
-			pipe_copy_emit(&pl->copier, NULL, w->copy_end);
+			pipe_copy_emit(&pl->copier, NULL, w->copy_end, w->copy_term);
 		else
 			seg_copy_rec(w, -1);
 	}

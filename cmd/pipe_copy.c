@@ -30,6 +30,20 @@
  * follow (pipe_copy_finish), so the shards' copies put together are one
  * run's. The last member of a run gets none: each input alone is still
  * copied byte for byte (vchess-validate(1) COPIES).
+ *
+ * Separator between games not next to each other: in the input a game
+ * without a result token ends at the next game's tag (or the member's
+ * end); a copy that holds it and then a tagless game (or a result alone,
+ * or any game after a game of tags only) would read the two as one. So
+ * when the share after a game's is given to another copy or to none
+ * (pipe_copy_emit), the game's copy gets a line end if the share ended
+ * inside a line (a `%` line after it in the copy stays at a line start),
+ * then, if the game had no result token, its result token (the result
+ * of its Result tag as PGN writes it, else `*`: pipe_copy_term) on a
+ * line of its own; the result line is owed at a member's end too, with
+ * the two LF.
+ * Decided by the input and each game's copy alone: a shard run sees its
+ * next shard's first game's copy (pipe_shard.c), so it is one run's.
  */
 #define _GNU_SOURCE /* pread, pwrite on 64-bit offsets */
 #include <errno.h>
@@ -58,12 +72,30 @@ __attribute__((noreturn)) static void copy_fail(const char *what, int err)
 	vc_cli_fatal(err, "TMPDIR %s: %s the temporary file of the copies", tmp_dir(), what);
 }
 
-/* The line end owed to the copy that got the previous member's end. */
+/* The separator after a game's share in copy f: a line end when the share
+ * ends inside a line (eol), then the game's result token on a line of its
+ * own when it has none (term). */
+static void put_sep(FILE *f, bool eol, const char *term)
+{
+	if (eol)
+		fputc('\n', f);
+	if (term) {
+		fputs(term, f);
+		fputc('\n', f);
+	}
+}
+
+/* The separator owed to the copy that got the previous member's end. */
 static void pay_owed(struct copier *cp)
 {
-	if (cp->owed)
-		fputs("\n\n", cp->owed);
+	if (cp->owed) {
+		if (cp->owed_eol)
+			fputs("\n\n", cp->owed);
+		put_sep(cp->owed, false, cp->owed_term);
+	}
 	cp->owed = NULL;
+	cp->owed_eol = false;
+	cp->owed_term = NULL;
 }
 
 void pipe_copy_begin(struct copier *cp)
@@ -75,6 +107,8 @@ void pipe_copy_begin(struct copier *cp)
 	cp->frd = cp->fwr = 0;
 	cp->last = NULL;
 	cp->games = false;
+	cp->ltail = '\n';
+	cp->lterm = NULL;
 }
 
 /* The temporary file, made when first needed: in TMPDIR (else /tmp),
@@ -156,6 +190,7 @@ static void give(struct copier *cp, FILE *f, uint64_t n)
 	if (k) {
 		if (f)
 			fwrite(cp->mem + cp->mstart, 1, k, f);
+		cp->ltail = cp->mem[cp->mstart + k - 1];
 		cp->mstart += k;
 		n -= k;
 		if (cp->mstart == cp->mlen)
@@ -178,6 +213,7 @@ static void give(struct copier *cp, FILE *f, uint64_t n)
 			}
 			want = (size_t)r;
 			fwrite(tmp, 1, want, f);
+			cp->ltail = tmp[want - 1];
 		}
 		cp->frd += want;
 		n -= want;
@@ -191,10 +227,25 @@ static void give(struct copier *cp, FILE *f, uint64_t n)
 	}
 }
 
-void pipe_copy_emit(struct copier *cp, FILE *f, uint64_t end)
+const char *pipe_copy_term(const struct vc_pgn_game *pg, const char *declared)
 {
+	if (!pg || pg->result != VC_RTOK_NONE || pg->notes_only)
+		return NULL;
+	unsigned form;
+	enum vc_rtok t = declared ? vc_result_read(declared, strlen(declared), &form) : VC_RTOK_NONE;
+	return vc_rtok_word(t == VC_RTOK_NONE ? VC_RTOK_OPEN : t);
+}
+
+void pipe_copy_emit(struct copier *cp, FILE *f, uint64_t end, const char *term)
+{
+	if (cp->games && cp->last && cp->last != f) {
+		/* the previous game's share is the last of its copy before a
+		 * share that was not next to it in the input */
+		put_sep(cp->last, cp->ltail != '\n' && cp->ltail != '\r', cp->lterm);
+	}
 	cp->games = true;
 	cp->last = f;
+	cp->lterm = term;
 	if (end > cp->top)
 		end = cp->top; /* never: a game's share is read before it ends */
 	if (end > cp->base) {
@@ -211,9 +262,13 @@ void pipe_copy_end(struct copier *cp, bool whole)
 		give(cp, whole && cp->games ? cp->last : NULL, cp->top - cp->base);
 	/* the member's end went to cp->last: a line end is owed there if
 	 * another member follows (a run stopped reads none) */
-	FILE *end = whole && cp->games && cp->tail != '\n' && cp->tail != '\r' ? cp->last : NULL;
+	bool eol = cp->tail != '\n' && cp->tail != '\r';
+	const char *term = cp->lterm;
+	FILE *end = whole && cp->games && (eol || term) ? cp->last : NULL;
 	pipe_copy_begin(cp);
 	cp->owed = end;
+	cp->owed_eol = end && eol;
+	cp->owed_term = end ? term : NULL;
 }
 
 void pipe_copy_finish(struct copier *cp, bool more)
@@ -221,6 +276,8 @@ void pipe_copy_finish(struct copier *cp, bool more)
 	if (more)
 		pay_owed(cp);
 	cp->owed = NULL;
+	cp->owed_eol = false;
+	cp->owed_term = NULL;
 }
 
 void pipe_copy_release(struct copier *cp)

@@ -317,7 +317,7 @@ void pipe_write_seg(struct pipeline *pl, struct seg *s, uint64_t base)
 		/* answered by write_decided above (see vc_pipe_command decide) */
 		if (cr->d >= 0 && s->drecs[cr->d].answer > 0 && p->decided_copy_on)
 			f = p->copies[p->decided_copy];
-		pipe_copy_emit(&pl->copier, f, cr->end);
+		pipe_copy_emit(&pl->copier, f, cr->end, cr->term);
 	}
 	for (int k = 0; k < p->ncopies; k++) {
 		struct gbuf *g = s->copy[k];
@@ -401,21 +401,8 @@ void pipe_flush_ready(struct pipeline *pl)
 			vc_cli_output_release();
 			pthread_mutex_lock(&pl->mu);
 		}
-		J->head = s->next;
-		if (!J->head)
-			J->tail = NULL;
-		s->next = NULL;
-		bool over = J->state == J_FINISHED && !J->head;
 		bool chunk_end = s->chunk_end;
-		J->held -= s->bytes;
-		pthread_mutex_unlock(&pl->mu);
-		vc_cli_output_hold();
-		pipe_write_seg(pl, s, pl->chain_base);
-		vc_cli_output_release();
-		pl->member_games += s->counts.games;
-		pipe_seg_free(pl, s);
-		pthread_mutex_lock(&pl->mu);
-		pthread_cond_broadcast(&pl->cv_chunk); /* a job may wait for this */
+		bool over = pipe_write_head(pl, J);
 		if (pl->stopped) {
 			stop_writing(pl);
 			return;
@@ -447,6 +434,26 @@ void pipe_flush_ready(struct pipeline *pl)
 			pipe_job_free(J);
 		}
 	}
+}
+
+bool pipe_write_head(struct pipeline *pl, struct job *J)
+{
+	struct seg *s = J->head;
+	J->head = s->next;
+	if (!J->head)
+		J->tail = NULL;
+	s->next = NULL;
+	bool over = J->state == J_FINISHED && !J->head;
+	J->held -= s->bytes;
+	pthread_mutex_unlock(&pl->mu);
+	vc_cli_output_hold();
+	pipe_write_seg(pl, s, pl->chain_base);
+	vc_cli_output_release();
+	pl->member_games += s->counts.games;
+	pipe_seg_free(pl, s);
+	pthread_mutex_lock(&pl->mu);
+	pthread_cond_broadcast(&pl->cv_chunk); /* a job may wait for this */
+	return over;
 }
 
 /* Wait until everything read is written (or --max-errors stopped it),

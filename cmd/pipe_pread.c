@@ -158,19 +158,7 @@ static void pr_flush(struct pipeline *pl)
 		struct job *J = &s->J;
 		struct seg *sg = J->head;
 		if (sg && sg->done) {
-			J->head = sg->next;
-			if (!J->head)
-				J->tail = NULL;
-			sg->next = NULL;
-			J->held -= sg->bytes;
-			pthread_mutex_unlock(&pl->mu);
-			vc_cli_output_hold();
-			pipe_write_seg(pl, sg, pl->chain_base);
-			vc_cli_output_release();
-			pl->member_games += sg->counts.games;
-			pipe_seg_free(pl, sg);
-			pthread_mutex_lock(&pl->mu);
-			pthread_cond_broadcast(&pl->cv_chunk); /* a job may wait for this */
+			pipe_write_head(pl, J);
 			if (pl->stopped) {
 				pr_stop(pl);
 				break;

@@ -394,7 +394,7 @@ int pipe_shard_on_game(struct worker *w, const struct vc_gc_game *g)
 				add_counts(&sink, r);
 				if (!w->copy_taken) {
 					w->copy_taken = true;
-					pipe_copy_emit(&pl->copier, NULL, w->copy_end);
+					pipe_copy_emit(&pl->copier, NULL, w->copy_end, w->copy_term);
 				}
 			}
 			if (cmd->take) {

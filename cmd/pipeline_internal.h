@@ -108,11 +108,20 @@ struct copier {
 	FILE *last;  /* where the last game's share went (NULL: nowhere) */
 	bool games;  /* a game's share was given away in this member */
 	char tail;   /* the member's last byte fed ('\n' before any) */
-	/* the copy that got the end of the previous member, which had no
-	 * line end: it gets "\n\n" when another member is read
+	/* the last game's share: its last byte, and the result token that
+	 * ends it in a copy if the next share is not its input successor
+	 * (NULL: the game has its own result token; see pipe_copy.c) */
+	char ltail;
+	const char *lterm;
+	/* the copy that got the end of the previous member: it gets the
+	 * separator (pipe_copy.c) when another member is read
 	 * (pipe_copy_begin), or at the end of a shard run that more input
-	 * follows (pipe_copy_finish); NULL: none owed */
+	 * follows (pipe_copy_finish); NULL: none owed. owed_eol: the member
+	 * had no line end at its end; owed_term: its last game's result
+	 * token to write (NULL: none) */
 	FILE *owed;
+	bool owed_eol;
+	const char *owed_term;
 };
 
 /* A game's share in a segment (-j N): given to copy k (-1: to none) when
@@ -122,6 +131,7 @@ struct copy_rec {
 	int k;
 	size_t at;
 	uint64_t end;
+	const char *term; /* worker copy_term */
 	long d;         /* the game's decide_rec, -1: none */
 };
 
@@ -261,6 +271,10 @@ struct worker {
 	struct vc_pgn_reader *rd;
 	struct vc_epd_reader *epd;
 	uint64_t copy_end;
+	/* the result token that ends the game in a copy where the next share
+	 * is not its input successor's: NULL when the game has its own
+	 * (pipe_copy_term) */
+	const char *copy_term;
 	bool copy_taken;
 	/* cmd->decide: the game given to on_game asked for an answer
 	 * (vc_pipe_decide), and the answer (VC_PIPE_LATER under -j N) */
@@ -360,7 +374,8 @@ static inline size_t seg_len(const struct seg *s)
 /* pipe_copy.c */
 void pipe_copy_begin(struct copier *cp);
 void pipe_copy_feed(struct copier *cp, const char *b, size_t n);
-void pipe_copy_emit(struct copier *cp, FILE *f, uint64_t end);
+void pipe_copy_emit(struct copier *cp, FILE *f, uint64_t end, const char *term);
+const char *pipe_copy_term(const struct vc_pgn_game *pg, const char *declared);
 void pipe_copy_end(struct copier *cp, bool whole);
 void pipe_copy_finish(struct copier *cp, bool more);
 void pipe_copy_release(struct copier *cp);
@@ -426,6 +441,19 @@ void pipe_seg_done(struct job *J, bool chunk_end);
 void pipe_flush_ready(struct pipeline *pl);
 void pipe_drain(struct pipeline *pl);
 void pipe_write_seg(struct pipeline *pl, struct seg *s, uint64_t base);
+/* The writer's step, block mode (pipe_pread.c pr_flush) and chunk mode
+ * (pipe_flush_ready) alike. Called with pl->mu held by the one thread that
+ * writes (block mode: the one that set pr->writing; chunk mode: the
+ * calling thread), J's head segment done: unlink it from J (J->held less its bytes) under the
+ * lock, write it with the lock released (vc_cli_output_hold, chain_base),
+ * count its games into member_games, free it, take the lock again and wake
+ * a job waiting for room (cv_chunk). Returns with pl->mu held; true when J
+ * had finished and no segment of it was left (read under the lock, before
+ * it was released: J may be finished by then). The unlinked segment is
+ * the writer's alone (no other thread reaches it from J any more), and
+ * member_games and chain_base are the writer's only, so nothing written
+ * outside the lock is shared. */
+bool pipe_write_head(struct pipeline *pl, struct job *J);
 
 /* pipe_pread.c */
 bool pipe_pr_member(struct pipeline *pl, struct vc_peek *pk, const char *path, bool *ok);
