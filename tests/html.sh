@@ -2,13 +2,15 @@
 # make check-html: the standings page of `vchess adjudicate --standings
 # --format html` in a real browser (issue 17). Headless Chromium (Debian
 # `chromium`, installed through tests/deps.sh when missing; as root it
-# needs --no-sandbox) renders each page to a PNG 375 and 1280 pixels wide
-# (the 375 one in a frame that wide: the headless window is at least 500)
-# and dumps its DOM; the test asserts that every player and every total of
+# needs --no-sandbox) renders each page 375 and 1280 pixels wide, in one
+# start a page: a frame 375 pixels wide (the headless window is at least
+# 500) above one 1280 pixels wide, screenshot to a PNG 1280 pixels wide,
+# and dumps the DOM; the test asserts that every player and every total of
 # the JSON standings of the same games is in the page's tables, that its
 # title and heading are the Event tag every game shares (else "Standings"),
 # as rendered and HTML-escaped in its bytes (a page whose Event has < > &
-# and quotes), that the PNGs have those widths, and that the page 375 pixels wide does not
+# and quotes), that the screenshot is a PNG that wide, and that the page
+# 375 pixels wide does not
 # overflow horizontally (a copy of the page with a measuring script; the
 # page itself has no script). Each browser is started here and stopped
 # by its pid when it does not end in time. Fails plainly when Chromium
@@ -71,13 +73,16 @@ check_page() {
 	fi
 	# the page 375 pixels wide: headless Chromium's window is at least 500
 	# pixels wide, so the page is shown in a frame 375 pixels wide (srcdoc:
-	# same origin) whose script measures the page and copies its DOM out
+	# same origin) whose script measures the page and copies its DOM out;
+	# below it the page in a frame 1280 pixels wide (one browser start
+	# renders both, the window 1280 pixels wide)
 	python3 - "$T/$name.html" >"$T/$name-375.html" <<'PY'
 import html, sys
 page = open(sys.argv[1], encoding="utf-8").read()
 print('<!DOCTYPE html><html><head><meta charset="utf-8"><style>body{margin:0}'
-      'iframe{border:0;width:375px;height:1400px;display:block}</style></head><body>'
-      '<iframe id="f" srcdoc="%s"></iframe><script>'
+      'iframe{border:0;display:block}#f{width:375px;height:1400px}'
+      '#w{width:1280px;height:1000px}</style></head><body>'
+      '<iframe id="f" srcdoc="%s"></iframe><iframe id="w" src="%s"></iframe><script>'
       'function vcDone(){var f=document.getElementById("f");var d=f.contentDocument;'
       'if(!d||d.URL!=="about:srcdoc"||d.readyState!=="complete"||'
       'document.getElementById("vc-measure"))return;'
@@ -88,42 +93,28 @@ print('<!DOCTYPE html><html><head><meta charset="utf-8"><style>body{margin:0}'
       'var c=document.createElement("div");c.id="vc-frame";c.innerHTML=d.body.innerHTML;'
       'document.body.appendChild(c);}'
       'document.getElementById("f").addEventListener("load",vcDone);vcDone();'
-      '</script></body></html>' % html.escape(page, quote=True))
+      '</script></body></html>' % (html.escape(page, quote=True), html.escape(sys.argv[1], quote=True)))
 PY
-	browse 90 --window-size=500,1400 --screenshot="$T/$name-375.png" \
-		"file://$T/$name-375.html" || fail=1
-	browse 90 --window-size=1280,1000 --screenshot="$T/$name-1280.png" \
-		"file://$T/$name.html" || fail=1
-	for w in 375 1280; do
-		python3 - "$T/$name-$w.png" "$w" <<'PY' || fail=1
-import struct, sys
-data = open(sys.argv[1], "rb").read(24)
-if data[:8] != b"\x89PNG\r\n\x1a\n":
-    sys.exit("check-html: FAIL: %s is not a PNG" % sys.argv[1])
-w = struct.unpack(">I", data[16:20])[0]
-want = max(int(sys.argv[2]), 500)  # the 375 frame is drawn in a 500-pixel window
-if w != want:
-    sys.exit("check-html: FAIL: %s is %d pixels wide, not %d" % (sys.argv[1], w, want))
-PY
-	done
-	browse 90 --window-size=500,1400 --virtual-time-budget=3000 --dump-dom \
-		"file://$T/$name-375.html" || { fail=1; return; }
+	# one start: the screenshot of both frames, then the DOM
+	browse 90 --window-size=1280,2400 --virtual-time-budget=3000 \
+		--screenshot="$T/$name.png" --dump-dom "file://$T/$name-375.html" || { fail=1; return; }
 	cp "$T/out" "$T/$name.dom"
-	python3 - "$T/$name.dom" "$T/$name.json" "$name" "$T/$name.html" "$@" <<'PY' || fail=1
-import html, html.parser, json, re, sys
+	python3 - "$T/$name.dom" "$T/$name.json" "$name" "$T/$name.html" "$T/$name.png" "$@" <<'PY' || fail=1
+import html, html.parser, json, re, struct, sys
 
 dom = open(sys.argv[1], encoding="utf-8").read()
 doc = json.load(open(sys.argv[2]))
 name = sys.argv[3]
 page = open(sys.argv[4], encoding="utf-8").read()
+png = open(sys.argv[5], "rb").read(24)
 rows = doc["summary"]["standings"]
 # the title the page must have: the Event tag when every game has the same
 # one (not "?"), else "Standings" (PGN strings escape " and \ with \)
 events = []
-for pgn in sys.argv[5:]:
+for pgn in sys.argv[6:]:
     for m in re.finditer(r'^\[Event "((?:[^"\\]|\\.)*)"\]', open(pgn, encoding="utf-8").read(), re.M):
         events.append(re.sub(r'\\(.)', r'\1', m.group(1)))
-games = sum(len(re.findall(r'^\[White ', open(p, encoding="utf-8").read(), re.M)) for p in sys.argv[5:])
+games = sum(len(re.findall(r'^\[White ', open(p, encoding="utf-8").read(), re.M)) for p in sys.argv[6:])
 title = events[0] if events and len(events) == games and len(set(events)) == 1 and events[0] not in ("", "?") else "Standings"
 
 class Tables(html.parser.HTMLParser):
@@ -164,6 +155,11 @@ p = Tables()
 i = dom.find('<p id="vc-measure">')
 p.feed(dom[i:] if i >= 0 else "")
 bad = []
+# the screenshot: a PNG as wide as the window (the 375 and 1280 frames)
+if png[:8] != b"\x89PNG\r\n\x1a\n":
+    bad.append("the screenshot is not a PNG")
+elif struct.unpack(">I", png[16:20])[0] != 1280:
+    bad.append("the screenshot is %d pixels wide, not 1280" % struct.unpack(">I", png[16:20])[0])
 # the title and the heading: the event's name as the browser shows it, and
 # escaped in the page's bytes
 for what, got in (("title", p.texts.get("vc-title")), ("heading", p.texts.get("h1"))):

@@ -19,54 +19,62 @@
 #    comparisons, clock commands or token logic.
 #
 # Comments are not code: each file is read with its comments removed
-# (gcc -fpreprocessed). Exit status 1 names every violation.
+# (gcc -fpreprocessed, one run over all the files). Exit status 1 names
+# every violation.
 set -u
 
 CC=${CC:-cc}
 fail=0
-say() { echo "layers: $*" >&2; fail=1; }
 
-# The code of a file, comments removed, with line numbers (NUMBER:TEXT).
-# Directive lines stay, so that VC_DEBUG blocks can be skipped.
-# Each file is read once (into a temporary directory removed at exit).
+# The code of every file, comments removed, with its name and line numbers
+# (FILE:NUMBER:TEXT), in $tmp/code: one gcc -fpreprocessed over all the
+# files (each begins with its `# 1 "FILE"` line). Directive lines stay, so
+# that VC_DEBUG blocks can be skipped: $tmp/release holds the lines of
+# lib/ and formats/ without those of #ifdef VC_DEBUG / #if
+# defined(VC_DEBUG) blocks (their #else part is kept).
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-code_of() {
-	c="$tmp/$(echo "$1" | tr / _)"
-	[ -f "$c" ] || "$CC" -fpreprocessed -dD -E "$1" 2>/dev/null |
-		awk '/^# [0-9]+ "/ { n = $2 - 1; next } { n++; print n ":" $0 }' >"$c"
-	cat "$c"
-}
-
-# The same without the lines of #ifdef VC_DEBUG / #if defined(VC_DEBUG)
-# blocks (their #else part is kept).
-release_code_of() {
-	code_of "$1" | awk '
-		{ line = $0; sub(/^[0-9]+:/, "", line) }
-		line ~ /^[ \t]*#[ \t]*if/ {
+"$CC" -fpreprocessed -dD -E lib/*.c lib/*.h formats/*.c formats/*.h cmd/*.c cmd/*.h 2>/dev/null |
+	awk -v code="$tmp/code" -v rel="$tmp/release" '
+	/^# [0-9]+ "/ {
+		f = $3
+		gsub(/"/, "", f)
+		if (f != file) { file = f; depth = 0; skip = 0 }
+		n = $2 - 1
+		lib = (file ~ /^(lib|formats)\//)
+		next
+	}
+	{
+		n++
+		line = $0
+		print file ":" n ":" line > code
+		if (!lib) next
+		if (line ~ /^[ \t]*#[ \t]*if/) {
 			depth++
-			if (!skip && line ~ /VC_DEBUG/ && line !~ /!/ && line !~ /ifndef/) {
+			if (!skip && line ~ /VC_DEBUG/ && line !~ /!/ && line !~ /ifndef/)
 				skip = depth
-			}
 			next
 		}
-		line ~ /^[ \t]*#[ \t]*else/ { if (skip == depth) { skip = 0; elsed = depth }
-		                              next }
-		line ~ /^[ \t]*#[ \t]*endif/ { if (skip == depth) skip = 0; depth--; next }
-		!skip { print }'
+		if (line ~ /^[ \t]*#[ \t]*else/) { if (skip == depth) skip = 0; next }
+		if (line ~ /^[ \t]*#[ \t]*endif/) { if (skip == depth) skip = 0; depth--; next }
+		if (!skip) print file ":" n ":" line > rel
+	}'
+[ -s "$tmp/code" ] || { echo "layers: $CC -fpreprocessed read no code" >&2; exit 2; }
+
+# hits WHAT: the FILE:NUMBER:TEXT lines on standard input as messages
+# "layers: FILE:NUMBER: WHAT: TEXT" (on standard error); fails when there
+# is one
+hits() {
+	awk -v what="$1" '{
+		i = index($0, ":"); f = substr($0, 1, i - 1); r = substr($0, i + 1)
+		j = index(r, ":"); print "layers: " f ":" substr(r, 1, j - 1) ": " what ": " substr(r, j + 1)
+		n++ } END { exit n > 0 }' >&2
 }
 
 # 1. variant ids
 ids='\bVC_(STANDARD|CHESS960|ANTICHESS|UNDO|BACKWARDS)\b'
-for f in lib/*.c lib/*.h formats/*.c formats/*.h cmd/*.c cmd/*.h; do
-	case $f in
-	lib/types.h | lib/variant*.c | lib/variant*.h) continue ;;
-	esac
-	code_of "$f" | grep -E "$ids" | while IFS= read -r hit; do
-		echo "layers: $f:${hit%%:*}: a variant id outside the variant files (ask a VC_VF_ flag or a hook): ${hit#*:}" >&2
-		echo x
-	done | grep -q x && fail=1
-done
+grep -E "$ids" "$tmp/code" | grep -vE '^(lib/types\.h|lib/variant[^:/]*\.[ch]):' |
+	hits "a variant id outside the variant files (ask a VC_VF_ flag or a hook)" || fail=1
 
 # 2. lib/ includes no formats/ header (one pass over lib/'s include lines,
 #    each named header looked up among formats/'s)
@@ -80,23 +88,31 @@ grep -nE '^[ \t]*#[ \t]*include[ \t]*["<]' lib/*.c lib/*.h |
 
 # 3. no printing, no ending the process in the installed library
 io='(^|[^a-z_.>])(printf|vprintf|puts|putchar|perror|exit|_exit|_Exit|abort|quick_exit)[ \t]*\(|\bstd(err|out)\b'
-for f in lib/*.c lib/*.h formats/*.c formats/*.h; do
-	release_code_of "$f" | grep -E "$io" | while IFS= read -r hit; do
-		echo "layers: $f:${hit%%:*}: the library prints or ends the process (return an error; cmd/ prints): ${hit#*:}" >&2
-		echo x
-	done | grep -q x && fail=1
-done
+grep -E "$io" "$tmp/release" |
+	hits "the library prints or ends the process (return an error; cmd/ prints)" || fail=1
 
 # 4. lib/vchess.h includes every public header of lib/ and names it in
-#    its top comment
+#    its top comment (the lines before the first one with */)
+hdrs=
 for h in lib/*.h; do
 	b=${h#lib/}
 	case $b in vchess.h | internal.h | *_internal.h) continue ;; esac
-	grep -qE "^#include \"$b\"" lib/vchess.h ||
-		say "lib/vchess.h: does not include $b"
-	awk '/\*\// { exit } { print }' lib/vchess.h | grep -qF "$b" ||
-		say "lib/vchess.h: its top comment does not name $b"
+	hdrs="$hdrs $b"
 done
+awk -v hdrs="$hdrs" '
+	!top_done { if ($0 ~ /\*\//) top_done = 1; else top = top $0 "\n" }
+	substr($0, 1, 10) == "#include \"" {
+		r = substr($0, 11)
+		inc[substr(r, 1, index(r, "\"") - 1)] = 1
+	}
+	END {
+		n = split(hdrs, h, " ")
+		for (i = 1; i <= n; i++) {
+			if (!(h[i] in inc)) { print "layers: lib/vchess.h: does not include " h[i]; bad = 1 }
+			if (!index(top, h[i])) { print "layers: lib/vchess.h: its top comment does not name " h[i]; bad = 1 }
+		}
+		exit bad
+	}' lib/vchess.h >&2 || fail=1
 
 # 5. cmd/ holds no rule (issue 12: options, wiring, output choice, exit
 #    codes): no result words ("1-0", "0-1", "1/2-1/2"), no comparison of a
@@ -105,12 +121,8 @@ done
 #    code here (help texts are checked too: they may name these only in
 #    prose, not as quoted words).
 rules='"(1-0|0-1|1/2-1/2)"|strcmp\([^)]*(vc_code_word|result|declared|movetext)|%clk|VC_VF_TOKENS|\bvc_undo_[a-z_]*\('
-for f in cmd/*.c cmd/*.h; do
-	code_of "$f" | grep -E "$rules" | while IFS= read -r hit; do
-		echo "layers: $f:${hit%%:*}: a rule in cmd/ (results, finding codes, clocks and tokens belong to lib/): ${hit#*:}" >&2
-		echo x
-	done | grep -q x && fail=1
-done
+grep -E "$rules" "$tmp/code" | grep -E '^cmd/' |
+	hits "a rule in cmd/ (results, finding codes, clocks and tokens belong to lib/)" || fail=1
 
 [ $fail = 0 ] && echo "layers: variant ids, includes, library I/O, vchess.h and no rules in cmd/ as ARCHITECTURE.md says"
 exit $fail

@@ -38,14 +38,13 @@ case $VCHESS in
 /*) ;;
 *) VCHESS=$(pwd)/$VCHESS ;;
 esac
+command -v python3 >/dev/null || { echo "par_identical: python3 is needed (tests/tools/par_runs.py)" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 # a copy: a rebuild while the runs go on must not compare two programs
 cp "$VCHESS" "$tmp/vchess" || exit 2
 VCHESS=$tmp/vchess
-fail=0
-runs=0
 
 # ---- inputs made here -------------------------------------------------------
 mk=$tmp/made
@@ -130,50 +129,58 @@ for d in "${VCHESS_REFDATA:-}" "$root/../shared/refdata" /work/shared/refdata; d
 	fi
 done
 
-# run NAME JOBS CHUNK OPTIONS... -- FILES...: outputs into $tmp/NAME.*
-# a run that does not end within $limit seconds is a failure of its own (a
-# hang must never eat CI's time): named, and the test goes on
-limit=${PAR_TIMEOUT:-300}
-hung() {
-	echo "HANG: no end within $limit s: $*"
-	fail=1
+# The runs and comparisons are not made here one by one (a shell, a
+# `timeout` and five `cmp` processes each): run, runr, rund, runc and same
+# write a line each to a plan, which tests/tools/par_runs.py then carries
+# out, PAR_JOBS (2) runs at a time, each into files of its own, and
+# compares in one process, printing in the plan's order.
+# A run that does not end within PAR_TIMEOUT (300) seconds is a failure of
+# its own (a hang must never eat CI's time): named, and the test goes on.
+plan=$tmp/plan
+exec 3>"$plan"
+TAB=$(printf '\t')
+emit() { # emit FIELD...: one plan line, the fields separated by tabs
+	ifs=$IFS
+	IFS=$TAB
+	printf '%s\n' "$*" >&3
+	IFS=$ifs
 }
-
+# run NAME JOBS CHUNK OPTIONS... -- FILES...: validate -j JOBS with
+# VCHESS_CHUNK_SIZE=CHUNK; the report (-o), --valid-out and --invalid-out,
+# standard error and the exit status are NAME's. These functions set only
+# variables of their own (_n, _j, ...): the loops below name theirs jobs
+# and chunk (a run that set chunk=16 made the block-size-37 offsets and
+# the per-file -j runs of the loops below run at -j 1, chunk 16)
 run() {
-	name=$1 jobs=$2 chunk=$3
+	_n=$1 _j=$2 _c=$3
 	shift 3
-	runs=$((runs + 1))
-	VCHESS_CHUNK_SIZE=$chunk timeout -k 5 "$limit" "$VCHESS" validate -j "$jobs" -o "$tmp/$name.out" \
-		--valid-out "$tmp/$name.valid" --invalid-out "$tmp/$name.invalid" "$@" \
-		2> "$tmp/$name.err"
-	st=$?
-	echo $st > "$tmp/$name.status"
-	[ $st = 124 ] && hung "$name" "$@"
+	emit run "$_n" "$_j" "$_c" "" "$@"
+}
+# runin FILE NAME JOBS CHUNK OPTIONS...: run with FILE on standard input
+runin() {
+	_f=$1 _n=$2 _j=$3 _c=$4
+	shift 4
+	emit run "$_n" "$_j" "$_c" "$_f" "$@"
 }
 
 # runr NAME JOBS CHUNK OPTIONS... -- FILES...: like run, without the copies
 # (a plain file is then read in blocks by the workers themselves,
 # cmd/pipe_pread.c, not in chunks by the calling thread)
 runr() {
-	name=$1 jobs=$2 chunk=$3
+	_n=$1 _j=$2 _c=$3
 	shift 3
-	runs=$((runs + 1))
-	VCHESS_CHUNK_SIZE=$chunk timeout -k 5 "$limit" "$VCHESS" validate -j "$jobs" -o "$tmp/$name.out" "$@" \
-		2> "$tmp/$name.err"
-	st=$?
-	echo $st > "$tmp/$name.status"
-	[ $st = 124 ] && hung "$name" "$@"
-	: > "$tmp/$name.valid"
-	: > "$tmp/$name.invalid"
+	emit runr "$_n" "$_j" "$_c" "" "$@"
 }
 
-same() { # same A B WHAT
-	for x in out valid invalid err status; do
-		if ! cmp -s "$tmp/$1.$x" "$tmp/$2.$x"; then
-			echo "differs ($x): $3"
-			fail=1
-		fi
-	done
+same() { # same A B WHAT: the report, copies, standard error and exit status
+	emit same "$1" "$2" "$3"
+}
+
+# carry out the plan so far: par_identical: LABEL N runs, and the verdict
+finish() {
+	exec 3>&-
+	python3 "$root/tests/tools/par_runs.py" "$VCHESS" "$tmp" "$plan" "$1"
+	exit $?
 }
 
 # pairs K CHUNK...: "CHUNK JOBS" lines, one a chunk size, -j 2 and -j 3
@@ -206,31 +213,38 @@ pad() { # pad N: N bytes of PGN that hold no game
 # under the sanitizers (PAR_ALL_ONLY=1): block size 16 and -j 3 only
 hchunks="16 37" hjobs="2 3"
 [ "${PAR_ALL_ONLY:-0}" = 1 ] && hchunks=16 hjobs=3
+# the -j 1 runs of a shifted file are made once for every block size
+hmax=0
+for chunk in $hchunks; do [ "$chunk" -gt $hmax ] && hmax=$chunk; done
+k=0
 for f in "$mk/hostile.pgn" "$mk/hostile-crlf.pgn"; do
-	for chunk in $hchunks; do
-		n=0
-		while [ $n -lt $chunk ]; do
-			{ pad $n; cat "$f"; } > "$tmp/shifted.pgn"
-			run ref 1 16 --format jsonl "$tmp/shifted.pgn"
+	k=$((k + 1))
+	n=0
+	while [ $n -lt $hmax ]; do
+		s=$tmp/shifted-$k-$n.pgn
+		{ pad $n; cat "$f"; } > "$s"
+		run ref 1 16 --format jsonl "$s"
+		for chunk in $hchunks; do
+			[ $n -lt "$chunk" ] || continue
 			for jobs in $hjobs; do
-				run par "$jobs" "$chunk" --format jsonl "$tmp/shifted.pgn"
+				run par "$jobs" "$chunk" --format jsonl "$s"
 				same ref par "$f shifted by $n, jsonl, -j $jobs, chunk $chunk"
 			done
-			# read in blocks (no copies): the same boundaries
-			runr ref 1 16 --format jsonl "$tmp/shifted.pgn"
+		done
+		# read in blocks (no copies): the same boundaries
+		runr ref 1 16 --format jsonl "$s"
+		for chunk in $hchunks; do
+			[ $n -lt "$chunk" ] || continue
 			for jobs in $hjobs; do
-				runr par "$jobs" "$chunk" --format jsonl "$tmp/shifted.pgn"
+				runr par "$jobs" "$chunk" --format jsonl "$s"
 				same ref par "$f shifted by $n, jsonl, blocks, -j $jobs, chunk $chunk"
 			done
-			n=$((n + 1))
 		done
+		n=$((n + 1))
 	done
 done
 
-if [ "${PAR_HOSTILE_ONLY:-0}" = 1 ]; then
-	echo "par_identical: hostile boundaries only, $runs runs, $([ $fail = 0 ] && echo "all identical" || echo "DIFFERENCES")"
-	exit $fail
-fi
+[ "${PAR_HOSTILE_ONLY:-0}" = 1 ] && finish "hostile boundaries only, "
 
 # all files in one run: every option set, several chunk sizes and -j
 set -- $(cat "$list")
@@ -279,10 +293,10 @@ done
 # --duplicates-out takes the duplicates out of the other two copies; the
 # CI formats write the duplicate-of warning once a game at the point the
 # report marks (a SARIF result whose comma depends on what came before)
-rund() { # rund NAME JOBS CHUNK OPTIONS... -- run, and the duplicates copy in NAME.valid
-	name=$1
-	run "$@" --duplicates-out "$tmp/$1.dups"
-	cat "$tmp/$name.dups" >> "$tmp/$name.valid"
+rund() { # rund NAME JOBS CHUNK OPTIONS... -- run, and the duplicates copy (--duplicates-out) after NAME's valid one
+	_n=$1 _j=$2 _c=$3
+	shift 3
+	emit rund "$_n" "$_j" "$_c" "" "$@"
 }
 set -- $(cat "$list")
 for opts in "--format jsonl" "--format text --verbose" "--format json" \
@@ -302,27 +316,22 @@ done
 # adjudicate and replay run on the same pipeline (cmd/pipeline.h): the
 # same comparisons, with their own outputs (--fix-results, --final-pgn),
 # once they take -j
-runc() { # runc NAME CMD JOBS CHUNK OPTIONS... -- like run, no copy outputs
-	name=$1 cmd=$2 jobs=$3 chunk=$4
+# runc NAME CMD JOBS CHUNK OPTIONS...: CMD --no-progress -j JOBS, its
+# report on standard output; the file that the option @FIX@ stands for
+# (--fix-results) is NAME's copy
+runc() {
+	_n=$1 _cmd=$2 _j=$3 _c=$4
 	shift 4
-	runs=$((runs + 1))
-	rm -f "$tmp/fix"
-	VCHESS_CHUNK_SIZE=$chunk timeout -k 5 "$limit" "$VCHESS" "$cmd" --no-progress -j "$jobs" "$@" \
-		> "$tmp/$name.out" 2> "$tmp/$name.err"
-	st=$?
-	echo $st > "$tmp/$name.status"
-	[ $st = 124 ] && hung "$name" "$@"
-	if [ -f "$tmp/fix" ]; then mv "$tmp/fix" "$tmp/$name.valid"; else : > "$tmp/$name.valid"; fi
-	: > "$tmp/$name.invalid"
+	emit runc "$_n" "$_j" "$_c" "" "$_cmd" "$@"
 }
 set -- $(cat "$list")
 for cmd in adjudicate replay; do
 	"$VCHESS" "$cmd" --help 2>/dev/null | grep -q -- '--jobs' || continue
 	if [ $cmd = adjudicate ]; then
 		sets="--format=text --format=jsonl,--standings --format=json,--standings
-		      --format=text,--verbose --fix-results,$tmp/fix,--standings
-		      --format=jsonl,--max-errors,3 --fix-results,$tmp/fix,--max-errors,1
-		      --fix-results,$tmp/fix,--max-errors,3
+		      --format=text,--verbose --fix-results,@FIX@,--standings
+		      --format=jsonl,--max-errors,3 --fix-results,@FIX@,--max-errors,1
+		      --fix-results,@FIX@,--max-errors,3
 		      --format=github --format=sarif,--standings --format=junit,--standings"
 	else
 		sets="--format=text --format=jsonl --format=json --format=text,--verbose
@@ -345,9 +354,9 @@ done
 
 # standard input, read into chunk buffers as every input is
 for f in "$mk/bigger.pgn" "$mk/cr-only.pgn" "$mk/latin1.pgn"; do
-	run ref 1 16 --format jsonl - < "$f"
+	runin "$f" ref 1 16 --format jsonl -
 	for chunk in 16 100 4096; do
-		run par 2 "$chunk" --format jsonl - < "$f"
+		runin "$f" par 2 "$chunk" --format jsonl -
 		same ref par "standard input from $f, jsonl, -j 2, chunk $chunk"
 	done
 done
@@ -373,5 +382,4 @@ while read -r f; do
 	same ref par "$f, $opts, -j $jobs, chunk $chunk"
 done < "$list.each"
 
-echo "par_identical: $(wc -l < "$list") files, $runs runs, $([ $fail = 0 ] && echo "all identical" || echo "DIFFERENCES")"
-exit $fail
+finish "$(wc -l < "$list") files, "
