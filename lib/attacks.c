@@ -10,8 +10,12 @@
  * (which every run pays, every shard of a sharded run too) only fills.
  */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
@@ -34,11 +38,39 @@ vc_bb vc_castle_empty_[8][64], vc_castle_walk_[8][64];
 #define rook_magic vc_rook_magic_
 #define bishop_magic vc_bishop_magic_
 
-static vc_bb rook_table[102400];
-static vc_bb bishop_table[5248];
-/* the PEXT tables: the same sizes, in the order of the packed bits */
-static vc_bb rook_pext_table[102400];
-static vc_bb bishop_pext_table[5248];
+/* The slider tables: the magic ones and the PEXT ones (the same sizes, in
+ * the order of the packed bits), 1.7 MB in one block. Where the kernel
+ * allows it (Linux, transparent huge pages on madvise or always) the block
+ * is one 2 MB page: one page fault instead of ~420 when the tables are
+ * written, and one TLB entry for every lookup. A page fault of a fresh
+ * page is dear where the memory comes from a hypervisor (~20 us measured
+ * on the project's Firecracker machines: 420 of them were 8 ms, ~5% of a
+ * Kiwipete depth-5 perft run). Without the mmap the static block. */
+#define ROOK_ENTRIES 102400
+#define BISHOP_ENTRIES 5248
+#define SLIDER_WORDS (2 * (ROOK_ENTRIES + BISHOP_ENTRIES))
+static vc_bb slider_static[SLIDER_WORDS];
+static vc_bb *rook_table, *bishop_table, *rook_pext_table, *bishop_pext_table;
+
+static vc_bb *slider_block(void)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	const size_t huge = (size_t)2 << 20;
+	_Static_assert(SLIDER_WORDS * sizeof(vc_bb) <= ((size_t)2 << 20), "one huge page");
+	/* twice the size, then trimmed to the aligned 2 MB in it */
+	char *p = mmap(NULL, 2 * huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p != MAP_FAILED) {
+		char *a = (char *)(((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1));
+		if (a > p)
+			munmap(p, (size_t)(a - p));
+		if (p + 2 * huge > a + huge)
+			munmap(a + huge, (size_t)(p + 2 * huge - (a + huge)));
+		(void)madvise(a, huge, MADV_HUGEPAGE); /* a hint: 4 KB pages if refused */
+		return (vc_bb *)(void *)a;
+	}
+#endif
+	return slider_static;
+}
 uint64_t vc_zob_piece_[16][64];
 uint64_t vc_zob_castle_[64];
 uint64_t vc_zob_ep_[8];
@@ -398,6 +430,10 @@ static void init_all(void)
 	}
 	/* the PEXT tables: vc_pext_init, at the first perft */
 	vc_pext_ = want_pext();
+	rook_table = slider_block();
+	bishop_table = rook_table + ROOK_ENTRIES;
+	rook_pext_table = bishop_table + BISHOP_ENTRIES;
+	bishop_pext_table = rook_pext_table + ROOK_ENTRIES;
 	init_magics(rook_magic, rook_table, rook_dirs, rook_seed_magics, &seed, NULL, NULL);
 	init_magics(bishop_magic, bishop_table, bishop_dirs, bishop_seed_magics, &seed, NULL,
 	            NULL);
