@@ -749,11 +749,32 @@ make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m, con
 	vc_bb col_us = src->by_color[us], col_them = src->by_color[them];
 	vc_bb castle = src->castle;
 	int ep = VC_NO_SQ;
-	for (int t = VC_PAWN; t <= VC_KING; t++)
-		dst->by_type[t] = src->by_type[t];
 #ifdef VC_DEBUG
 	dst->by_type[0] = 0; /* unused, but empty as the checks expect */
 #endif
+	if (!(m & (VC_MF_CASTLE | VC_MF_EP | (7u << 12)))) {
+		/* the common move, without a branch on the data (a capture or
+		 * not, the piece's kind: each child differs, the processor would
+		 * guess wrong): the square `to` taken off every piece set (a
+		 * no-op but for a capture), the rights of both squares dropped
+		 * (a castling rook moving or taken), a king's move dropping its
+		 * side's, a pawn's double step setting the en-passant square */
+		const vc_bb ft = fb | tb;
+		for (int t = VC_PAWN; t <= VC_KING; t++)
+			dst->by_type[t] = src->by_type[t] & ~tb;
+		dst->by_type[pt] ^= ft;
+		dst->by_color[us] = col_us ^ ft;
+		dst->by_color[them] = col_them & ~tb;
+		dst->castle = castle & ~ft & (pt == VC_KING ? ~back : ~(vc_bb)0);
+		dst->ep = (uint8_t)(pt == VC_PAWN && (from ^ to) == 16 ? (from + to) >> 1 : VC_NO_SQ);
+		dst->side = (uint8_t)them;
+#ifdef VC_DEBUG
+		dst->variant = src->variant;
+#endif
+		return;
+	}
+	for (int t = VC_PAWN; t <= VC_KING; t++)
+		dst->by_type[t] = src->by_type[t];
 	if (m & VC_MF_CASTLE) {
 		vc_bb kb = VC_BIT(vc_castle_king_to(from, to)), rb = VC_BIT(vc_castle_rook_to(from, to));
 		col_us = (col_us & ~fb & ~tb) | kb | rb;
