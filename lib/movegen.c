@@ -285,30 +285,33 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	 * their rooks in castle_ok, the king's paths in castle_walk */
 	vc_bb castle_ok = 0, castle_walk = 0;
 	/* perft's last ply, with the rights its node saw (at most two a side:
-	 * a position's invariant), tests the two castlings without a loop: ok0,
-	 * ok1 and their paths walk0, walk1; elsewhere the loop (castle_many) */
+	 * a position's invariant), tests the two castlings without a loop or a
+	 * branch per child: their paths walk0, walk1 (0: that castling is
+	 * out; a king's path is never empty); elsewhere the loop
+	 * (castle_many) */
 	vc_bb walk0 = 0, walk1 = 0;
-	int ok0 = 0, ok1 = 0;
 	bool castle_many = false;
 	const vc_bb rights = pos->castle & back_rank;
-	if (!checkers && rights && dest == ~(vc_bb)0) {
-		const int kf = VC_FILE(ksq);
-		if (cx && rights == cx->rights && !cx->many) {
-			ok0 = !(cx->empty0 & occ);
-			ok1 = !(cx->empty1 & occ);
-			walk0 = ok0 ? cx->walk0 : 0;
-			walk1 = ok1 ? cx->walk1 : 0;
-			castle_ok = (ok0 ? cx->bit0 : 0) | (ok1 ? cx->bit1 : 0);
+	if (cx && !cx->many) {
+		/* the child's rights are the node's but for one whose rook the
+		 * move just took (its bit gone from rights) */
+		if (cx->rights && dest == ~(vc_bb)0) {
+			const vc_bb bad0 = (cx->empty0 & occ) | (cx->bit0 & ~rights) | checkers;
+			const vc_bb bad1 = (cx->empty1 & occ) | (cx->bit1 & ~rights) | checkers;
+			walk0 = bad0 ? 0 : cx->walk0;
+			walk1 = bad1 ? 0 : cx->walk1;
+			castle_ok = (bad0 ? 0 : cx->bit0) | (bad1 ? 0 : cx->bit1);
 			castle_walk = walk0 | walk1;
-		} else {
-			castle_many = true;
-			for (vc_bb r = rights; r; r &= r - 1) {
-				int rsq = vc_lsb(r);
-				if (vc_castle_empty_[kf][rsq] & occ)
-					continue;
-				castle_ok |= VC_BIT(rsq);
-				castle_walk |= vc_castle_walk_[kf][rsq];
-			}
+		}
+	} else if (!checkers && rights && dest == ~(vc_bb)0) {
+		const int kf = VC_FILE(ksq);
+		castle_many = true;
+		for (vc_bb r = rights; r; r &= r - 1) {
+			int rsq = vc_lsb(r);
+			if (vc_castle_empty_[kf][rsq] & occ)
+				continue;
+			castle_ok |= VC_BIT(rsq);
+			castle_walk |= vc_castle_walk_[kf][rsq];
 		}
 	}
 	vc_bb danger = 0;
@@ -483,7 +486,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		 * (vchess-rules(7) section 2) open a line onto the king's path */
 		const bool exact = use_danger && !(their_orth & back_rank);
 		if (count && exact && !castle_many)
-			return n + (ok0 && !(walk0 & danger)) + (ok1 && !(walk1 & danger));
+			return n + (walk0 && !(walk0 & danger)) + (walk1 && !(walk1 & danger));
 		for (vc_bb r = castle_ok; r; r &= r - 1) {
 			int rsq = vc_lsb(r);
 			vc_bb walk = vc_castle_walk_[VC_FILE(ksq)][rsq];
@@ -760,8 +763,13 @@ make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m, con
 		 * (a castling rook moving or taken), a king's move dropping its
 		 * side's, a pawn's double step setting the en-passant square */
 		const vc_bb ft = fb | tb;
-		for (int t = VC_PAWN; t <= VC_KING; t++)
-			dst->by_type[t] = src->by_type[t] & ~tb;
+		/* written out: gcc keeps the loop */
+		dst->by_type[VC_PAWN] = src->by_type[VC_PAWN] & ~tb;
+		dst->by_type[VC_KNIGHT] = src->by_type[VC_KNIGHT] & ~tb;
+		dst->by_type[VC_BISHOP] = src->by_type[VC_BISHOP] & ~tb;
+		dst->by_type[VC_ROOK] = src->by_type[VC_ROOK] & ~tb;
+		dst->by_type[VC_QUEEN] = src->by_type[VC_QUEEN] & ~tb;
+		dst->by_type[VC_KING] = src->by_type[VC_KING] & ~tb;
 		dst->by_type[pt] ^= ft;
 		dst->by_color[us] = col_us ^ ft;
 		dst->by_color[them] = col_them & ~tb;
