@@ -9,6 +9,8 @@
  * Antichess (vchess-rules(7) section 3): every pseudo-legal move is legal, the king
  * is ordinary, promotion also to king, and captures are compulsory.
  */
+#include <string.h>
+
 #include "variant.h"
 #include "variant_internal.h"
 #include "attacks_internal.h"
@@ -763,13 +765,16 @@ make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m, con
 		 * (a castling rook moving or taken), a king's move dropping its
 		 * side's, a pawn's double step setting the en-passant square */
 		const vc_bb ft = fb | tb;
-		/* written out: gcc keeps the loop */
-		dst->by_type[VC_PAWN] = src->by_type[VC_PAWN] & ~tb;
-		dst->by_type[VC_KNIGHT] = src->by_type[VC_KNIGHT] & ~tb;
-		dst->by_type[VC_BISHOP] = src->by_type[VC_BISHOP] & ~tb;
-		dst->by_type[VC_ROOK] = src->by_type[VC_ROOK] & ~tb;
-		dst->by_type[VC_QUEEN] = src->by_type[VC_QUEEN] & ~tb;
-		dst->by_type[VC_KING] = src->by_type[VC_KING] & ~tb;
+		/* two sets at a time (SSE2, in every x86-64; gcc kept the loop
+		 * of six) */
+		typedef vc_bb pair_ __attribute__((vector_size(16)));
+		const pair_ keep = { ~tb, ~tb };
+		for (int t = VC_PAWN; t <= VC_KING; t += 2) {
+			pair_ v;
+			memcpy(&v, &src->by_type[t], sizeof v);
+			v &= keep;
+			memcpy(&dst->by_type[t], &v, sizeof v);
+		}
 		dst->by_type[pt] ^= ft;
 		dst->by_color[us] = col_us ^ ft;
 		dst->by_color[them] = col_them & ~tb;
