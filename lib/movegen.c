@@ -123,7 +123,7 @@ square_attacked(const struct vc_position *pos, int sq, int by, vc_bb them, vc_bb
  * the king's squares one by one once VC_DANGER_MIN are asked. */
 static inline __attribute__((always_inline)) vc_bb
 danger_map(const struct vc_position *pos, int them, vc_bb theirs, vc_bb occ, vc_bb their_orth,
-           vc_bb their_diag, vc_bb asked, const bool pext)
+           vc_bb their_diag, vc_bb asked, const bool pext, const bool leaf)
 {
 	const vc_bb not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
 	const vc_bb pawns = theirs & pos->by_type[VC_PAWN];
@@ -133,15 +133,18 @@ danger_map(const struct vc_position *pos, int them, vc_bb theirs, vc_bb occ, vc_
 	for (vc_bb p = theirs & pos->by_type[VC_KNIGHT]; p; p &= p - 1)
 		d |= vc_knight_attacks(vc_lsb(p));
 	/* a slider whose lines on an empty board miss every asked square
-	 * needs no lookup (the map is read on those squares only) */
+	 * needs no lookup (the map is read on those squares only); at
+	 * perft's last ply (`leaf`) the caller passed the sliders near the
+	 * king only, and the lookup costs no more than the test, without its
+	 * branch */
 	for (vc_bb p = their_diag; p; p &= p - 1) {
 		const int s = vc_lsb(p);
-		if (vc_bishop_rays_[s] & asked)
+		if (leaf || (vc_bishop_rays_[s] & asked))
 			d |= vc_bishop_att_(s, occ, pext);
 	}
 	for (vc_bb p = their_orth; p; p &= p - 1) {
 		const int s = vc_lsb(p);
-		if (vc_rook_rays_[s] & asked)
+		if (leaf || (vc_rook_rays_[s] & asked))
 			d |= vc_rook_att_(s, occ, pext);
 	}
 	return d;
@@ -323,7 +326,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		danger = danger_map(pos, them, theirs, occ ^ VC_BIT(ksq),
 		                    cx ? their_orth & cx->near_orth : their_orth,
 		                    cx ? their_diag & cx->near_diag : their_diag,
-		                    kdest | castle_walk, pext);
+		                    kdest | castle_walk, pext, cx != NULL);
 		const vc_bb t = kdest & ~danger;
 		if (count) {
 			n += vc_popcount(t);
