@@ -123,14 +123,14 @@ square_attacked(const struct vc_position *pos, int sq, int by, vc_bb them, vc_bb
  * the king's squares one by one once VC_DANGER_MIN are asked. */
 static inline __attribute__((always_inline)) vc_bb
 danger_map(const struct vc_position *pos, int them, vc_bb theirs, vc_bb occ, vc_bb their_orth,
-           vc_bb their_diag, vc_bb asked, const bool pext, const bool leaf)
+           vc_bb their_diag, vc_bb asked, vc_bb knights_near, const bool pext, const bool leaf)
 {
 	const vc_bb not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
 	const vc_bb pawns = theirs & pos->by_type[VC_PAWN];
 	vc_bb d = them == VC_WHITE ? ((pawns & not_a) << 7) | ((pawns & not_h) << 9)
 	                           : ((pawns & not_a) >> 9) | ((pawns & not_h) >> 7);
 	d |= vc_king_attacks(vc_lsb(theirs & pos->by_type[VC_KING]));
-	for (vc_bb p = theirs & pos->by_type[VC_KNIGHT]; p; p &= p - 1)
+	for (vc_bb p = theirs & pos->by_type[VC_KNIGHT] & knights_near; p; p &= p - 1)
 		d |= vc_knight_attacks(vc_lsb(p));
 	/* a slider whose lines on an empty board miss every asked square
 	 * needs no lookup (the map is read on those squares only); at
@@ -199,6 +199,7 @@ struct leaf_ctx {
 	 * king's squares or a castling path on an empty board: their
 	 * sliders elsewhere need no test in danger_map */
 	vc_bb near_diag, near_orth;
+	vc_bb near_knight; /* the same for knights */
 };
 
 static inline __attribute__((always_inline)) void
@@ -228,10 +229,11 @@ leaf_ctx_init(const struct vc_position *pos, int side, struct leaf_ctx *cx)
 		for (vc_bb r = rights; r; r &= r - 1)
 			zone |= vc_castle_walk_[kf][vc_lsb(r)];
 	}
-	cx->near_diag = cx->near_orth = 0;
+	cx->near_diag = cx->near_orth = cx->near_knight = 0;
 	for (; zone; zone &= zone - 1) {
 		cx->near_diag |= vc_bishop_rays_[vc_lsb(zone)];
 		cx->near_orth |= vc_rook_rays_[vc_lsb(zone)];
+		cx->near_knight |= vc_knight_attacks(vc_lsb(zone));
 	}
 }
 
@@ -326,7 +328,8 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		danger = danger_map(pos, them, theirs, occ ^ VC_BIT(ksq),
 		                    cx ? their_orth & cx->near_orth : their_orth,
 		                    cx ? their_diag & cx->near_diag : their_diag,
-		                    kdest | castle_walk, pext, cx != NULL);
+		                    kdest | castle_walk, cx ? cx->near_knight : ~(vc_bb)0, pext,
+		                    cx != NULL);
 		const vc_bb t = kdest & ~danger;
 		if (count) {
 			n += vc_popcount(t);
