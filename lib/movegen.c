@@ -120,7 +120,10 @@ square_attacked(const struct vc_position *pos, int sq, int by, vc_bb them, vc_bb
  * attack with occupancy `occ` (the king of the side to move taken off, so
  * that it cannot hide behind itself on a slider's line), exact on the
  * squares `asked` only: one pass over their pieces, cheaper than testing
- * the king's squares one by one once VC_DANGER_MIN are asked. */
+ * the king's squares one by one once VC_DANGER_MIN are asked. Knights
+ * outside `knights_near` are left out (perft's last ply passes those that
+ * could reach the asked squares, elsewhere all squares); with `leaf` the
+ * sliders given are all looked up (see below). */
 static inline __attribute__((always_inline)) vc_bb
 danger_map(const struct vc_position *pos, int them, vc_bb theirs, vc_bb occ, vc_bb their_orth,
            vc_bb their_diag, vc_bb asked, vc_bb knights_near, const bool pext, const bool leaf)
