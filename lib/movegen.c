@@ -9,6 +9,8 @@
  * Antichess (vchess-rules(7) section 3): every pseudo-legal move is legal, the king
  * is ordinary, promotion also to king, and captures are compulsory.
  */
+#include <string.h>
+
 #include "variant.h"
 #include "variant_internal.h"
 #include "attacks_internal.h"
@@ -118,28 +120,34 @@ square_attacked(const struct vc_position *pos, int sq, int by, vc_bb them, vc_bb
  * attack with occupancy `occ` (the king of the side to move taken off, so
  * that it cannot hide behind itself on a slider's line), exact on the
  * squares `asked` only: one pass over their pieces, cheaper than testing
- * the king's squares one by one once VC_DANGER_MIN are asked. */
+ * the king's squares one by one once VC_DANGER_MIN are asked. Knights
+ * outside `knights_near` are left out (perft's last ply passes those that
+ * could reach the asked squares, elsewhere all squares); with `leaf` the
+ * sliders given are all looked up (see below). */
 static inline __attribute__((always_inline)) vc_bb
 danger_map(const struct vc_position *pos, int them, vc_bb theirs, vc_bb occ, vc_bb their_orth,
-           vc_bb their_diag, vc_bb asked, const bool pext)
+           vc_bb their_diag, vc_bb asked, vc_bb knights_near, const bool pext, const bool leaf)
 {
 	const vc_bb not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
 	const vc_bb pawns = theirs & pos->by_type[VC_PAWN];
 	vc_bb d = them == VC_WHITE ? ((pawns & not_a) << 7) | ((pawns & not_h) << 9)
 	                           : ((pawns & not_a) >> 9) | ((pawns & not_h) >> 7);
 	d |= vc_king_attacks(vc_lsb(theirs & pos->by_type[VC_KING]));
-	for (vc_bb p = theirs & pos->by_type[VC_KNIGHT]; p; p &= p - 1)
+	for (vc_bb p = theirs & pos->by_type[VC_KNIGHT] & knights_near; p; p &= p - 1)
 		d |= vc_knight_attacks(vc_lsb(p));
 	/* a slider whose lines on an empty board miss every asked square
-	 * needs no lookup (the map is read on those squares only) */
+	 * needs no lookup (the map is read on those squares only); at
+	 * perft's last ply (`leaf`) the caller passed the sliders near the
+	 * king only, and the lookup costs no more than the test, without its
+	 * branch */
 	for (vc_bb p = their_diag; p; p &= p - 1) {
 		const int s = vc_lsb(p);
-		if (vc_bishop_rays_[s] & asked)
+		if (leaf || (vc_bishop_rays_[s] & asked))
 			d |= vc_bishop_att_(s, occ, pext);
 	}
 	for (vc_bb p = their_orth; p; p &= p - 1) {
 		const int s = vc_lsb(p);
-		if (vc_rook_rays_[s] & asked)
+		if (leaf || (vc_rook_rays_[s] & asked))
 			d |= vc_rook_att_(s, occ, pext);
 	}
 	return d;
@@ -194,6 +202,7 @@ struct leaf_ctx {
 	 * king's squares or a castling path on an empty board: their
 	 * sliders elsewhere need no test in danger_map */
 	vc_bb near_diag, near_orth;
+	vc_bb near_knight; /* the same for knights */
 };
 
 static inline __attribute__((always_inline)) void
@@ -223,10 +232,11 @@ leaf_ctx_init(const struct vc_position *pos, int side, struct leaf_ctx *cx)
 		for (vc_bb r = rights; r; r &= r - 1)
 			zone |= vc_castle_walk_[kf][vc_lsb(r)];
 	}
-	cx->near_diag = cx->near_orth = 0;
+	cx->near_diag = cx->near_orth = cx->near_knight = 0;
 	for (; zone; zone &= zone - 1) {
 		cx->near_diag |= vc_bishop_rays_[vc_lsb(zone)];
 		cx->near_orth |= vc_rook_rays_[vc_lsb(zone)];
+		cx->near_knight |= vc_knight_attacks(vc_lsb(zone));
 	}
 }
 
@@ -285,30 +295,33 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 	 * their rooks in castle_ok, the king's paths in castle_walk */
 	vc_bb castle_ok = 0, castle_walk = 0;
 	/* perft's last ply, with the rights its node saw (at most two a side:
-	 * a position's invariant), tests the two castlings without a loop: ok0,
-	 * ok1 and their paths walk0, walk1; elsewhere the loop (castle_many) */
+	 * a position's invariant), tests the two castlings without a loop or a
+	 * branch per child: their paths walk0, walk1 (0: that castling is
+	 * out; a king's path is never empty); elsewhere the loop
+	 * (castle_many) */
 	vc_bb walk0 = 0, walk1 = 0;
-	int ok0 = 0, ok1 = 0;
 	bool castle_many = false;
 	const vc_bb rights = pos->castle & back_rank;
-	if (!checkers && rights && dest == ~(vc_bb)0) {
-		const int kf = VC_FILE(ksq);
-		if (cx && rights == cx->rights && !cx->many) {
-			ok0 = !(cx->empty0 & occ);
-			ok1 = !(cx->empty1 & occ);
-			walk0 = ok0 ? cx->walk0 : 0;
-			walk1 = ok1 ? cx->walk1 : 0;
-			castle_ok = (ok0 ? cx->bit0 : 0) | (ok1 ? cx->bit1 : 0);
+	if (cx && !cx->many) {
+		/* the child's rights are the node's but for one whose rook the
+		 * move just took (its bit gone from rights) */
+		if (cx->rights && dest == ~(vc_bb)0) {
+			const vc_bb bad0 = (cx->empty0 & occ) | (cx->bit0 & ~rights) | checkers;
+			const vc_bb bad1 = (cx->empty1 & occ) | (cx->bit1 & ~rights) | checkers;
+			walk0 = bad0 ? 0 : cx->walk0;
+			walk1 = bad1 ? 0 : cx->walk1;
+			castle_ok = (bad0 ? 0 : cx->bit0) | (bad1 ? 0 : cx->bit1);
 			castle_walk = walk0 | walk1;
-		} else {
-			castle_many = true;
-			for (vc_bb r = rights; r; r &= r - 1) {
-				int rsq = vc_lsb(r);
-				if (vc_castle_empty_[kf][rsq] & occ)
-					continue;
-				castle_ok |= VC_BIT(rsq);
-				castle_walk |= vc_castle_walk_[kf][rsq];
-			}
+		}
+	} else if (!checkers && rights && dest == ~(vc_bb)0) {
+		const int kf = VC_FILE(ksq);
+		castle_many = true;
+		for (vc_bb r = rights; r; r &= r - 1) {
+			int rsq = vc_lsb(r);
+			if (vc_castle_empty_[kf][rsq] & occ)
+				continue;
+			castle_ok |= VC_BIT(rsq);
+			castle_walk |= vc_castle_walk_[kf][rsq];
 		}
 	}
 	vc_bb danger = 0;
@@ -318,7 +331,8 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		danger = danger_map(pos, them, theirs, occ ^ VC_BIT(ksq),
 		                    cx ? their_orth & cx->near_orth : their_orth,
 		                    cx ? their_diag & cx->near_diag : their_diag,
-		                    kdest | castle_walk, pext);
+		                    kdest | castle_walk, cx ? cx->near_knight : ~(vc_bb)0, pext,
+		                    cx != NULL);
 		const vc_bb t = kdest & ~danger;
 		if (count) {
 			n += vc_popcount(t);
@@ -483,7 +497,7 @@ gen_chess(const struct vc_position *pos, vc_move *out, const bool count, const v
 		 * (vchess-rules(7) section 2) open a line onto the king's path */
 		const bool exact = use_danger && !(their_orth & back_rank);
 		if (count && exact && !castle_many)
-			return n + (ok0 && !(walk0 & danger)) + (ok1 && !(walk1 & danger));
+			return n + (walk0 && !(walk0 & danger)) + (walk1 && !(walk1 & danger));
 		for (vc_bb r = castle_ok; r; r &= r - 1) {
 			int rsq = vc_lsb(r);
 			vc_bb walk = vc_castle_walk_[VC_FILE(ksq)][rsq];
@@ -749,11 +763,40 @@ make_leaf(const struct vc_position *src, struct vc_position *dst, vc_move m, con
 	vc_bb col_us = src->by_color[us], col_them = src->by_color[them];
 	vc_bb castle = src->castle;
 	int ep = VC_NO_SQ;
-	for (int t = VC_PAWN; t <= VC_KING; t++)
-		dst->by_type[t] = src->by_type[t];
 #ifdef VC_DEBUG
 	dst->by_type[0] = 0; /* unused, but empty as the checks expect */
 #endif
+	if (!(m & (VC_MF_CASTLE | VC_MF_EP | (7u << 12)))) {
+		/* the common move, without a branch on the data (a capture or
+		 * not, the piece's kind: each child differs, the processor would
+		 * guess wrong): the square `to` taken off every piece set (a
+		 * no-op but for a capture), the rights of both squares dropped
+		 * (a castling rook moving or taken), a king's move dropping its
+		 * side's, a pawn's double step setting the en-passant square */
+		const vc_bb ft = fb | tb;
+		/* two sets at a time (SSE2, in every x86-64; gcc kept the loop
+		 * of six) */
+		typedef vc_bb pair_ __attribute__((vector_size(16)));
+		const pair_ keep = { ~tb, ~tb };
+		for (int t = VC_PAWN; t <= VC_KING; t += 2) {
+			pair_ v;
+			memcpy(&v, &src->by_type[t], sizeof v);
+			v &= keep;
+			memcpy(&dst->by_type[t], &v, sizeof v);
+		}
+		dst->by_type[pt] ^= ft;
+		dst->by_color[us] = col_us ^ ft;
+		dst->by_color[them] = col_them & ~tb;
+		dst->castle = castle & ~ft & (pt == VC_KING ? ~back : ~(vc_bb)0);
+		dst->ep = (uint8_t)(pt == VC_PAWN && (from ^ to) == 16 ? (from + to) >> 1 : VC_NO_SQ);
+		dst->side = (uint8_t)them;
+#ifdef VC_DEBUG
+		dst->variant = src->variant;
+#endif
+		return;
+	}
+	for (int t = VC_PAWN; t <= VC_KING; t++)
+		dst->by_type[t] = src->by_type[t];
 	if (m & VC_MF_CASTLE) {
 		vc_bb kb = VC_BIT(vc_castle_king_to(from, to)), rb = VC_BIT(vc_castle_rook_to(from, to));
 		col_us = (col_us & ~fb & ~tb) | kb | rb;
