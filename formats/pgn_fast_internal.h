@@ -200,6 +200,21 @@ static inline void fm_lf_plain(struct vc_pgn_reader *r, uint64_t off)
 	r->line_has_token = false;
 }
 
+/* fm_lf_plain for the LFs before a word, the set bits of `lfs` (not 0)
+ * in the window at stream offset `off`, taken at once: the line number,
+ * the last one's line start, and a blank line when the line before the
+ * first had no token or when two of them stand together (no token comes
+ * between the LFs of one set). */
+static inline void fm_lfs_plain(struct vc_pgn_reader *r, uint64_t off, uint64_t lfs)
+{
+	const int c = __builtin_popcountll(lfs);
+	r->line += (unsigned)c;
+	r->line_start = off + 64 - (unsigned)__builtin_clzll(lfs);
+	if (c > 1 || !r->line_has_token)
+		r->blank_seen = true;
+	r->line_has_token = false;
+}
+
 enum { FM_TAKEN, FM_NOT_MINE, FM_STOP };
 
 /* What stays the same during fast_movetext (no refill, no parenthesis), in
@@ -247,9 +262,24 @@ fm_word(struct vc_pgn_reader *r, const struct fm_const *k,
 		i = nd + ndots;
 		if (i < n && !is_alpha(s[i]))
 			return FM_NOT_MINE;
-		for (size_t d = 0; d < nd; d++)
-			if (v < 100000000ul)
-				v = v * 10 + (s[d] - '0');
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		if (nd <= 4 && p + 4 <= r->len) {
+			/* up to four digits at once: their values in the
+			 * bytes of x (s[0] lowest; a byte past them may
+			 * borrow from the next, and both are shifted out),
+			 * then pairs and the pair of pairs */
+			uint32_t x;
+			memcpy(&x, s, 4);
+			x = (x - 0x30303030u) << (8 * (4 - nd));
+			x = (x * 10 + (x >> 8)) & 0x00FF00FFu;
+			v = (x * 100 + (x >> 16)) & 0xFFFFu;
+		} else
+#endif
+		{
+			for (size_t d = 0; d < nd; d++)
+				if (v < 100000000ul)
+					v = v * 10 + (s[d] - '0');
+		}
 	} else if (!is_alpha(s[0])) {
 		return FM_NOT_MINE;
 	}
@@ -411,9 +441,7 @@ static bool fm_windows(struct vc_pgn_reader *r, const struct fm_const *k)
 			uint64_t lf_before = lf & ((1ull << j) - 1);
 			if (lf_before) {
 				lf &= ~lf_before;
-				for (; lf_before; lf_before &= lf_before - 1)
-					fm_lf_plain(r, base + p +
-					      (unsigned)__builtin_ctzll(lf_before));
+				fm_lfs_plain(r, base + p, lf_before);
 			}
 			if (!ends) {
 				/* the word goes on past the window */

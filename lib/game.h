@@ -68,6 +68,11 @@ struct vc_game {
 	bool seen_before;
 	bool plain_san; /* the variant reads SAN and moves as chess: the
 	                   shortcut of vc_game_play_san applies */
+	bool unchecked; /* the side to move of the current position is known
+	                   not to be in check (the SAN shortcut found it so;
+	                   cleared by a push, pop or reset): its pin test is
+	                   cheaper. In what was padding: the struct's size
+	                   and every other field's offset are unchanged */
 	/* dead positions: the method (set by the caller after init, default
 	 * VC_DEAD_FULL), the unwinnability workspace (made on first need,
 	 * freed by vc_game_release) and the full-search nodes spent since

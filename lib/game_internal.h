@@ -31,7 +31,9 @@ vc_game_play_plain_(struct vc_game *g, const char *text, size_t len)
 	if (!g->plain_san || n >= g->max_plies || n + 1 > g->cap)
 		return false;
 	struct vc_san_play p;
-	if (!vc_play_san_chess(&g->line[n], &g->line[n + 1], text, len, &p) || p.warnings)
+	if (!(g->unchecked ? vc_play_san_chess_unchecked(&g->line[n], &g->line[n + 1], text, len, &p)
+	                   : vc_play_san_chess(&g->line[n], &g->line[n + 1], text, len, &p)) ||
+	    p.warnings)
 		return false;
 	g->moves[n] = p.move;
 	g->nplies = n + 1;
@@ -39,6 +41,7 @@ vc_game_play_plain_(struct vc_game *g, const char *text, size_t len)
 	vc_game_note_key_(g);
 	g->nlegal = p.nlegal_after;
 	g->legal_ok = false;
+	g->unchecked = p.nlegal_after < 0;
 	return true;
 }
 

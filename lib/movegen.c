@@ -861,6 +861,7 @@ static const uint8_t san_piece[256] = {
 static const vc_bb moves_diag[8] = { [VC_BISHOP] = ~0ull, [VC_QUEEN] = ~0ull };
 static const vc_bb moves_orth[8] = { [VC_ROOK] = ~0ull, [VC_QUEEN] = ~0ull };
 static const vc_bb moves_knight[8] = { [VC_KNIGHT] = ~0ull };
+static const vc_bb moves_pawn[8] = { [VC_PAWN] = ~0ull };
 
 static inline bool san_file(char c) { return c >= 'a' && c <= 'h'; }
 static inline bool san_rank(char c) { return c >= '1' && c <= '8'; }
@@ -908,8 +909,28 @@ make_plain(const struct vc_position *pos, struct vc_position *after, int from, i
 	}
 }
 
-int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
-                      const char *t, size_t len, struct vc_san_play *out)
+/* move_exposes_king for pos known not in check (the side to move): only a
+ * slider of theirs on the line through the king and `from` can reach the
+ * king once `from` is empty (`to` filled only blocks, and what it takes
+ * stood there already), so a move from off every line of the king needs
+ * one lookup. */
+static inline __attribute__((always_inline)) bool
+exposes_unchecked(const struct vc_position *pos, int ksq, int from, int to, vc_bb cap)
+{
+	const vc_bb dl = vc_line_tab_[ksq][from];
+	if (!dl)
+		return false;
+	const vc_bb theirs = pos->by_color[!pos->side] & ~cap;
+	const vc_bb kind = (vc_rook_rays_[ksq] & VC_BIT(from))
+	                           ? pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]
+	                           : pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN];
+	const vc_bb occ = ((pos->by_color[0] | pos->by_color[1]) ^ VC_BIT(from)) | VC_BIT(to);
+	return line_reach(dl & theirs & kind, ksq, occ) != 0;
+}
+
+static inline __attribute__((always_inline)) int
+play_san(const struct vc_position *pos, struct vc_position *after, const char *t, size_t len,
+         struct vc_san_play *out, const bool unchecked)
 {
 	enum vc_san_suffix suffix = VC_SUFFIX_NONE;
 	if (len && (t[len - 1] == '+' || t[len - 1] == '#')) {
@@ -989,7 +1010,8 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 	if (!cands || (cands & (cands - 1)))
 		return 0;
 	const int from = vc_lsb(cands);
-	if (pt != VC_KING && move_exposes_king(pos, ksq, from, to, theirs & tb))
+	if (pt != VC_KING && (unchecked ? exposes_unchecked(pos, ksq, from, to, theirs & tb)
+	                                : move_exposes_king(pos, ksq, from, to, theirs & tb)))
 		return 0;
 	if (dis != ~0ull) {
 		/* a file or rank written is needed (else the parser warns,
@@ -1005,16 +1027,37 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 	unsigned warn = x && !cap ? VC_SANW_SUPERFLUOUS_X : !x && cap ? VC_SANW_MISSING_X : 0;
 	make_plain(pos, after, from, to);
 	VC_DEBUG_CHECK(after, VC_PCHK_ALL);
-	/* the check suffix: the mover's opponent is the side to move now */
+	/* the check suffix: the mover's opponent is the side to move now. pos
+	 * is legal (that side was not in check), so a check comes from the
+	 * moved piece on `to` or from a slider behind `from` (the move is no
+	 * castling, en passant or promotion): two lookups, not the attackers
+	 * of the king square */
 	const vc_bb k = after->by_color[them] & after->by_type[VC_KING];
 	enum vc_san_suffix actual = VC_SUFFIX_NONE;
 	out->nlegal_after = -1;
 	if (k) {
-		const vc_bb mover = after->by_color[us];
-		if (square_attacked(after, vc_lsb(k), us, mover, vc_occupied(after),
-		                    mover & (after->by_type[VC_ROOK] | after->by_type[VC_QUEEN]),
-		                    mover & (after->by_type[VC_BISHOP] | after->by_type[VC_QUEEN]),
-		                    true, false)) {
+		const int ks = vc_lsb(k);
+		const vc_bb occ2 = (occ & ~VC_BIT(from)) | tb;
+		const int mt = VC_PIECE_TYPE(pos->board[from]);
+		/* direct: what the moved piece attacks on an empty board, with
+		 * nothing between (between is empty for a pawn's or a knight's
+		 * square, and the king gives no check) */
+		const vc_bb direct = (vc_pawn_attacks(us, to) & moves_pawn[mt]) |
+		                     (vc_knight_attacks(to) & moves_knight[mt]) |
+		                     (vc_bishop_rays_[to] & moves_diag[mt]) |
+		                     (vc_rook_rays_[to] & moves_orth[mt]);
+		bool chk = (direct & k) && !(vc_between(to, ks) & occ2);
+		/* discovered: a slider of the mover on the line through `from`
+		 * and the king, of the line's kind */
+		const vc_bb dl = vc_line_tab_[ks][from];
+		if (!chk && dl) {
+			const vc_bb mover = after->by_color[us];
+			const vc_bb kind = (vc_rook_rays_[ks] & VC_BIT(from))
+			                           ? after->by_type[VC_ROOK] | after->by_type[VC_QUEEN]
+			                           : after->by_type[VC_BISHOP] | after->by_type[VC_QUEEN];
+			chk = line_reach(dl & mover & kind, ks, occ2) != 0;
+		}
+		if (chk) {
 			out->nlegal_after = vc_has_legal_chess(after);
 			actual = out->nlegal_after ? VC_SUFFIX_CHECK : VC_SUFFIX_MATE;
 		}
@@ -1024,6 +1067,18 @@ int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
 	out->move = VC_MOVE(from, to);
 	out->warnings = warn;
 	return 1;
+}
+
+int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
+                      const char *t, size_t len, struct vc_san_play *out)
+{
+	return play_san(pos, after, t, len, out, false);
+}
+
+int vc_play_san_chess_unchecked(const struct vc_position *pos, struct vc_position *after,
+                                const char *t, size_t len, struct vc_san_play *out)
+{
+	return play_san(pos, after, t, len, out, true);
 }
 
 static inline __attribute__((always_inline)) int

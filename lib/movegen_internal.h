@@ -34,7 +34,8 @@ struct vc_san_play {
 	                      suffix (VC_SANW_CHECK_SUFFIX), as vc_san_parse and
 	                      vc_san_check_suffix give them */
 	int nlegal_after;  /* the position after: 0 no legal move, 1 some
-	                      (known only when it is in check), -1 not known */
+	                      (known only when it is in check), -1 not in
+	                      check (its moves not known) */
 };
 
 /* Reads SAN text t[0..len) of the forms that make up nearly every move of
@@ -47,9 +48,17 @@ struct vc_san_play {
  * the last rank, en passant), with *after undefined: the general parser
  * (vc_san_parse) then decides, and its answer is always the same as this
  * one where this one answers (tests/test_san.c and the fuzz_san harness
- * compare them). vchess-rules(7) section 2 (SAN, check suffix). */
+ * compare them). pos must be legal: the side not to move is not in check
+ * (as vc_fen_parse and legal moves leave it), which the check suffix's
+ * test relies on. vchess-rules(7) section 2 (SAN, check suffix). */
 int vc_play_san_chess(const struct vc_position *pos, struct vc_position *after,
                       const char *t, size_t len, struct vc_san_play *out);
+/* vc_play_san_chess for a pos whose side to move is known not to be in
+ * check (a vc_san_play's nlegal_after of -1 for the move that led to it):
+ * the same answers, the pin test reduced to the king's line through the
+ * moving piece (tests/test_san.c compares the two). */
+int vc_play_san_chess_unchecked(const struct vc_position *pos, struct vc_position *after,
+                                const char *t, size_t len, struct vc_san_play *out);
 
 /* Pseudo-legal-free antichess generator (lib/movegen.c). */
 int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out);

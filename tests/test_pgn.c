@@ -557,6 +557,29 @@ Test(pgn, move_locations)
 	free(got);
 }
 
+/* Move numbers of one to five digits (the fast path reads up to four at
+ * once) and line ends taken together before a word (blank lines among
+ * them), in a line long enough for the 64-byte windows: the numbers and
+ * locations as the byte-wise reads give them (lex_t compares those). */
+Test(pgn, move_numbers_and_line_ends_in_windows)
+{
+	struct trace tmpl = {.locs = true};
+	const char *in = "[Event \"x\"]\n\n7. e4 e5\n\n\n42. Nf3 Nc6 305.Bb5 a6 1234. Ba4 Nf6 "
+	                 "98765. O-O Be7 9. Re1 b5 *";
+	char *got = lex_t(in, strlen(in), &tmpl, NULL);
+	cr_assert_str_eq(got,
+	                 "begin 1 1:1\ntag Event=x @1:1\n"
+	                 "move e4 #7/1 @3:4\nmove e5 @3:7\n"
+	                 "move Nf3 #42/1 @6:5\nmove Nc6 @6:9\n"
+	                 "move Bb5 #305/1 @6:17\nmove a6 @6:21\n"
+	                 "move Ba4 #1234/1 @6:30\nmove Nf6 @6:34\n"
+	                 "move O-O #98765/1 @6:45\nmove Be7 @6:49\n"
+	                 "move Re1 #9/1 @6:56\nmove b5 @6:60\n"
+	                 "result * 4\nend 1 plies=12\n",
+	                 "%s", got);
+	free(got);
+}
+
 struct offs {
 	uint64_t off[4], line[4], col[4], end[4], endline[4];
 	int nb, ne;

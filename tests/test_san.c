@@ -584,7 +584,7 @@ Test(san, glued_en_passant_mark)
  * move's SAN and its usual misspellings (capture mark dropped or added,
  * suffix dropped, doubled or swapped, the piece letter of a pawn move) and
  * the castling forms, along random walks in standard chess and Chess960. */
-static int shortcut_hits, disambiguated_hits;
+static int shortcut_hits, disambiguated_hits, unchecked_hits;
 
 /* s starts with a square (f3). */
 static bool is_square_at(const char *s)
@@ -601,7 +601,23 @@ static void agree(const struct vc_position *p, const vc_move *legal, int n, cons
 	cr_assert_eq(sa, sb, "%s: status %d without a list, %d with one", text, sa, sb);
 	struct vc_position after;
 	struct vc_san_play fast;
-	if (vc_play_san_chess(p, &after, text, len, &fast)) {
+	const int hit = vc_play_san_chess(p, &after, text, len, &fast);
+	if (!vc_in_check(p, p->side)) {
+		/* the game line's form for a position known not in check: the
+		 * same answers (its pin test looks at the king's lines only) */
+		struct vc_position after_u;
+		struct vc_san_play fast_u;
+		const int hit_u = vc_play_san_chess_unchecked(p, &after_u, text, len, &fast_u);
+		cr_assert_eq(hit_u, hit, "%s: unchecked form answers %d, %d", text, hit_u, hit);
+		if (hit) {
+			unchecked_hits++;
+			cr_assert(memcmp(&after_u, &after, sizeof after) == 0, "%s: unchecked position", text);
+			cr_assert_eq(fast_u.move, fast.move, "%s: unchecked move", text);
+			cr_assert_eq(fast_u.warnings, fast.warnings, "%s: unchecked warnings", text);
+			cr_assert_eq(fast_u.nlegal_after, fast.nlegal_after, "%s: unchecked nlegal", text);
+		}
+	}
+	if (hit) {
 		shortcut_hits++;
 		if (strchr("NBRQ", text[0]) && text[1] != 'x' && !is_square_at(text + 1))
 			disambiguated_hits++; /* Nbd7, N1xd7 */
@@ -614,6 +630,10 @@ static void agree(const struct vc_position *p, const vc_move *legal, int n, cons
 		cr_assert(memcmp(&after, &made, sizeof made) == 0, "%s: position after", text);
 		cr_assert(fast.nlegal_after < 0 || (fast.nlegal_after > 0) == (vc_legal_moves(&made, (vc_move[VC_MAX_MOVES]){0}) > 0),
 		          "%s: legal moves after", text);
+		/* -1 exactly when the position after is not in check (the
+		 * game line then takes the unchecked form) */
+		cr_assert_eq(fast.nlegal_after < 0, !vc_in_check(&made, made.side),
+		             "%s: nlegal_after %d and the check", text, fast.nlegal_after);
 	}
 	if (sa != VC_SAN_OK)
 		return;
@@ -698,6 +718,7 @@ Test(san, shortcut_agrees_with_general_parser)
 	}
 	/* the shortcut took most of the texts: the comparison was made */
 	cr_assert_gt(shortcut_hits, 50000, "the shortcut answered only %d times", shortcut_hits);
+	cr_assert_gt(unchecked_hits, 40000, "the unchecked form answered only %d times", unchecked_hits);
 	cr_assert_gt(disambiguated_hits, 500, "the shortcut read a file or rank written only %d times",
 	             disambiguated_hits);
 }
