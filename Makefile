@@ -80,7 +80,9 @@ PUB_HDR = $(filter-out %_internal.h lib/internal.h,$(wildcard lib/*.h formats/*.
 .PHONY: all clean check check-unit check-golden check-perft-quick check-perft check-perft-middlegame \
         check-asan check-debug check-hostile check-parallel check-shards check-corpus check-diff check-uci check-perft-formats check-ci-formats check-backwards-long demo bench bench-perft install deps fuzz \
         check-exports check-embed check-python install-python check-layers check-nomem check-html \
-        check-distributed bench-distributed build-main-tree build-debug-tree build-asan-tree
+        check-distributed bench-distributed build-main-tree build-debug-tree build-asan-tree \
+        check-asan-unit check-asan-golden check-asan-corpus check-asan-parallel \
+        check-debug-unit check-debug-perft check-debug-golden
 
 all: vchess lib/libvchess.a $(BUILD)/$(SOFILE)
 
@@ -212,11 +214,18 @@ check-html: deps vchess
 check-parallel: deps vchess
 	sh tests/par_identical.sh ./vchess
 
-# Whole unit and golden suites again under AddressSanitizer + UBSan.
-check-asan: deps build-asan-tree
+# Whole unit and golden suites again under AddressSanitizer + UBSan, the
+# corpus, and a subset of check-parallel (one chunk size, the option sets
+# that reach every output's -j join). Four targets, so that make check can
+# run them beside the other suites.
+check-asan: check-asan-unit check-asan-golden check-asan-corpus check-asan-parallel
+check-asan-unit: deps build-asan-tree
 	ASAN_OPTIONS=detect_leaks=1 build-asan/unit-tests --jobs 2
+check-asan-golden: deps build-asan-tree
 	VCHESS_ASAN=1 sh tests/run_golden.sh ./vchess-asan
+check-asan-corpus: deps build-asan-tree
 	sh tests/corpus_count.sh ./vchess-asan
+check-asan-parallel: deps build-asan-tree
 	PAR_ALL_ONLY=1 sh tests/par_identical.sh ./vchess-asan
 
 # Games in = entries out on every file of the reference edge-case corpus
@@ -258,9 +267,12 @@ check-python: deps all
 # The unit tests, the quick perft subset and the golden games with the
 # position invariants checked after every make (DEBUG=1, own build
 # directory; about two minutes).
-check-debug: deps build-debug-tree
+check-debug: check-debug-unit check-debug-perft check-debug-golden
+check-debug-unit: deps build-debug-tree
 	build-debug/unit-tests --jobs 2
+check-debug-perft: deps build-debug-tree
 	sh tests/perft_quick.sh ./vchess-debug
+check-debug-golden: deps build-debug-tree
 	VCHESS_DEBUG=1 sh tests/run_golden.sh ./vchess-debug
 
 vchess-debug: $(CMD_OBJ) $(BUILD)/libvcformats.a $(LIB_OBJ)
@@ -282,16 +294,22 @@ build-asan-tree:
 	  build-asan/unit-tests vchess-asan
 
 # make check: the three trees built first, side by side (CHECK_JOBS jobs,
-# or make's -j), then the suites one after the other (-j1: their output
-# stays readable, and the suites that measure time or memory run alone);
-# the suites run their own cases two at a time where that is safe.
-CHECK_SUITES = check-layers check-unit check-golden check-corpus check-nomem check-perft-quick \
-       check-perft-formats check-ci-formats check-uci \
-       check-hostile check-parallel check-shards check-distributed check-exports check-embed check-python check-html \
-       check-debug check-asan
+# or make's -j), then the suites CHECK_JOBS at a time, the longest first
+# (the sanitizers' par_identical and unit tests are the critical path), each
+# suite's output printed whole when it ends (--output-sync); the suites run
+# their own cases two at a time where that is safe. Suites that measure
+# time or memory (check-hostile, check-nomem) hold limits far above their
+# runs (seconds against tenths), so a suite beside them does not fail them;
+# the daemons of check-distributed and Chromium of check-html are started
+# by one suite each.
+CHECK_SUITES = check-asan-parallel check-asan-unit check-debug-unit check-distributed \
+       check-asan-golden check-parallel check-debug-golden check-golden check-corpus \
+       check-hostile check-html check-unit check-python check-embed check-shards \
+       check-asan-corpus check-uci check-debug-perft check-perft-quick check-ci-formats \
+       check-perft-formats check-nomem check-exports check-layers
 check: deps
 	$(MAKE) $(SUBJOBS) build-main-tree build-debug-tree build-asan-tree
-	$(MAKE) -j1 $(CHECK_SUITES)
+	$(MAKE) $(SUBJOBS) --output-sync=target $(CHECK_SUITES)
 	@echo "make check: all test suites passed"
 
 # The bundled games (data/games/, any depth) through validate; a finding is
