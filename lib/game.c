@@ -145,6 +145,12 @@ int vc_game_reset(struct vc_game *g, const struct vc_position *start)
 	g->dead_live = 0;
 	g->pf_pawns = PF_NONE; /* nothing judged */
 	set_variant(g, v);
+	/* the shortcut's check suffix takes the side not to move out of check
+	 * in the position before (a legal position, as a FEN read gives and
+	 * every legal move keeps); a start that is not leaves the game's moves
+	 * to the general path, which judges the position as it stands */
+	if (g->plain_san && vc_in_check(start, !start->side))
+		g->plain_san = false;
 	forget_keys(g);
 	refresh(g);
 	return 0;

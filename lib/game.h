@@ -66,8 +66,9 @@ struct vc_game {
 	 * the repetition count needs no scan */
 	uint64_t seen[64];
 	bool seen_before;
-	bool plain_san; /* the variant reads SAN and moves as chess: the
-	                   shortcut of vc_game_play_san applies */
+	bool plain_san; /* the variant reads SAN and moves as chess and the
+	                   start leaves the side not to move out of check:
+	                   the shortcut of vc_game_play_san applies */
 	bool unchecked; /* the side to move of the current position is known
 	                   not to be in check (the SAN shortcut found it so;
 	                   cleared by a push, pop or reset): its pin test is
@@ -136,6 +137,8 @@ int vc_game_push(struct vc_game *g, vc_move m);
  * errors, the ply limit, memory): vc_game_parse_move, vc_game_push and
  * vc_san_check_suffix then give the answer, the same as here where this
  * answers. vchess-rules(7) section 2. */
+/* (A start position whose side not to move is in check, which no FEN read
+ * gives but vc_game_reset takes, leaves every move to the general path.) */
 int vc_game_play_san(struct vc_game *g, const char *text, size_t len, vc_move *move,
                      unsigned *warnings);
 
