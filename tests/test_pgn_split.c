@@ -267,6 +267,26 @@ static bool read_piece(const char *s, size_t len, uint64_t off, uint64_t line, s
 	return l.at_rest;
 }
 
+/* A fresh reader started at the cut c (the reader of the bytes before at
+ * rest, head holding what it read) reads what the whole stream read from
+ * the game that begins at b (its `[`) on, with the whole stream's offsets,
+ * lines and columns; and head's records are the whole's before it. */
+static void assert_cut_reads_as_whole(const char *s, size_t n, size_t c, size_t b,
+				      const struct events *whole, const struct events *head,
+				      const char *what)
+{
+	static struct events tail;
+	memset(&tail, 0, sizeof tail);
+	read_piece(s + c, n - c, c, 1 + vc_pgn_count_lines(s, c), &tail);
+	char key[64];
+	snprintf(key, sizeof key, "begin @%zu ", b);
+	const char *from = strstr(whole->text, key);
+	cr_assert_not_null(from, "the whole stream starts a game at %zu", b);
+	cr_assert_str_eq(tail.text, from, "read from %s", what);
+	cr_assert_eq(strncmp(whole->text, head->text, head->len), 0);
+	cr_assert_eq((size_t)(from - whole->text), head->len);
+}
+
 /* Candidates that are game boundaries, and candidates that are not: in a
  * comment, a variation, a tag value broken over lines, after a game
  * without a result; after an escape line; in LF, CR LF and CR files. */
@@ -294,7 +314,7 @@ Test(pgn_split, a_fresh_reader_at_a_candidate_at_rest_reads_as_the_whole)
 		{ "[Event \"e\"]", true },
 		{ "[Event \"f\"]", false }, /* game e has no result */
 	};
-	static struct events whole, head, tail;
+	static struct events whole, head;
 	memset(&whole, 0, sizeof whole);
 	read_piece(s, n, 0, 0, &whole);
 	size_t c = 0;
@@ -304,18 +324,8 @@ Test(pgn_split, a_fresh_reader_at_a_candidate_at_rest_reads_as_the_whole)
 		memset(&head, 0, sizeof head);
 		bool rest = read_piece(s, c, 0, 0, &head);
 		cr_assert_eq(rest, want[i].rest, "at rest before %s", want[i].at);
-		if (rest) {
-			memset(&tail, 0, sizeof tail);
-			read_piece(s + c, n - c, c, 1 + vc_pgn_count_lines(s, c), &tail);
-			char key[64];
-			snprintf(key, sizeof key, "begin @%zu ", c);
-			const char *from = strstr(whole.text, key);
-			cr_assert_not_null(from, "the whole stream starts a game at %zu", c);
-			cr_assert_str_eq(tail.text, from, "read from %s", want[i].at);
-			/* and the head's records are the whole's before it */
-			cr_assert_eq(strncmp(whole.text, head.text, head.len), 0);
-			cr_assert_eq((size_t)(from - whole.text), head.len);
-		}
+		if (rest)
+			assert_cut_reads_as_whole(s, n, c, c, &whole, &head, want[i].at);
 		c++;
 	}
 	cr_assert_eq(vc_pgn_next_cut(s, c, n), n, "no more candidates");
@@ -365,7 +375,7 @@ Test(pgn_split, leads_of_blanks_are_one_rule_for_every_finder_and_the_reader)
 	struct vc_pgn_line_scan l = { .at_start = true, .prev_blank = true };
 	for (size_t i = 0; i < n; i++)
 		is[i] = vc_pgn_line_scan_feed(&l, s[i]);
-	static struct events whole, head, tail;
+	static struct events whole, head;
 	memset(&whole, 0, sizeof whole);
 	read_piece(s, n, 0, 0, &whole);
 	size_t c = 0, found = 0;
@@ -391,16 +401,8 @@ Test(pgn_split, leads_of_blanks_are_one_rule_for_every_finder_and_the_reader)
 		memset(&head, 0, sizeof head);
 		bool rest = read_piece(s, c, 0, 0, &head);
 		cr_assert_eq(rest, want[i].rest, "at rest before %s", want[i].at);
-		if (rest) {
-			memset(&tail, 0, sizeof tail);
-			read_piece(s + c, n - c, c, 1 + vc_pgn_count_lines(s, c), &tail);
-			char key[64];
-			snprintf(key, sizeof key, "begin @%zu ", b);
-			const char *from = strstr(whole.text, key);
-			cr_assert_not_null(from, "the whole stream starts a game at %zu", b);
-			cr_assert_str_eq(tail.text, from, "read from %s", want[i].at);
-			cr_assert_eq(strncmp(whole.text, head.text, head.len), 0);
-		}
+		if (rest)
+			assert_cut_reads_as_whole(s, n, c, b, &whole, &head, want[i].at);
 		found++;
 		c++;
 	}
