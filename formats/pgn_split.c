@@ -229,8 +229,9 @@ static bool is_result(const struct vc_pgn_line_scan *l)
 }
 
 /* The line rule looking back from a `[` at b[p] (b[p - 1] a line end):
- * the line before it, `%` lines passed over, is blank or ends with a
- * result token. A line that begins at or before b[0] is not judged
+ * the line before it, `%` lines passed over, is blank (blanks only, those
+ * of a lead) or ends with a result token (after its lead, between spaces
+ * and tabs: as vc_pgn_line_scan_feed reads a line). A line that begins at or before b[0] is not judged
  * (false). */
 static bool after_line_rule(const char *b, size_t p)
 {
@@ -248,13 +249,24 @@ static bool after_line_rule(const char *b, size_t p)
 			e = s; /* an escape line: the line before it decides */
 			continue;
 		}
-		size_t t = q;
-		while (t > s && (b[t - 1] == ' ' || b[t - 1] == '\t'))
-			t--;
-		if (t == s)
+		/* past its lead of blanks (the reader's, as the line scan
+		 * reads a lead): a line of blanks only is blank */
+		const unsigned char *u = (const unsigned char *)b;
+		size_t a = s;
+		while (a < q) {
+			const size_t bl = blank_len(u + a, q - a);
+			if (bl == 0 || bl == MORE)
+				break;
+			a += bl;
+		}
+		if (a == q)
 			return true; /* blank */
+		/* its last token, past the lead, between spaces and tabs */
+		size_t t = q;
+		while (t > a && (b[t - 1] == ' ' || b[t - 1] == '\t'))
+			t--;
 		size_t k = t;
-		while (k > s && b[k - 1] != ' ' && b[k - 1] != '\t')
+		while (k > a && b[k - 1] != ' ' && b[k - 1] != '\t')
 			k--;
 		return result_token(b + k, t - k);
 	}

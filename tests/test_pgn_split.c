@@ -342,7 +342,10 @@ static const char leads[] =
 	"  [Event \"spaces\"] [Site \"y\"]\r\n\r\n1. c4 *\r\n\r\n"
 	"\t\xc2\xa0[Event \"tab nbsp\"] [Site \"z\"]\r\r1. Nf3 *\r\r"
 	" \xef\xbb\xbf \xe3\x80\x80[Event \"mixed\"]\n\n1. e4 {\n\n  [Event \"in a comment\"]\n} *\n"
-	"1-0 [Event \"after a result, in a line\"]\n\n1. g3 *\n";
+	"1-0 [Event \"after a result, in a line\"]\n\n1. g3 *\n"
+	"[Event \"n\"]\n\n1. e4 e5\n\xc2\xa0\x0b\xe3\x80\x80\n"
+	"[Event \"after a line of other blanks\"]\n\n1. d4 d5\n\xc2\xa0" "1-0\r\n"
+	"[Event \"after a result led by nbsp\"]\n\n1. c4 *\n";
 
 /* The `[` of the candidate line at s[ls]. */
 static size_t bracket(const char *s, size_t ls)
@@ -362,13 +365,17 @@ Test(pgn_split, leads_of_blanks_are_one_rule_for_every_finder_and_the_reader)
 	size_t n = sizeof leads - 1;
 	static const struct {
 		const char *at;
-		bool rest;
+		bool rest;   /* the reader of the bytes before is at rest */
+		bool starts; /* the reader of the whole starts a game there */
 	} want[] = {
-		{ "[Event \"bom\"]", true },
-		{ "[Event \"spaces\"]", true },
-		{ "[Event \"tab nbsp\"]", true },
-		{ "[Event \"mixed\"]", true },
-		{ "[Event \"in a comment\"]", false },
+		{ "[Event \"bom\"]", true, true },
+		{ "[Event \"spaces\"]", true, true },
+		{ "[Event \"tab nbsp\"]", true, true },
+		{ "[Event \"mixed\"]", true, true },
+		{ "[Event \"in a comment\"]", false, false },
+		{ "[Event \"n\"]", true, true },
+		{ "[Event \"after a line of other blanks\"]", false, true }, /* n has no result */
+		{ "[Event \"after a result led by nbsp\"]", true, true },
 	};
 	bool *is = calloc(n, sizeof *is);
 	cr_assert(is);
@@ -389,7 +396,9 @@ Test(pgn_split, leads_of_blanks_are_one_rule_for_every_finder_and_the_reader)
 		cr_assert_not(vc_pgn_game_start_at(s, c) && c != b);
 		/* first_start from the line before's start, and from inside
 		 * the lead (no candidate of that block: the line began before) */
-		size_t k = c - 1;
+		size_t k = c - 1; /* the line end before the candidate's line */
+		if (k > 0 && s[k] == '\n' && s[k - 1] == '\r')
+			k--;
 		while (k > 0 && s[k - 1] != '\n' && s[k - 1] != '\r')
 			k--;
 		k = k > 1 ? k - 1 : 0; /* from the line end before it */
@@ -401,6 +410,9 @@ Test(pgn_split, leads_of_blanks_are_one_rule_for_every_finder_and_the_reader)
 		memset(&head, 0, sizeof head);
 		bool rest = read_piece(s, c, 0, 0, &head);
 		cr_assert_eq(rest, want[i].rest, "at rest before %s", want[i].at);
+		char key[64];
+		snprintf(key, sizeof key, "begin @%zu ", b);
+		cr_assert_eq(strstr(whole.text, key) != NULL, want[i].starts, "the reader and %s", want[i].at);
 		if (rest)
 			assert_cut_reads_as_whole(s, n, c, b, &whole, &head, want[i].at);
 		found++;
