@@ -247,7 +247,7 @@ static bool resync(struct pipeline *pl, bool first)
 			if (c == '\n' || c == '\r')
 				ls = (int64_t)at + 1;
 			if (hit && ls >= 0 && (uint64_t)ls >= s->pos &&
-			    !(ls == 0 && memcmp(s->buf, bom, 3) == 0) &&
+			    !(ls == 0 && n >= 3 && memcmp(s->buf, bom, 3) == 0) &&
 			    (!l.need_event || (n - i >= 7 && memcmp(s->buf + i, "[Event ", 7) == 0))) {
 				const size_t li = (size_t)((uint64_t)ls - s->pos);
 				count(s, s->buf, li);
