@@ -817,7 +817,7 @@ static ptrdiff_t backend_read(struct vc_input *in, char *buf, size_t n)
 	case BE_ZRANGE: {
 		ssize_t r = vc_zstd_range_read(in->zr, buf, n);
 		if (r < 0)
-			fail(in, VC_INPUT_ECORRUPT, 0, "zstd: %s", vc_zstd_range_error(in->zr));
+			fail(in, VC_INPUT_ECORRUPT, 0, "%s", vc_zstd_range_error(in->zr));
 		return r;
 	}
 	}
