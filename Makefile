@@ -180,7 +180,7 @@ check-uci: vchess
 # installed through tests/deps.sh when root and missing).
 check-hostile: deps vchess
 	sh tests/hostile.sh ./vchess
-	@sh tests/deps.sh pgn-extract >/dev/null 2>&1 || echo "check-hostile: pgn-extract missing (sh tests/deps.sh pgn-extract): copies_reread runs without its oracle" >&2
+	@sh tests/deps.sh pgn-extract >/dev/null 2>&1 || { echo "check-hostile: pgn-extract is needed as copies_reread's oracle: sh tests/deps.sh pgn-extract (as root)" >&2; exit 1; }
 	python3 tests/copies_reread.py ./vchess
 
 # vchess shards: ranges that tile each file, zstd cuts on frame boundaries
