@@ -178,16 +178,9 @@ int vc_game_play_san(struct vc_game *g, const char *text, size_t len, vc_move *m
 	if (!g->plain_san || g->nplies >= g->max_plies || grow(g, g->nplies + 1))
 		return 0; /* the general path decides, and reports */
 	struct vc_san_play p;
-	if (!(g->unchecked ? vc_play_san_chess_unchecked : vc_play_san_chess)(
-	            &g->line[g->nplies], &g->line[g->nplies + 1], text, len, &p))
+	if (!vc_game_san_step_(g, text, len, &p))
 		return 0;
-	g->moves[g->nplies] = p.move;
-	g->nplies++;
-	g->keys[g->nplies] = g->line[g->nplies].key;
-	note_key(g);
-	g->nlegal = p.nlegal_after;
-	g->legal_ok = false;
-	g->unchecked = p.nlegal_after < 0;
+	vc_game_took_san_(g, &p);
 	*move = p.move;
 	*warnings = p.warnings;
 	return 1;

@@ -20,6 +20,32 @@ static inline void vc_game_note_key_(struct vc_game *g)
 	*w |= bit;
 }
 
+/* The SAN shortcut's move p, made into g->line[g->nplies + 1], joins the
+ * line: its move, key and what p found of the new position (a legal
+ * move's existence when the move gave check, else that the side to move
+ * is not in check). */
+static inline __attribute__((always_inline)) void
+vc_game_took_san_(struct vc_game *g, const struct vc_san_play *p)
+{
+	const int n = g->nplies;
+	g->moves[n] = p->move;
+	g->nplies = n + 1;
+	g->keys[n + 1] = g->line[n + 1].key;
+	vc_game_note_key_(g);
+	g->nlegal = p->nlegal_after;
+	g->legal_ok = false;
+	g->unchecked = p->nlegal_after < 0;
+}
+
+/* One of the SAN shortcut's two entries, by what g knows of its position. */
+static inline __attribute__((always_inline)) int
+vc_game_san_step_(const struct vc_game *g, const char *text, size_t len, struct vc_san_play *p)
+{
+	const int n = g->nplies;
+	return g->unchecked ? vc_play_san_chess_unchecked(&g->line[n], &g->line[n + 1], text, len, p)
+	                    : vc_play_san_chess(&g->line[n], &g->line[n + 1], text, len, p);
+}
+
 /* vc_game_play_san for a move that gives no warning: plays it and returns
  * true exactly when vc_game_play_san would play it with *warnings 0 and
  * the line has room for it without growing; false with g unchanged
@@ -31,17 +57,9 @@ vc_game_play_plain_(struct vc_game *g, const char *text, size_t len)
 	if (!g->plain_san || n >= g->max_plies || n + 1 > g->cap)
 		return false;
 	struct vc_san_play p;
-	if (!(g->unchecked ? vc_play_san_chess_unchecked(&g->line[n], &g->line[n + 1], text, len, &p)
-	                   : vc_play_san_chess(&g->line[n], &g->line[n + 1], text, len, &p)) ||
-	    p.warnings)
+	if (!vc_game_san_step_(g, text, len, &p) || p.warnings)
 		return false;
-	g->moves[n] = p.move;
-	g->nplies = n + 1;
-	g->keys[n + 1] = g->line[n + 1].key;
-	vc_game_note_key_(g);
-	g->nlegal = p.nlegal_after;
-	g->legal_ok = false;
-	g->unchecked = p.nlegal_after < 0;
+	vc_game_took_san_(g, &p);
 	return true;
 }
 

@@ -914,18 +914,27 @@ make_plain(const struct vc_position *pos, struct vc_position *after, int from, i
  * king once `from` is empty (`to` filled only blocks, and what it takes
  * stood there already), so a move from off every line of the king needs
  * one lookup. */
+/* Does a slider of `att` (pieces of pos) on the line through the king
+ * square ks and `from`, of that line's kind (rook or bishop lines, the
+ * queen on both), reach ks over occ? One table look when `from` is off
+ * every line of ks. */
+static inline __attribute__((always_inline)) bool
+slider_behind(const struct vc_position *pos, vc_bb att, int ks, int from, vc_bb occ)
+{
+	const vc_bb dl = vc_line_tab_[ks][from];
+	if (!dl)
+		return false;
+	const vc_bb kind = (vc_rook_rays_[ks] & VC_BIT(from))
+	                           ? pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]
+	                           : pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN];
+	return line_reach(dl & att & kind, ks, occ) != 0;
+}
+
 static inline __attribute__((always_inline)) bool
 exposes_unchecked(const struct vc_position *pos, int ksq, int from, int to, vc_bb cap)
 {
-	const vc_bb dl = vc_line_tab_[ksq][from];
-	if (!dl)
-		return false;
-	const vc_bb theirs = pos->by_color[!pos->side] & ~cap;
-	const vc_bb kind = (vc_rook_rays_[ksq] & VC_BIT(from))
-	                           ? pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]
-	                           : pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN];
 	const vc_bb occ = ((pos->by_color[0] | pos->by_color[1]) ^ VC_BIT(from)) | VC_BIT(to);
-	return line_reach(dl & theirs & kind, ksq, occ) != 0;
+	return slider_behind(pos, pos->by_color[!pos->side] & ~cap, ksq, from, occ);
 }
 
 static inline __attribute__((always_inline)) int
@@ -1049,14 +1058,8 @@ play_san(const struct vc_position *pos, struct vc_position *after, const char *t
 		bool chk = (direct & k) && !(vc_between(to, ks) & occ2);
 		/* discovered: a slider of the mover on the line through `from`
 		 * and the king, of the line's kind */
-		const vc_bb dl = vc_line_tab_[ks][from];
-		if (!chk && dl) {
-			const vc_bb mover = after->by_color[us];
-			const vc_bb kind = (vc_rook_rays_[ks] & VC_BIT(from))
-			                           ? after->by_type[VC_ROOK] | after->by_type[VC_QUEEN]
-			                           : after->by_type[VC_BISHOP] | after->by_type[VC_QUEEN];
-			chk = line_reach(dl & mover & kind, ks, occ2) != 0;
-		}
+		if (!chk)
+			chk = slider_behind(after, after->by_color[us], ks, from, occ2);
 		if (chk) {
 			out->nlegal_after = vc_has_legal_chess(after);
 			actual = out->nlegal_after ? VC_SUFFIX_CHECK : VC_SUFFIX_MATE;
