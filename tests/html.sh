@@ -10,7 +10,7 @@
 # title and heading are the Event tag every game shares (else "Standings"),
 # as rendered and HTML-escaped in its bytes (a page whose Event has < > &
 # and quotes), that the screenshot is a PNG that wide, and that the page
-# 375 pixels wide does not
+# 375 and 1280 pixels wide does not
 # overflow horizontally (a copy of the page with a measuring script; the
 # page itself has no script). Each browser is started here and stopped
 # by its pid when it does not end in time. Fails plainly when Chromium
@@ -74,26 +74,30 @@ check_page() {
 	# the page 375 pixels wide: headless Chromium's window is at least 500
 	# pixels wide, so the page is shown in a frame 375 pixels wide (srcdoc:
 	# same origin) whose script measures the page and copies its DOM out;
-	# below it the page in a frame 1280 pixels wide (one browser start
-	# renders both, the window 1280 pixels wide)
+	# below it the page in a frame 1280 pixels wide, measured the same
+	# way (one browser start renders both, the window 1280 pixels wide)
 	python3 - "$T/$name.html" >"$T/$name-375.html" <<'PY'
 import html, sys
 page = open(sys.argv[1], encoding="utf-8").read()
 print('<!DOCTYPE html><html><head><meta charset="utf-8"><style>body{margin:0}'
       'iframe{border:0;display:block}#f{width:375px;height:1400px}'
       '#w{width:1280px;height:1000px}</style></head><body>'
-      '<iframe id="f" srcdoc="%s"></iframe><iframe id="w" src="%s"></iframe><script>'
-      'function vcDone(){var f=document.getElementById("f");var d=f.contentDocument;'
-      'if(!d||d.URL!=="about:srcdoc"||d.readyState!=="complete"||'
-      'document.getElementById("vc-measure"))return;'
+      '<iframe id="f" srcdoc="%s"></iframe><iframe id="w" srcdoc="%s"></iframe><script>'
+      'function vcDoc(id){var d=document.getElementById(id).contentDocument;'
+      'return d&&d.URL==="about:srcdoc"&&d.readyState==="complete"?d:null;}'
+      'function vcDone(){var d=vcDoc("f"),w=vcDoc("w");'
+      'if(!d||!w||document.getElementById("vc-measure"))return;'
       'var e=d.documentElement;var p=document.createElement("p");p.id="vc-measure";'
       'p.textContent=e.scrollWidth+" "+e.clientWidth;document.body.appendChild(p);'
+      'var x=w.documentElement;var q=document.createElement("p");q.id="vc-measure-w";'
+      'q.textContent=x.scrollWidth+" "+x.clientWidth;document.body.appendChild(q);'
       'var t=document.createElement("p");t.id="vc-title";t.textContent=d.title;'
       'document.body.appendChild(t);'
       'var c=document.createElement("div");c.id="vc-frame";c.innerHTML=d.body.innerHTML;'
       'document.body.appendChild(c);}'
-      'document.getElementById("f").addEventListener("load",vcDone);vcDone();'
-      '</script></body></html>' % (html.escape(page, quote=True), html.escape(sys.argv[1], quote=True)))
+      'document.getElementById("f").addEventListener("load",vcDone);'
+      'document.getElementById("w").addEventListener("load",vcDone);vcDone();'
+      '</script></body></html>' % (html.escape(page, quote=True), html.escape(page, quote=True)))
 PY
 	# one start: the screenshot of both frames, then the DOM
 	browse 90 --window-size=1280,2400 --virtual-time-budget=3000 \
@@ -198,10 +202,17 @@ elif int(m.group(1)) > int(m.group(2)):
     bad.append("the page 375 pixels wide overflows: %s > %s pixels" % (m.group(1), m.group(2)))
 elif int(m.group(2)) != 375:
     bad.append("the viewport is %s pixels wide, not 375" % m.group(2))
+w = re.search(r'<p id="vc-measure-w">(\d+) (\d+)</p>', dom)
+if not w:
+    bad.append("the measuring script did not see the 1280-pixel frame")
+elif int(w.group(1)) > int(w.group(2)):
+    bad.append("the page 1280 pixels wide overflows: %s > %s pixels" % (w.group(1), w.group(2)))
+elif int(w.group(2)) != 1280:
+    bad.append("the wide frame is %s pixels wide, not 1280" % w.group(2))
 for b in bad:
     print("check-html: FAIL: %s: %s" % (name, b))
 if not bad:
-    print("check-html: %s: %d players and totals in the page, title %r, no overflow at 375 px (%s px wide)"
+    print("check-html: %s: %d players and totals in the page, title %r, no overflow at 375 px (%s px wide) or 1280 px"
           % (name, len(rows), title, m.group(1)))
 sys.exit(1 if bad else 0)
 PY
