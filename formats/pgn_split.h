@@ -46,9 +46,10 @@ extern "C" {
 #pragma GCC visibility push(default)
 
 /* Is the `[` at buf[pos] a candidate game start's: only blanks before it
- * on its line, and the bytes before the line end in a blank line (LF LF,
- * LF CR LF, CR LF CR LF, CR CR, LF CR) or the line before ends with a
- * result token (`%` lines passed over)? Reads buf[0, pos]; false when the
+ * on its line (the reader's: space, tab, VT, FF, NBSP, a BOM, Unicode
+ * spaces), and the line before is blank (empty: LF LF, LF CR LF, CR LF CR
+ * LF, CR CR, LF CR; or of blanks only) or ends with a result token (`%`
+ * lines passed over)? Reads buf[0, pos]; false when the
  * line before does not lie in buf: the start of a stream is the caller's
  * to treat as a start. */
 bool vc_pgn_game_start_at(const char *buf, size_t pos);
