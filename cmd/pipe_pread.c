@@ -39,6 +39,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -191,6 +192,30 @@ static void pr_flush(struct pipeline *pl)
 	pthread_cond_broadcast(&pl->cv_main);
 	pthread_cond_broadcast(&pl->cv_work);
 	pthread_cond_broadcast(&pl->cv_chunk);
+}
+
+/* A worker's block buffer of n bytes (free() releases it). Where the
+ * kernel allows it (Linux, transparent huge pages on madvise or always),
+ * a buffer of half a megabyte or more lies on 2 MB pages: pread fills a
+ * fresh buffer page by page, and a fresh page's fault is dear where the
+ * memory comes from a hypervisor (~20 us on the project's Firecracker
+ * machines: the two 1 MiB buffers of -j 2 were ~530 faults, ~11 ms of
+ * CPU in a 0.1 s run on 274 MB, most of what -j 2 added to -j 1's work).
+ * Else, or when refused, malloc's pages. */
+static char *block_alloc(size_t n)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	const size_t huge = (size_t)2 << 20;
+	if (n >= huge / 4) {
+		const size_t r = (n + huge - 1) & ~(huge - 1);
+		char *p = aligned_alloc(huge, r);
+		if (p) {
+			(void)madvise(p, r, MADV_HUGEPAGE); /* a hint */
+			return p;
+		}
+	}
+#endif
+	return malloc(n);
 }
 
 /* Make room for n bytes in w's xbuf. */
@@ -575,7 +600,7 @@ bool pipe_pr_member(struct pipeline *pl, struct vc_peek *pk, const char *path, b
 	}
 	for (int i = 0; i < pl->nworkers; i++) {
 		struct worker *w = &pl->workers[i];
-		if (!w->pbuf && !(w->pbuf = malloc(B + 3)))
+		if (!w->pbuf && !(w->pbuf = block_alloc(B + 3)))
 			pipe_out_of_memory();
 	}
 	/* what was read before: written first, as -j 1 would */
