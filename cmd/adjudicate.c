@@ -887,7 +887,7 @@ int cmd_adjudicate(int argc, char **argv)
 	/* directories walked, --exclude applied (inputs.h) */
 	char **files;
 	int nfiles;
-	if (!vc_cli_operands("adjudicate", &a->opts, outs, 2, argv + first, argc - first,
+	if (!vc_cli_operands("adjudicate", &a->opts, argv + first, argc - first,
 	                     &files, &nfiles)) {
 		free(a);
 		return VC_EXIT_INPUT;

@@ -157,44 +157,13 @@ bool vc_cli_inputs(const char *name, char *const *ops, int nops, char *const *ex
 static char **run_files;
 static int run_nfiles;
 
-/* Is path one of ops (an operand as given)? */
-static bool is_operand(const char *path, char **ops, int nops)
-{
-	for (int i = 0; i < nops; i++)
-		if (strcmp(path, ops[i]) == 0)
-			return true;
-	return false;
-}
-
-bool vc_cli_operands(const char *name, const struct vc_cli_opts *opts,
-                     const struct vc_cli_output *outs, int nouts, char **ops, int nops,
+bool vc_cli_operands(const char *name, const struct vc_cli_opts *opts, char **ops, int nops,
                      char ***files, int *nfiles)
 {
 	vc_cli_operands_release();
 	if (!vc_cli_inputs(name, ops, nops, opts->exclude, opts->nexclude, &run_files,
 	                   &run_nfiles))
 		return false;
-	/* a file found in a walked directory that is one of this run's
-	 * outputs (validate --valid-out d/clean.pgn d, run again) is not an
-	 * input; an operand that is an output stays, for the usage error */
-	struct stat os[8];
-	int nos = 0;
-	for (int i = 0; i < nouts && nos < 8; i++)
-		if (outs[i].path && strcmp(outs[i].path, "-") != 0 && stat(outs[i].path, &os[nos]) == 0)
-			nos++;
-	int k = 0;
-	for (int i = 0; i < run_nfiles; i++) {
-		struct stat st;
-		bool drop = false;
-		if (nos && !is_operand(run_files[i], ops, nops) && stat(run_files[i], &st) == 0)
-			for (int j = 0; j < nos && !drop; j++)
-				drop = st.st_dev == os[j].st_dev && st.st_ino == os[j].st_ino;
-		if (drop)
-			free(run_files[i]);
-		else
-			run_files[k++] = run_files[i];
-	}
-	run_nfiles = k;
 	*files = run_files;
 	*nfiles = run_nfiles;
 	return true;

@@ -26,16 +26,14 @@ bool vc_cli_inputs(const char *name, char *const *ops, int nops, char *const *ex
 void vc_cli_inputs_free(char **files, int n);
 
 struct vc_cli_opts;
-struct vc_cli_output;
 /* A command's input files: its operands ops[0..nops-1] through
- * vc_cli_inputs with the --exclude patterns of opts, less the files found
- * in a walked directory that are one of the run's outputs outs[0..nouts-1]
- * (an output written into the directory it reads, on a second run). The
- * array lives until vc_cli_finish() (which calls vc_cli_operands_release),
- * so that a command may return at any point. Returns false after saying
- * why (exit status 3). */
-bool vc_cli_operands(const char *name, const struct vc_cli_opts *opts,
-                     const struct vc_cli_output *outs, int nouts, char **ops, int nops,
+ * vc_cli_inputs with the --exclude patterns of opts. A file found in a
+ * walked directory that is also one of the run's outputs stays an input,
+ * as an operand does, so that the output check refuses the run (vchess(1)
+ * Output files). The array lives until vc_cli_finish() (which calls
+ * vc_cli_operands_release), so that a command may return at any point.
+ * Returns false after saying why (exit status 3). */
+bool vc_cli_operands(const char *name, const struct vc_cli_opts *opts, char **ops, int nops,
                      char ***files, int *nfiles);
 void vc_cli_operands_release(void);
 

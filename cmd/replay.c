@@ -189,7 +189,7 @@ int cmd_replay(int argc, char **argv)
 	/* directories walked, --exclude applied (inputs.h) */
 	char **files;
 	int nfiles;
-	if (!vc_cli_operands("replay", &R.opts, outs, 1, argv + first, argc - first,
+	if (!vc_cli_operands("replay", &R.opts, argv + first, argc - first,
 	                     &files, &nfiles))
 		return VC_EXIT_INPUT;
 	rc = vc_cli_check_outputs("replay", outs, 1, files, nfiles);

@@ -292,7 +292,7 @@ int cmd_validate(int argc, char **argv)
 	/* directories walked, --exclude applied (inputs.h) */
 	char **files;
 	int nfiles;
-	if (!vc_cli_operands("validate", &v.opts, outs, 5, argv + first, argc - first,
+	if (!vc_cli_operands("validate", &v.opts, argv + first, argc - first,
 	                     &files, &nfiles))
 		return VC_EXIT_INPUT;
 	rc = vc_cli_check_outputs("validate", outs, 5, files, nfiles);
