@@ -162,6 +162,18 @@ static bool bom_line_at_end(const struct shard_run *s)
 	return s->d_eol && s->n_at_d == 3 && memcmp(s->at_d, bom, 3) == 0;
 }
 
+/* Does the line that starts at range offset ls, the range's end D, begin
+ * with a BOM, as far as s->buf[0, n) shows it (a BOM begun at the
+ * buffer's end counts: the lead is carried to the next read)? */
+static bool bom_led(const struct shard_run *s, int64_t ls, uint64_t D, size_t n)
+{
+	if ((uint64_t)ls != D || (uint64_t)ls < s->pos)
+		return false;
+	const size_t k = (size_t)((uint64_t)ls - s->pos);
+	const size_t have = n - k < 3 ? n - k : 3;
+	return memcmp(s->buf + k, bom, have) == 0;
+}
+
 /* The reader's byte source: the bytes from the first game start on,
  * counted, and passed to the copies (pipe_stream_bytes). */
 static size_t shard_read(void *ctx, char *out, size_t n)
@@ -239,8 +251,12 @@ static bool resync(struct pipeline *pl, bool first)
 		size_t i = keep;
 		for (; i < n; i++) {
 			const uint64_t at = s->pos + i;
-			/* past the range: only a lead begun in it goes on */
-			if (at >= D && !(l.at_start && ls >= 0 && (uint64_t)ls < D))
+			/* past the range: only a lead begun in it goes on, or a
+			 * BOM-led line's that starts right at its end, which is
+			 * this shard's (bom_line_at_end) even when no game of
+			 * the range runs on into it */
+			if (at >= D && !(l.at_start && ls >= 0 &&
+			                 ((uint64_t)ls < D || bom_led(s, ls, D, n))))
 				break;
 			const char c = s->buf[i];
 			const bool hit = vc_pgn_line_scan_feed(&l, c);
