@@ -9,6 +9,7 @@
  * Antichess (vchess-rules(7) section 3): every pseudo-legal move is legal, the king
  * is ordinary, promotion also to king, and captures are compulsory.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "variant.h"
@@ -1147,37 +1148,42 @@ int vc_gen_legal_antichess(const struct vc_position *pos, vc_move *out)
 }
 
 /* Counting needs one pass: captures and quiet moves are counted together
- * and the captures win when there are any (the compulsory-capture rule). */
+ * and the captures win when there are any (the compulsory-capture rule).
+ * The count needs only the mover's pieces by kind (no board array:
+ * perft's leaf positions do not fill it), the other side's as one set,
+ * and the en-passant square: count_antichess_sets takes those, so that
+ * perft's last ply can count a child without making it. */
+struct ac_sets {
+	vc_bb ours, theirs, knights, kings, diag, orth, pawns;
+	int ep;
+};
+
 static inline __attribute__((always_inline)) int
-count_antichess(const struct vc_position *pos, const bool pext, const int side)
+count_antichess_sets(const struct ac_sets *c, const bool pext, const int us)
 {
-	const int us = side >= 0 ? side : pos->side, them = !us;
-	const vc_bb ours = pos->by_color[us], theirs = pos->by_color[them];
+	const int them = !us;
+	const vc_bb ours = c->ours, theirs = c->theirs;
 	const vc_bb occ = ours | theirs, empty = ~occ;
-	const vc_bb pawns = vc_pieces(pos, us, VC_PAWN);
+	const vc_bb pawns = c->pawns;
 	const vc_bb last = us == VC_WHITE ? RANK8 : RANK1;
 	int caps = 0, quiet = 0;
-	/* by piece type from the bitboards (no board array: perft's leaf
-	 * positions do not fill it) */
-	const vc_bb diag = ours & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]);
-	const vc_bb orth = ours & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]);
-	for (vc_bb p = ours & pos->by_type[VC_KNIGHT]; p; p &= p - 1) {
+	for (vc_bb p = c->knights; p; p &= p - 1) {
 		vc_bb t = vc_knight_attacks(vc_lsb(p));
 		caps += vc_popcount(t & theirs);
 		quiet += vc_popcount(t & empty);
 	}
-	for (vc_bb p = ours & pos->by_type[VC_KING]; p; p &= p - 1) {
+	for (vc_bb p = c->kings; p; p &= p - 1) {
 		vc_bb t = vc_king_attacks(vc_lsb(p));
 		caps += vc_popcount(t & theirs);
 		quiet += vc_popcount(t & empty);
 	}
 	/* a queen's two kinds of lines never share a square: counted apart */
-	for (vc_bb p = diag; p; p &= p - 1) {
+	for (vc_bb p = c->diag; p; p &= p - 1) {
 		vc_bb t = vc_bishop_att_(vc_lsb(p), occ, pext);
 		caps += vc_popcount(t & theirs);
 		quiet += vc_popcount(t & empty);
 	}
-	for (vc_bb p = orth; p; p &= p - 1) {
+	for (vc_bb p = c->orth; p; p &= p - 1) {
 		vc_bb t = vc_rook_att_(vc_lsb(p), occ, pext);
 		caps += vc_popcount(t & theirs);
 		quiet += vc_popcount(t & empty);
@@ -1186,12 +1192,37 @@ count_antichess(const struct vc_position *pos, const bool pext, const int side)
 	vc_bb push1 = ps.push1, push2 = ps.push2, capw = ps.capw, cape = ps.cape;
 	caps += vc_popcount(capw & ~last) + 5 * vc_popcount(capw & last) +
 	        vc_popcount(cape & ~last) + 5 * vc_popcount(cape & last);
-	if (pos->ep != VC_NO_SQ)
-		caps += vc_popcount(vc_pawn_attacks(them, pos->ep) & pawns);
+	if (c->ep != VC_NO_SQ)
+		caps += vc_popcount(vc_pawn_attacks(them, c->ep) & pawns);
 	if (caps)
 		return caps;
 	return quiet + vc_popcount(push1 & ~last) + 5 * vc_popcount(push1 & last) +
 	       vc_popcount(push2);
+}
+
+/* The sets of color `us` in pos. */
+static inline __attribute__((always_inline)) struct ac_sets
+antichess_sets(const struct vc_position *pos, const int us)
+{
+	const vc_bb ours = pos->by_color[us];
+	return (struct ac_sets){
+		.ours = ours,
+		.theirs = pos->by_color[!us],
+		.knights = ours & pos->by_type[VC_KNIGHT],
+		.kings = ours & pos->by_type[VC_KING],
+		.diag = ours & (pos->by_type[VC_BISHOP] | pos->by_type[VC_QUEEN]),
+		.orth = ours & (pos->by_type[VC_ROOK] | pos->by_type[VC_QUEEN]),
+		.pawns = ours & pos->by_type[VC_PAWN],
+		.ep = pos->ep,
+	};
+}
+
+static inline __attribute__((always_inline)) int
+count_antichess(const struct vc_position *pos, const bool pext, const int side)
+{
+	const int us = side >= 0 ? side : pos->side;
+	const struct ac_sets c = antichess_sets(pos, us);
+	return count_antichess_sets(&c, pext, us);
 }
 
 int vc_count_legal_antichess(const struct vc_position *pos)
@@ -1269,18 +1300,46 @@ perft2_chess(const struct vc_position *pos, const bool pext, const int us)
 	return total;
 }
 
-/* The same for antichess. */
+/* The same for antichess, each child counted without being made: the
+ * child's mover is pos's other side, whose pieces the move leaves where
+ * they stand but for the one it takes (on `to`, or behind it en
+ * passant); pos's mover is only the child's other side, one set, whatever
+ * the moved piece becomes (a promotion's kind does not count); the
+ * child's en-passant square follows a pawn's double step. */
 static inline __attribute__((always_inline)) uint64_t
 perft2_antichess(const struct vc_position *pos, const bool pext, const int us)
 {
 	vc_move list[VC_MAX_MOVES];
-	int n = gen_antichess(pos, list, pext, us);
+	const int n = gen_antichess(pos, list, pext, us);
+	const struct ac_sets k = antichess_sets(pos, !us);
+	const vc_bb movers = pos->by_color[us];
+	const vc_bb pawns = movers & pos->by_type[VC_PAWN];
 	uint64_t total = 0;
 	for (int i = 0; i < n; i++) {
+		const vc_move m = list[i];
+		const int from = VC_MOVE_FROM(m), to = VC_MOVE_TO(m);
+		const vc_bb fb = VC_BIT(from), tb = VC_BIT(to);
+		/* the square of the piece taken, if any (en passant: the
+		 * pawn beside `from` on `to`'s file) */
+		const vc_bb gone = m & VC_MF_EP ? VC_BIT(to ^ 8) : tb;
+		const struct ac_sets c = {
+			.ours = k.ours & ~gone,
+			.theirs = movers ^ fb ^ tb,
+			.knights = k.knights & ~gone,
+			.kings = k.kings & ~gone,
+			.diag = k.diag & ~gone,
+			.orth = k.orth & ~gone,
+			.pawns = k.pawns & ~gone,
+			.ep = (fb & pawns) && (from ^ to) == 16 ? (from + to) >> 1 : VC_NO_SQ,
+		};
+#ifdef VC_DEBUG
 		struct vc_position next;
-		make_leaf(pos, &next, list[i], us);
+		make_leaf(pos, &next, m, us);
 		VC_DEBUG_CHECK(&next, VC_PCHK_BITBOARDS);
-		total += (uint64_t)count_antichess(&next, pext, !us);
+		if (count_antichess_sets(&c, pext, !us) != count_antichess(&next, pext, !us))
+			abort(); /* the count without the make is the made child's */
+#endif
+		total += (uint64_t)count_antichess_sets(&c, pext, !us);
 	}
 	return total;
 }
