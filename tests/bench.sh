@@ -30,7 +30,8 @@
 #    turn, the speed-up per row against issue 18's targets (Kiwipete d5,
 #    the middlegame set data/perft/middlegame.perft, antichess, the start
 #    position d6 and d7, Chess960), and Kiwipete and the middlegame set
-#    again on the portable path (VCHESS_NO_BMI2=1).
+#    again on the portable path (VCHESS_NO_BMI2=1); the median of
+#    BENCH_PREPEAT (default 7) runs each, which goes first alternating.
 # 5. with BASELINE=COMMIT (make bench BASELINE=cb8de6a): that commit built
 #    in a scratch copy (git archive) and run beside this build, command by
 #    command in turn, on backwards perft and the validate rows of 2
@@ -58,6 +59,7 @@
 #   BENCH_VREPEAT=N  runs per validate timing (best kept)
 #   BASELINE=COMMIT  also time that commit's build beside this one (5.)
 #   BENCH_BREPEAT=N  runs per baseline comparison (median kept)
+#   BENCH_PREPEAT=N  runs per perft baseline comparison (1b; default 7)
 #   BENCH_ONLY=perft only 1 and 1b (the perft figures)
 #   BENCH_DREPEAT=N  runs per dead-position comparison (median kept, 7.)
 #   BENCH_BIG=0      skip the 1 GB memory input (BENCH_BIG_MB sets its size)
@@ -315,13 +317,24 @@ perft_base_row() { # label target vchess-perft-args...
 	pb_a='' pb_b=''
 	pb_i=0
 	while [ $pb_i -lt "$BREPEAT" ]; do
-		pb_t0=$(now)
-		env ${PB_ENV:-} "$VC" perft "$@" >/dev/null 2>&1
-		pb_t1=$(now)
-		"$BASE_VC" perft "$@" >/dev/null 2>&1
-		pb_t2=$(now)
-		pb_a="$pb_a $(secs "$pb_t0" "$pb_t1")"
-		pb_b="$pb_b $(secs "$pb_t1" "$pb_t2")"
+		# in turn, which of the two goes first alternating
+		if [ $((pb_i % 2)) = 0 ]; then
+			pb_t0=$(now)
+			env ${PB_ENV:-} "$VC" perft "$@" >/dev/null 2>&1
+			pb_t1=$(now)
+			"$BASE_VC" perft "$@" >/dev/null 2>&1
+			pb_t2=$(now)
+			pb_a="$pb_a $(secs "$pb_t0" "$pb_t1")"
+			pb_b="$pb_b $(secs "$pb_t1" "$pb_t2")"
+		else
+			pb_t0=$(now)
+			"$BASE_VC" perft "$@" >/dev/null 2>&1
+			pb_t1=$(now)
+			env ${PB_ENV:-} "$VC" perft "$@" >/dev/null 2>&1
+			pb_t2=$(now)
+			pb_b="$pb_b $(secs "$pb_t0" "$pb_t1")"
+			pb_a="$pb_a $(secs "$pb_t1" "$pb_t2")"
+		fi
 		pb_i=$((pb_i + 1))
 	done
 	pb_ma=$(echo "$pb_a" | median1) pb_mb=$(echo "$pb_b" | median1)
@@ -330,7 +343,9 @@ perft_base_row() { # label target vchess-perft-args...
 }
 median1() { tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 if [ -n "$BASE_VC" ]; then
-	BREPEAT=${BENCH_BREPEAT:-3}
+	# the perft rows run 0.1 to 3 s: 7 runs each (the machine's noise
+	# moved a median of 3 by 5-10% between runs)
+	BREPEAT=${BENCH_PREPEAT:-7}
 	C960="bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
 	# antichess at depth 7 here (0.76 G nodes, about a second): at depth 6
 	# (0.07 s) the process start-up of both builds weighed on the ratio
