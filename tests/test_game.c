@@ -617,6 +617,10 @@ Test(game, play_san_agrees_from_starts_with_the_side_not_to_move_in_check)
 		const vc_move *legal = vc_game_legal(&h);
 		for (int k = 0; k < h.nlegal; k++) {
 			vc_move m = legal[k];
+			/* taking the king in check leaves a position without
+			 * one, which DEBUG=1 builds stop at: not a game */
+			if (VC_BIT(VC_MOVE_TO(m)) & vc_game_pos(&h)->by_type[VC_KING])
+				continue;
 			cr_assert_eq(vc_game_push(&g, m), 0);
 			cr_assert_eq(vc_game_push(&h, m), 0);
 			shortcut_texts_agree(&h);
