@@ -297,7 +297,8 @@ build-asan-tree:
 # or make's -j), then the suites CHECK_JOBS at a time, the longest first
 # (the sanitizers' par_identical and unit tests are the critical path), each
 # suite's output printed whole when it ends (--output-sync); the suites run
-# their own cases two at a time where that is safe. Suites that measure
+# their own cases two at a time where that is safe; a failing suite does
+# not stop the others (-k: one run reports every failure). Suites that measure
 # time or memory (check-hostile, check-nomem) hold limits far above their
 # runs (seconds against tenths), so a suite beside them does not fail them;
 # the daemons of check-distributed and Chromium of check-html are started
@@ -309,7 +310,7 @@ CHECK_SUITES = check-asan-parallel check-asan-unit check-debug-unit check-distri
        check-perft-formats check-nomem check-exports check-layers
 check: deps
 	$(MAKE) $(SUBJOBS) build-main-tree build-debug-tree build-asan-tree
-	$(MAKE) $(SUBJOBS) --output-sync=target $(CHECK_SUITES)
+	$(MAKE) $(SUBJOBS) -k --output-sync=target $(CHECK_SUITES)
 	@echo "make check: all test suites passed"
 
 # The bundled games (data/games/, any depth) through validate; a finding is
