@@ -285,7 +285,12 @@ static bool resync(struct pipeline *pl, bool first)
 			keep = n - (size_t)((uint64_t)ls - s->pos);
 		count(s, s->buf, n - keep);
 		memmove(s->buf, s->buf + n - keep, keep);
-		if (i < n || (D != UINT64_MAX && s->pos >= D && !keep))
+		/* past the range, nothing carried: done, but for a read that
+		 * ended right at the range's end on a line start, whose next
+		 * bytes may be a BOM-led line's (bom_led, seen with a read
+		 * ending there: the game was no shard's) */
+		if (i < n || (D != UINT64_MAX && s->pos >= D && !keep &&
+		              !(l.at_start && ls >= 0 && (uint64_t)ls == D && s->pos == D)))
 			return false;
 	}
 }

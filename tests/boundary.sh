@@ -87,6 +87,31 @@ for lst in "$tmp"/list.*; do
 	fi
 done
 
+# a BOM-led game line at the end of a shard holding no game start, where
+# a read of the shard run ends right at the range's end (its reads: 8 KiB,
+# then 64 KiB at a time; seen: the game was no shard's)
+big=$tmp/big.pgn
+{
+	printf '[Event "a"]\n[Result "1-0"]\n\n1. e4 {'
+	head -c 200000 /dev/zero | tr '\0' x
+	printf '} e5 1-0\n\357\273\277[Event "b"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n'
+} >"$big"
+X=$(grep -boa '\[Event "b"' "$big" | cut -d: -f1)
+X=$((X - 3)) # the line's start, its BOM
+S=$(wc -c <"$big")
+"$VCHESS" validate -j 1 --format jsonl "$big" >"$tmp/bigone" 2>/dev/null
+for m in 8191 8192 8193 73728; do
+	rm -f "$tmp"/part.*
+	A=$((X - m))
+	"$VCHESS" validate --shard 0/3 --shard-range "0-$A" -o "$tmp/part.0" "$big" &&
+		"$VCHESS" validate --shard 1/3 --shard-range "$A-$X" -o "$tmp/part.1" "$big" &&
+		"$VCHESS" validate --shard 2/3 --shard-range "$X-$S" -o "$tmp/part.2" "$big" ||
+		fail "big.pgn: a shard run failed (middle shard of $m bytes)"
+	"$VCHESS" report merge --format jsonl "$tmp"/part.* >"$tmp/merged" 2>"$tmp/merge.err" &&
+		cmp -s "$tmp/merged" "$tmp/bigone" ||
+		fail "big.pgn, a middle shard of $m bytes ending at the BOM line: $(head -c 300 "$tmp/merge.err")"
+done
+
 # the other refusal: a game that starts on a line the rule does not take
 # (its tags right after the moves of a game without a result); the
 # message names that kind and the game's offset
