@@ -336,6 +336,11 @@ bool vc_pgn_line_scan_feed(struct vc_pgn_line_scan *l, char c)
 	}
 	l->after_cr = c == '\r';
 	if (c == '\n' || c == '\r') {
+		/* a blank of the lead begun and cut by the line end (bytes of
+		 * a UTF-8 sequence, not a character): the line is not blank,
+		 * as the reader and after_line_rule have it */
+		if (l->at_start && l->ntok > 0)
+			l->nonblank = true;
 		if (l->unsure && !l->nonblank) {
 			/* the end of a line whose start was not seen: the next
 			 * line stays unsure */

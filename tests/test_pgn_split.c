@@ -345,7 +345,8 @@ static const char leads[] =
 	"1-0 [Event \"after a result, in a line\"]\n\n1. g3 *\n"
 	"[Event \"n\"]\n\n1. e4 e5\n\xc2\xa0\x0b\xe3\x80\x80\n"
 	"[Event \"after a line of other blanks\"]\n\n1. d4 d5\n\xc2\xa0" "1-0\r\n"
-	"[Event \"after a result led by nbsp\"]\n\n1. c4 *\n";
+	"[Event \"after a result led by nbsp\"]\n\n1. c4 *\n"
+	"[Event \"p\"]\n\n1. e4\n\xe3\x80\n[Event \"after a cut blank\"]\n\n1. d4 *\n";
 
 /* The `[` of the candidate line at s[ls]. */
 static size_t bracket(const char *s, size_t ls)
@@ -376,6 +377,9 @@ Test(pgn_split, leads_of_blanks_are_one_rule_for_every_finder_and_the_reader)
 		{ "[Event \"n\"]", true, true },
 		{ "[Event \"after a line of other blanks\"]", false, true }, /* n has no result */
 		{ "[Event \"after a result led by nbsp\"]", true, true },
+		{ "[Event \"p\"]", true, true },
+		/* then "after a cut blank": no candidate (the line before holds
+		 * the start of a blank cut by its end: not blank) */
 	};
 	bool *is = calloc(n, sizeof *is);
 	cr_assert(is);
